@@ -1,0 +1,207 @@
+//! The command line: clap definitions, turned into plain [`RunOptions`] before anything runs.
+//! clap types stay in this module. Every bad input ends here with one `error:` line and exit
+//! status 2; a failure while running exits 1; a closed pipe on stdout exits 0 quietly.
+
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{Args, Parser, Subcommand};
+
+use crate::config::{ConfigError, RunOptions, parse_count, parse_setting};
+use crate::engine::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset};
+use crate::export::Target;
+use crate::run::{RunError, run};
+
+/// warsim: a deterministic, parallel Monte Carlo engine for the card game War.
+#[derive(Parser, Debug)]
+#[command(name = "warsim", version, arg_required_else_help = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a batch of seeded games and summarise how long they last.
+    Run(RunArgs),
+    /// List the rule presets and their settings, or show one.
+    Rules {
+        /// A preset to show (all when omitted).
+        name: Option<String>,
+    },
+}
+
+const RUN_AFTER_HELP: &str = "\
+Game i of a batch is played from its own seed, derived from --seed and i alone: results never
+depend on --threads. Outputs given as '-' go to standard output (then the report goes to stderr).
+
+Examples:
+  warsim run                                   1,000,000 classic games on all cores
+  warsim run --games 1e7 --seed 42 --csv games.csv --json summary.json
+  warsim run --players 4 --suits 8 --ranks 13 --games 1e5";
+
+#[derive(Args, Debug)]
+#[command(after_help = RUN_AFTER_HELP, allow_negative_numbers = true)]
+struct RunArgs {
+    /// Rule preset; settings below override it (see 'warsim rules').
+    #[arg(long, value_name = "NAME", default_value = "classic")]
+    rules: String,
+    /// Players at the table, 2 to 32 [default: the preset's, 2 for classic].
+    #[arg(long, value_name = "N", value_parser = parse_setting)]
+    players: Option<u32>,
+    /// Suits in the deck [default: the preset's, 4]; suits × ranks at most 1024.
+    #[arg(long, value_name = "S", value_parser = parse_setting)]
+    suits: Option<u32>,
+    /// Ranks per suit (cards per suit), 1 to 255 [default: the preset's, 13].
+    #[arg(long, value_name = "R", value_parser = parse_setting)]
+    ranks: Option<u32>,
+    /// Cards each player puts face down in a war, 0 to 255 [default: the preset's, 1].
+    #[arg(long, value_name = "N", value_parser = parse_setting)]
+    face_down: Option<u32>,
+    /// Round cap: a game still going after this many rounds ends as 'capped'
+    /// [default: the preset's, 100000].
+    #[arg(long, value_name = "M", value_parser = parse_setting)]
+    max_rounds: Option<u32>,
+    /// Games to play: 1000000, 1_000_000 and 1e6 are all accepted.
+    #[arg(long, value_name = "N", default_value = "1000000", value_parser = parse_count)]
+    games: u64,
+    /// Base seed; the same seed and rules give the same results on any machine.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Worker threads, 1 to 1024 [default: all cores].
+    #[arg(long, value_name = "T", value_parser = parse_threads)]
+    threads: Option<usize>,
+    /// Write one CSV row per game, in game order, to PATH ('-' = stdout).
+    #[arg(long, value_name = "PATH")]
+    csv: Option<String>,
+    /// Write the summary as a one-row CSV to PATH ('-' = stdout).
+    #[arg(long, value_name = "PATH")]
+    summary: Option<String>,
+    /// Write the summary as JSON to PATH ('-' = stdout).
+    #[arg(long, value_name = "PATH")]
+    json: Option<String>,
+    /// No progress bar (it is also hidden when stderr is not a terminal).
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+impl RunArgs {
+    fn into_options(self) -> Result<RunOptions, ConfigError> {
+        let preset = Preset::from_name(&self.rules).ok_or_else(|| ConfigError::UnknownRules {
+            given: self.rules.clone(),
+            known: preset_names(),
+        })?;
+        let mut rules = preset.rules();
+        rules.players = self.players.unwrap_or(rules.players);
+        rules.suits = self.suits.unwrap_or(rules.suits);
+        rules.ranks = self.ranks.unwrap_or(rules.ranks);
+        rules.face_down = self.face_down.unwrap_or(rules.face_down);
+        rules.max_rounds = self.max_rounds.unwrap_or(rules.max_rounds);
+        let threads = self
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let options = RunOptions {
+            rules,
+            games: self.games,
+            seed: self.seed,
+            threads,
+            csv: self.csv.as_deref().map(Target::parse),
+            summary: self.summary.as_deref().map(Target::parse),
+            json: self.json.as_deref().map(Target::parse),
+            quiet: self.quiet,
+        };
+        options.validate()?;
+        Ok(options)
+    }
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    parse_setting(text).map(|n| n as usize)
+}
+
+fn preset_names() -> String {
+    Preset::ALL
+        .iter()
+        .map(|p| p.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn show_rules(name: Option<&str>) -> Result<(), ConfigError> {
+    let presets: Vec<Preset> = match name {
+        None => Preset::ALL.to_vec(),
+        Some(name) => vec![
+            Preset::from_name(name).ok_or_else(|| ConfigError::UnknownRules {
+                given: name.to_string(),
+                known: preset_names(),
+            })?,
+        ],
+    };
+    for preset in presets {
+        println!("{:<14} {}", preset.name(), preset.description());
+        println!("{:<14} {}", "", preset.rules().describe());
+    }
+    println!();
+    println!(
+        "Limits: 2 to {MAX_PLAYERS} players, 1 to {MAX_RANKS} ranks, at most {MAX_CARDS} cards (suits × ranks)."
+    );
+    Ok(())
+}
+
+/// Entry point of the `warsim` binary.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return clap_failure(error),
+    };
+    let result = match cli.command {
+        Command::Rules { name } => show_rules(name.as_deref()).map_err(RunError::from),
+        Command::Run(args) => args
+            .into_options()
+            .map_err(RunError::from)
+            .and_then(|o| run(&o)),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            match error {
+                RunError::Config(_) => ExitCode::from(2),
+                _ => ExitCode::FAILURE,
+            }
+        }
+    }
+}
+
+/// Help and version print as clap renders them; errors print as one line, exit 2.
+fn clap_failure(error: clap::Error) -> ExitCode {
+    match error.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            ExitCode::from(error.exit_code() as u8)
+        }
+        _ => {
+            let text = error.to_string();
+            let first = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("error: invalid arguments");
+            eprintln!("{} (see 'warsim --help')", first.trim_end());
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,152 @@
+//! The validated options of `warsim run`, free of any command-line types, and the errors that
+//! reject bad input before a game is played.
+
+use crate::engine::{Rules, RulesError};
+use crate::export::Target;
+
+/// Most worker threads accepted.
+pub const MAX_THREADS: usize = 1024;
+
+/// Everything `warsim run` needs, already checked.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Rules of every game.
+    pub rules: Rules,
+    /// Games to play.
+    pub games: u64,
+    /// Base seed.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Per-game CSV.
+    pub csv: Option<Target>,
+    /// One-row summary CSV.
+    pub summary: Option<Target>,
+    /// Summary JSON.
+    pub json: Option<Target>,
+    /// No progress bar.
+    pub quiet: bool,
+}
+
+/// Input that cannot be run; each message names the flag and what it accepts.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error("unknown --rules '{given}': choose one of {known} (see 'warsim rules')")]
+    UnknownRules { given: String, known: String },
+    #[error("--games 0 is out of range: play at least 1 game")]
+    NoGames,
+    #[error("--threads {0} is out of range: use 1 to {MAX_THREADS}")]
+    Threads(usize),
+    #[error("{first} and {second} both write to standard output ('-'): give one of them a file")]
+    StdoutTwice {
+        first: &'static str,
+        second: &'static str,
+    },
+    #[error("{flag} {path}: {reason}")]
+    Output {
+        flag: &'static str,
+        path: String,
+        reason: String,
+    },
+}
+
+impl RunOptions {
+    /// Checks the combination of options.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        self.rules.validate()?;
+        if self.games == 0 {
+            return Err(ConfigError::NoGames);
+        }
+        if !(1..=MAX_THREADS).contains(&self.threads) {
+            return Err(ConfigError::Threads(self.threads));
+        }
+        let mut on_stdout: Option<&'static str> = None;
+        for (flag, target) in self.outputs() {
+            if *target == Target::Stdout {
+                if let Some(first) = on_stdout {
+                    return Err(ConfigError::StdoutTwice {
+                        first,
+                        second: flag,
+                    });
+                }
+                on_stdout = Some(flag);
+            }
+        }
+        Ok(())
+    }
+
+    /// The outputs asked for, with their flags.
+    pub fn outputs(&self) -> Vec<(&'static str, &Target)> {
+        [
+            ("--csv", &self.csv),
+            ("--summary", &self.summary),
+            ("--json", &self.json),
+        ]
+        .into_iter()
+        .filter_map(|(flag, target)| target.as_ref().map(|t| (flag, t)))
+        .collect()
+    }
+
+    /// True when one of the outputs is standard output.
+    pub fn stdout_taken(&self) -> bool {
+        self.outputs().iter().any(|(_, t)| **t == Target::Stdout)
+    }
+}
+
+/// Parses a whole-number setting (same forms as [`parse_count`]) that must fit in a u32.
+pub fn parse_setting(text: &str) -> Result<u32, String> {
+    let n = parse_count(text)?;
+    u32::try_from(n).map_err(|_| format!("'{text}' is too large (at most {})", u32::MAX))
+}
+
+/// Parses a game count: `1000000`, `1_000_000`, `1,000,000`, `1e6` or `2.5e6`.
+pub fn parse_count(text: &str) -> Result<u64, String> {
+    let cleaned: String = text
+        .trim()
+        .chars()
+        .filter(|c| *c != '_' && *c != ',')
+        .collect();
+    let bad = || format!("'{text}' is not a whole number (write e.g. 1000000, 1_000_000 or 1e6)");
+    if let Ok(n) = cleaned.parse::<u64>() {
+        return Ok(n);
+    }
+    let (mantissa, exponent) = cleaned.split_once(['e', 'E']).ok_or_else(bad)?;
+    let exponent: u32 = exponent.parse().map_err(|_| bad())?;
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.is_empty() && fraction.is_empty()
+        || !(whole.chars().chain(fraction.chars())).all(|c| c.is_ascii_digit())
+    {
+        return Err(bad());
+    }
+    let digits = format!("{whole}{fraction}");
+    let shift = exponent
+        .checked_sub(fraction.len() as u32)
+        .ok_or_else(|| format!("'{text}' is not a whole number"))?;
+    let base: u64 = digits.parse().map_err(|_| bad())?;
+    10u64
+        .checked_pow(shift)
+        .and_then(|p| base.checked_mul(p))
+        .ok_or_else(|| format!("'{text}' is too large (at most {})", u64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_in_every_accepted_form() {
+        assert_eq!(parse_count("1000000"), Ok(1_000_000));
+        assert_eq!(parse_count("1_000_000"), Ok(1_000_000));
+        assert_eq!(parse_count("1,000,000"), Ok(1_000_000));
+        assert_eq!(parse_count("1e6"), Ok(1_000_000));
+        assert_eq!(parse_count("2.5E6"), Ok(2_500_000));
+        assert_eq!(parse_count("0"), Ok(0));
+        assert!(parse_count("1.5e0").is_err());
+        assert!(parse_count("-3").is_err());
+        assert!(parse_count("e6").is_err());
+        assert!(parse_count("1e30").is_err());
+        assert!(parse_count("abc").is_err());
+    }
+}

@@ -1,0 +1,46 @@
+//! What a card is to the engine: a rank, and for single games that print hands, a suit.
+//!
+//! Batch runs use bare `u8` ranks (one byte a card, the smallest piles). `play` uses
+//! [`SuitedCard`] so that hands can be printed; the engine is generic over both and compares
+//! ranks only, so both give the same games.
+
+/// A card the engine can play with. Ranks run 1..=R, 1 the lowest.
+pub trait Card: Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static {
+    /// Makes the card of this rank and suit (suit 0..S).
+    fn new(rank: u8, suit: u8) -> Self;
+    /// The rank, the only thing play compares.
+    fn rank(self) -> u8;
+}
+
+impl Card for u8 {
+    #[inline(always)]
+    fn new(rank: u8, _suit: u8) -> Self {
+        rank
+    }
+
+    #[inline(always)]
+    fn rank(self) -> u8 {
+        self
+    }
+}
+
+/// A card that remembers its suit, for printing single games.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct SuitedCard {
+    /// 1..=R, 1 the lowest.
+    pub rank: u8,
+    /// 0..S.
+    pub suit: u8,
+}
+
+impl Card for SuitedCard {
+    #[inline(always)]
+    fn new(rank: u8, suit: u8) -> Self {
+        SuitedCard { rank, suit }
+    }
+
+    #[inline(always)]
+    fn rank(self) -> u8 {
+        self.rank
+    }
+}

@@ -1,0 +1,122 @@
+//! Fixed-capacity ring buffers of cards: the piles every player holds.
+//!
+//! A pile never allocates. Its capacity is a power of two chosen per deck-size class, so the
+//! position of the n-th card is a mask away and the compiler drops the bounds checks.
+
+use super::card::Card;
+
+/// A player's pile: the top card is played first, won cards go to the bottom.
+#[derive(Clone)]
+pub struct Pile<C: Card, const CAP: usize> {
+    cards: [C; CAP],
+    head: usize,
+    len: usize,
+}
+
+impl<C: Card, const CAP: usize> Default for Pile<C, CAP> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<C: Card, const CAP: usize> Pile<C, CAP> {
+    const MASK: usize = {
+        assert!(
+            CAP.is_power_of_two(),
+            "pile capacity must be a power of two"
+        );
+        CAP - 1
+    };
+
+    /// An empty pile.
+    pub fn new() -> Self {
+        Pile {
+            cards: [C::default(); CAP],
+            head: 0,
+            len: 0,
+        }
+    }
+
+    /// Number of cards held.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when the pile holds no card.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Removes every card.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.head = 0;
+        self.len = 0;
+    }
+
+    /// Takes the top card. The caller guarantees the pile is not empty.
+    #[inline(always)]
+    pub fn pop(&mut self) -> C {
+        debug_assert!(self.len > 0, "pop from an empty pile");
+        let card = self.cards[self.head & Self::MASK];
+        self.head = (self.head + 1) & Self::MASK;
+        self.len -= 1;
+        card
+    }
+
+    /// Takes the top card, or `None` when the pile is empty.
+    #[inline]
+    pub fn try_pop(&mut self) -> Option<C> {
+        (self.len > 0).then(|| self.pop())
+    }
+
+    /// Puts a card at the bottom. The caller guarantees the pile is not full; it cannot be,
+    /// because CAP is at least the number of cards in the game.
+    #[inline(always)]
+    pub fn push(&mut self, card: C) {
+        debug_assert!(self.len < CAP, "push onto a full pile");
+        self.cards[(self.head + self.len) & Self::MASK] = card;
+        self.len += 1;
+    }
+
+    /// Puts cards at the bottom, first card of the slice first.
+    #[inline]
+    pub fn extend(&mut self, cards: &[C]) {
+        for &card in cards {
+            self.push(card);
+        }
+    }
+
+    /// The cards from top to bottom.
+    pub fn iter(&self) -> impl Iterator<Item = C> + '_ {
+        (0..self.len).map(move |i| self.cards[(self.head + i) & Self::MASK])
+    }
+
+    /// Replaces the content with `cards`, top first.
+    pub fn set(&mut self, cards: &[C]) {
+        self.clear();
+        self.extend(cards);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fifo_order_survives_wrapping() {
+        let mut pile: Pile<u8, 4> = Pile::new();
+        pile.extend(&[1, 2, 3]);
+        assert_eq!(pile.pop(), 1);
+        assert_eq!(pile.pop(), 2);
+        pile.extend(&[4, 5, 6]);
+        assert_eq!(pile.len(), 4);
+        assert_eq!(pile.iter().collect::<Vec<_>>(), vec![3, 4, 5, 6]);
+        assert_eq!(pile.try_pop(), Some(3));
+        pile.clear();
+        assert!(pile.is_empty());
+        assert_eq!(pile.try_pop(), None);
+    }
+}

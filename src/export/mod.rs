@@ -1,0 +1,53 @@
+//! Exporters: the per-game CSV stream, the one-row summary CSV, the summary JSON and the text
+//! report. CSV and JSON share one ordered list of figures ([`Summary`]) so their keys never drift.
+
+mod csv;
+mod json;
+mod summary;
+mod text;
+
+pub use self::csv::{GAME_CSV_HEADER, GameCsv, write_summary_csv};
+pub use json::write_summary_json;
+pub use summary::{Figure, RunInfo, Summary};
+pub use text::write_text_report;
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+/// Where an output goes: a file, or standard output for `-`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Standard output.
+    Stdout,
+    /// A file, created or truncated.
+    File(PathBuf),
+}
+
+impl Target {
+    /// `-` is standard output; anything else a path.
+    pub fn parse(text: &str) -> Target {
+        if text == "-" {
+            Target::Stdout
+        } else {
+            Target::File(PathBuf::from(text))
+        }
+    }
+
+    /// Opens the target for writing, buffered.
+    pub fn create(&self) -> io::Result<Box<dyn Write + Send>> {
+        Ok(match self {
+            Target::Stdout => Box::new(BufWriter::with_capacity(1 << 16, io::stdout())),
+            Target::File(path) => Box::new(BufWriter::with_capacity(1 << 16, File::create(path)?)),
+        })
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Target::Stdout => f.write_str("standard output"),
+            Target::File(path) => write!(f, "{}", path.display()),
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! The figures of a finished batch as one ordered list of named values: the row of the summary
+//! CSV and the keys of the summary JSON.
+
+use std::time::Duration;
+
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+
+use crate::engine::random::GENERATOR_NAME;
+use crate::engine::{Outcome, Rules};
+use crate::stats::Stats;
+
+/// What was run, for the record.
+#[derive(Clone, Debug)]
+pub struct RunInfo {
+    /// The rules of every game.
+    pub rules: Rules,
+    /// Base seed.
+    pub seed: u64,
+    /// Worker threads (does not change any result).
+    pub threads: usize,
+    /// Wall time of the batch.
+    pub elapsed: Duration,
+}
+
+/// One figure: a whole number, a real number or text.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Figure {
+    /// A count.
+    Int(u64),
+    /// A measured or estimated value.
+    Real(f64),
+    /// A name.
+    Text(String),
+}
+
+impl std::fmt::Display for Figure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Figure::Int(v) => write!(f, "{v}"),
+            Figure::Real(v) => write!(f, "{v}"),
+            Figure::Text(v) => f.write_str(v),
+        }
+    }
+}
+
+/// Every summary figure, in output order. Key names are stable (see the README).
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// (key, value) pairs.
+    pub fields: Vec<(String, Figure)>,
+}
+
+impl Summary {
+    /// The figures of `stats` for the run `info`.
+    pub fn new(info: &RunInfo, stats: &Stats) -> Summary {
+        let r = &info.rules;
+        let mut fields: Vec<(String, Figure)> = Vec::new();
+        let mut put = |key: &str, value: Figure| fields.push((key.to_string(), value));
+        put(
+            "warsim_version",
+            Figure::Text(env!("CARGO_PKG_VERSION").to_string()),
+        );
+        put("rules", Figure::Text(r.preset.name().to_string()));
+        put("players", Figure::Int(r.players.into()));
+        put("suits", Figure::Int(r.suits.into()));
+        put("ranks", Figure::Int(r.ranks.into()));
+        put("cards", Figure::Int(r.cards().into()));
+        put("face_down", Figure::Int(r.face_down.into()));
+        put("max_rounds", Figure::Int(r.max_rounds.into()));
+        put("generator", Figure::Text(GENERATOR_NAME.to_string()));
+        put("seed", Figure::Int(info.seed));
+        put("games", Figure::Int(stats.games));
+        for outcome in Outcome::ALL {
+            put(outcome.name(), Figure::Int(stats.count(outcome)));
+        }
+        for seat in 0..stats.wins_by_seat.len() {
+            let (share, low, high) = stats.win_share(seat);
+            let n = seat + 1;
+            put(
+                &format!("seat{n}_wins"),
+                Figure::Int(stats.wins_by_seat[seat]),
+            );
+            put(&format!("seat{n}_win_share"), Figure::Real(share));
+            put(&format!("seat{n}_ci95_low"), Figure::Real(low));
+            put(&format!("seat{n}_ci95_high"), Figure::Real(high));
+        }
+        put("rounds_mean", Figure::Real(stats.mean_rounds()));
+        put("rounds_se", Figure::Real(stats.se_rounds()));
+        put("rounds_sd", Figure::Real(stats.sd_rounds()));
+        put("rounds_min", Figure::Int(stats.min_rounds()));
+        for (key, q) in QUANTILES {
+            put(key, Figure::Int(stats.rounds_quantile(q)));
+        }
+        put("rounds_max", Figure::Int(stats.max_rounds()));
+        put("wars_per_game", Figure::Real(stats.wars_per_game()));
+        put("longest_war", Figure::Int(stats.longest_war.into()));
+        put("threads", Figure::Int(info.threads as u64));
+        let seconds = info.elapsed.as_secs_f64();
+        put("wall_seconds", Figure::Real(seconds));
+        put(
+            "games_per_second",
+            Figure::Real(games_per_second(stats.games, seconds)),
+        );
+        Summary { fields }
+    }
+
+    /// The value of `key`, if present.
+    pub fn get(&self, key: &str) -> Option<&Figure> {
+        self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+}
+
+/// The round quantiles reported, with their keys.
+pub const QUANTILES: [(&str, f64); 4] = [
+    ("rounds_p50", 0.5),
+    ("rounds_p90", 0.9),
+    ("rounds_p99", 0.99),
+    ("rounds_p999", 0.999),
+];
+
+/// Games per second, 0 when no time passed.
+pub fn games_per_second(games: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        games as f64 / seconds
+    } else {
+        0.0
+    }
+}
+
+impl Serialize for Summary {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.fields.len()))?;
+        for (key, value) in &self.fields {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}

@@ -1,0 +1,154 @@
+//! The human-readable report printed at the end of `warsim run`.
+
+use std::io::{self, Write};
+
+use crate::engine::Outcome;
+use crate::engine::random::GENERATOR_NAME;
+use crate::stats::Stats;
+
+use super::RunInfo;
+use super::summary::games_per_second;
+
+/// Bins of the text histogram (plus one for the tail).
+const BINS: u64 = 16;
+/// Width of the longest bar.
+const BAR_WIDTH: f64 = 40.0;
+
+/// Writes the report.
+pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Result<()> {
+    let games = stats.games;
+    let pct = |n: u64| 100.0 * n as f64 / games.max(1) as f64;
+    writeln!(out, "rules        {}", info.rules.describe())?;
+    writeln!(
+        out,
+        "seed         {} ({GENERATOR_NAME}, one stream per game; see README)   threads {}",
+        info.seed, info.threads
+    )?;
+    writeln!(out, "games        {}", group(games))?;
+    let outcomes: Vec<String> = Outcome::ALL
+        .iter()
+        .map(|&o| format!("{} {} ({:.2}%)", o.name(), group(stats.count(o)), pct(stats.count(o))))
+        .collect();
+    writeln!(out, "outcomes     {}", outcomes.join("   "))?;
+    for seat in 0..stats.wins_by_seat.len() {
+        let (share, low, high) = stats.win_share(seat);
+        let label = if seat == 0 { "wins by seat" } else { "" };
+        writeln!(
+            out,
+            "{label:<12} seat {:<3} {:>7.3}%  95% CI [{:.3}%, {:.3}%]  ({} games)",
+            seat + 1,
+            100.0 * share,
+            100.0 * low,
+            100.0 * high,
+            group(stats.wins_by_seat[seat])
+        )?;
+    }
+    writeln!(
+        out,
+        "rounds       mean {:.2} ± {:.2} (s.e.)   sd {:.2}",
+        stats.mean_rounds(),
+        stats.se_rounds(),
+        stats.sd_rounds()
+    )?;
+    writeln!(
+        out,
+        "             min {}   p50 {}   p90 {}   p99 {}   p99.9 {}   max {}",
+        group(stats.min_rounds()),
+        group(stats.rounds_quantile(0.5)),
+        group(stats.rounds_quantile(0.9)),
+        group(stats.rounds_quantile(0.99)),
+        group(stats.rounds_quantile(0.999)),
+        group(stats.max_rounds())
+    )?;
+    writeln!(
+        out,
+        "wars         {:.3} per game   longest chain {}",
+        stats.wars_per_game(),
+        stats.longest_war
+    )?;
+    let seconds = info.elapsed.as_secs_f64();
+    writeln!(
+        out,
+        "time         {seconds:.3} s   {} games/s",
+        group(games_per_second(games, seconds) as u64)
+    )?;
+    if games > 0 {
+        writeln!(out)?;
+        write_histogram(out, stats)?;
+    }
+    Ok(())
+}
+
+/// A bar per bin of game lengths from the minimum to the 99.9th percentile, and the tail.
+fn write_histogram(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
+    let hist = stats.rounds_histogram();
+    let low = stats.min_rounds();
+    let high = stats.rounds_quantile(0.999).max(low);
+    let width = nice_width((high - low + 1).div_ceil(BINS));
+    let start = low / width * width;
+    let mut bins: Vec<(String, u64)> = Vec::new();
+    let mut edge = start;
+    while edge <= high {
+        let end = edge + width - 1;
+        bins.push((
+            format!("{:>7} – {:<7}", group(edge), group(end)),
+            hist.count_between(edge, end),
+        ));
+        edge += width;
+    }
+    let tail = stats.games - bins.iter().map(|(_, n)| n).sum::<u64>();
+    if tail > 0 {
+        bins.push((format!("{:>7} or more  ", group(edge)), tail));
+    }
+    let most = bins.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
+    writeln!(out, "game lengths (rounds)")?;
+    for (label, n) in bins {
+        let bar = "█".repeat((BAR_WIDTH * n as f64 / most as f64).round() as usize);
+        let share = 100.0 * n as f64 / stats.games as f64;
+        writeln!(out, "  {label} {bar:<40} {share:6.2}%")?;
+    }
+    Ok(())
+}
+
+/// The smallest of 1, 2, 5 × 10^k at least `raw`.
+fn nice_width(raw: u64) -> u64 {
+    let mut unit = 1;
+    loop {
+        for step in [1, 2, 5] {
+            if step * unit >= raw {
+                return step * unit;
+            }
+        }
+        unit *= 10;
+    }
+}
+
+/// 1234567 → "1,234,567".
+pub fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grouping_and_widths() {
+        assert_eq!(group(0), "0");
+        assert_eq!(group(999), "999");
+        assert_eq!(group(1000), "1,000");
+        assert_eq!(group(1234567), "1,234,567");
+        assert_eq!(nice_width(1), 1);
+        assert_eq!(nice_width(3), 5);
+        assert_eq!(nice_width(11), 20);
+        assert_eq!(nice_width(151), 200);
+    }
+}

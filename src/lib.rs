@@ -1,0 +1,14 @@
+//! warsim: a deterministic, parallel Monte Carlo engine for the card game War.
+//!
+//! The library holds everything: the rules engine ([`engine`]), the batch runner
+//! ([`batch`]), statistics ([`stats`]), exporters ([`export`]) and the command line
+//! ([`cli`]). The binary only calls [`cli::main`].
+
+pub mod batch;
+pub mod cli;
+pub mod config;
+pub mod engine;
+pub mod export;
+pub mod progress;
+pub mod run;
+pub mod stats;

@@ -1,0 +1,157 @@
+//! The classic rules on hand-built deals: exact piles after plain rounds, wars, double wars,
+//! shortages, three-player tables and the cap; and card conservation on random deals.
+
+use warsim::engine::standard::StandardGame;
+use warsim::engine::{GameRecord, Outcome, Preset, Rules, random};
+
+fn rules(players: u32, max_rounds: u32) -> Rules {
+    let mut r = Preset::Classic.rules();
+    r.players = players;
+    r.max_rounds = max_rounds;
+    r
+}
+
+/// Plays `hands` (top card first) and returns the record and every pile afterwards.
+fn play(rules: &Rules, hands: &[&[u8]]) -> (GameRecord, Vec<Vec<u8>>) {
+    let mut game = StandardGame::<u8, 64>::boxed();
+    let hands: Vec<Vec<u8>> = hands.iter().map(|h| h.to_vec()).collect();
+    let record = game.play_hands(rules, &hands);
+    let piles = (0..hands.len()).map(|s| game.pile(s)).collect();
+    (record, piles)
+}
+
+#[test]
+fn plain_round_winner_takes_high_card_then_low_card() {
+    let (rec, piles) = play(&rules(2, 1), &[&[10, 3], &[5, 7]]);
+    assert_eq!(piles, vec![vec![3, 10, 5], vec![7]]);
+    assert_eq!((rec.rounds, rec.outcome, rec.wars), (1, Outcome::Capped, 0));
+
+    let (_, piles) = play(&rules(2, 1), &[&[4, 3], &[9, 7]]);
+    assert_eq!(piles, vec![vec![3], vec![7, 9, 4]]);
+}
+
+#[test]
+fn war_pot_is_table_then_sorted_face_down_then_table() {
+    let (rec, piles) = play(&rules(2, 1), &[&[5, 2, 9, 4], &[5, 3, 8, 6]]);
+    assert_eq!(piles, vec![vec![4, 5, 5, 3, 2, 9, 8], vec![6]]);
+    assert_eq!((rec.wars, rec.longest_war), (1, 1));
+}
+
+#[test]
+fn double_war_chains_in_one_round() {
+    let (rec, piles) = play(&rules(2, 1), &[&[5, 2, 9, 1, 12, 4], &[5, 3, 9, 7, 11, 6]]);
+    assert_eq!(
+        piles,
+        vec![vec![4, 5, 5, 3, 2, 9, 9, 7, 1, 12, 11], vec![6]]
+    );
+    assert_eq!((rec.rounds, rec.wars, rec.longest_war), (1, 2, 2));
+}
+
+#[test]
+fn running_out_of_face_up_card_loses_the_war_and_the_game() {
+    let (rec, piles) = play(&rules(2, 100), &[&[5, 2], &[5, 3, 8, 6]]);
+    assert_eq!(piles, vec![vec![], vec![6, 5, 5, 3, 2, 8]]);
+    assert_eq!(rec.winner, Some(1));
+    assert_eq!((rec.rounds, rec.outcome, rec.wars), (1, Outcome::Win, 1));
+}
+
+#[test]
+fn running_out_of_face_down_card_loses_the_war() {
+    let (rec, piles) = play(&rules(2, 100), &[&[5], &[5, 3, 8]]);
+    assert_eq!(piles, vec![vec![], vec![5, 5, 3, 8]]);
+    assert_eq!((rec.winner, rec.outcome), (Some(1), Outcome::Win));
+}
+
+#[test]
+fn both_running_out_in_a_war_is_a_draw() {
+    let mut game = StandardGame::<u8, 64>::boxed();
+    let rec = game.play_hands(&rules(2, 100), &[vec![7, 1], vec![7, 1]]);
+    assert_eq!(
+        (rec.rounds, rec.winner, rec.outcome),
+        (1, None, Outcome::Draw)
+    );
+    assert_eq!(game.pot(), &[7, 7, 1, 1]);
+}
+
+#[test]
+fn three_players_only_the_top_tie_goes_to_war() {
+    let (rec, piles) = play(&rules(3, 1), &[&[9, 2, 4], &[9, 3, 6], &[4, 13]]);
+    assert_eq!(piles, vec![vec![], vec![9, 9, 4, 3, 2, 6, 4], vec![13]]);
+    assert_eq!(rec.wars, 1);
+}
+
+#[test]
+fn three_players_tie_below_the_top_is_no_war() {
+    let (rec, piles) = play(&rules(3, 1), &[&[13, 1], &[5, 2], &[5, 3]]);
+    assert_eq!(piles, vec![vec![1, 13, 5, 5], vec![2], vec![3]]);
+    assert_eq!(rec.wars, 0);
+}
+
+#[test]
+fn three_player_war_tie_breaks_by_seat_in_the_pot() {
+    // Seats 2 and 3 tie on 8 above seat 1; their face-down cards tie too (both 4s).
+    let (_, piles) = play(&rules(3, 1), &[&[2, 1], &[8, 4, 10], &[8, 4, 11]]);
+    assert_eq!(piles, vec![vec![1], vec![], vec![8, 8, 2, 4, 4, 11, 10]]);
+}
+
+#[test]
+fn when_every_fighter_runs_out_the_best_remaining_player_takes_the_pot() {
+    let (rec, piles) = play(&rules(3, 100), &[&[9], &[9], &[4, 2]]);
+    assert_eq!(piles, vec![vec![], vec![], vec![2, 9, 9, 4]]);
+    assert_eq!((rec.winner, rec.outcome), (Some(2), Outcome::Win));
+}
+
+#[test]
+fn more_face_down_cards_are_sorted_together() {
+    let mut r = rules(2, 1);
+    r.face_down = 3;
+    let (_, piles) = play(&r, &[&[6, 1, 9, 2, 3, 7], &[6, 8, 2, 5, 4, 13]]);
+    assert_eq!(piles, vec![vec![7], vec![13, 6, 6, 9, 8, 5, 2, 2, 1, 4, 3]]);
+}
+
+#[test]
+fn the_cap_stops_a_game_with_outcome_capped() {
+    let (rec, piles) = play(&rules(2, 3), &[&[2, 9, 4, 6], &[3, 8, 5, 7]]);
+    assert_eq!(
+        (rec.rounds, rec.winner, rec.outcome),
+        (3, None, Outcome::Capped)
+    );
+    // Round 1: 2<3, round 2: 9>8, round 3: 4<5.
+    assert_eq!(piles, vec![vec![6, 9, 8], vec![7, 3, 2, 5, 4]]);
+}
+
+#[test]
+fn cards_are_conserved_in_random_configurations() {
+    let mut game = StandardGame::<u8, 256>::boxed();
+    for case in 0..400u64 {
+        let mut rng = random::game_rng(case);
+        let mut r = Preset::Classic.rules();
+        r.suits = 1 + random::bounded_u32(&mut rng, 8);
+        r.ranks = 1 + random::bounded_u32(&mut rng, 20);
+        r.players = 2 + random::bounded_u32(&mut rng, 5);
+        if r.players > r.cards() {
+            continue;
+        }
+        r.face_down = random::bounded_u32(&mut rng, 4);
+        r.max_rounds = 1 + random::bounded_u32(&mut rng, 300);
+        let rec = game.play(&r, &mut rng);
+        let mut held: Vec<u8> = (0..r.players as usize).flat_map(|s| game.pile(s)).collect();
+        if rec.outcome == Outcome::Draw {
+            held.extend_from_slice(game.pot());
+        }
+        held.sort_unstable();
+        let mut deck: Vec<u8> = (1..=r.ranks as u8)
+            .flat_map(|rank| std::iter::repeat_n(rank, r.suits as usize))
+            .collect();
+        deck.sort_unstable();
+        assert_eq!(held, deck, "case {case}: {r:?} {rec:?}");
+        if let Some(w) = rec.winner {
+            assert_eq!(
+                game.pile(w as usize).len(),
+                r.cards() as usize,
+                "case {case}"
+            );
+        }
+        assert!(rec.rounds <= r.max_rounds);
+    }
+}

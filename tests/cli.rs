@@ -1,0 +1,300 @@
+//! The `warsim` binary as users drive it: help, bad input (exit 2, one line naming the flag),
+//! outputs that parse, results independent of --threads, and a closed pipe.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command as StdCommand, Stdio};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use tempfile::TempDir;
+
+fn warsim() -> Command {
+    Command::cargo_bin("warsim").unwrap()
+}
+
+#[test]
+fn help_lists_every_run_flag_with_its_default() {
+    let out = warsim().args(["run", "--help"]).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    for flag in [
+        "--rules",
+        "--players",
+        "--suits",
+        "--ranks",
+        "--face-down",
+        "--max-rounds",
+        "--games",
+        "--seed",
+        "--threads",
+        "--csv",
+        "--summary",
+        "--json",
+        "--quiet",
+    ] {
+        assert!(text.contains(flag), "{flag} missing from help");
+    }
+    assert!(text.contains("[default: 1000000]") && text.contains("[default: classic]"));
+    warsim()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("run"));
+    warsim().arg("--version").assert().success();
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_naming_the_flag() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--players", "1"],
+            "--players 1 is out of range: use 2 to 32",
+        ),
+        (
+            &["--players", "5", "--suits", "1", "--ranks", "4"],
+            "--players 5 is more than the 4 cards",
+        ),
+        (
+            &["--players", "-3"],
+            "for '--players <N>': '-3' is not a whole number",
+        ),
+        (&["--seed", "x"], "--seed"),
+        (&["--suits", "0"], "--suits 0 is out of range"),
+        (&["--ranks", "0"], "--ranks 0 is out of range: use 1 to 255"),
+        (&["--ranks", "256"], "--ranks 256 is out of range"),
+        (&["--suits", "100"], "more than the 1024 supported"),
+        (&["--games", "0"], "--games 0 is out of range"),
+        (&["--games", "lots"], "--games"),
+        (
+            &["--threads", "0"],
+            "--threads 0 is out of range: use 1 to 1024",
+        ),
+        (&["--max-rounds", "0"], "--max-rounds 0 is out of range"),
+        (&["--face-down", "300"], "--face-down 300 is out of range"),
+        (
+            &["--rules", "poker"],
+            "unknown --rules 'poker': choose one of classic",
+        ),
+        (
+            &["--csv", "/no/such/folder/g.csv"],
+            "--csv /no/such/folder/g.csv: folder '/no/such/folder' does not exist",
+        ),
+        (
+            &["--csv", "-", "--json", "-"],
+            "--csv and --json both write to standard output",
+        ),
+        (&["--bogus"], "unexpected argument '--bogus'"),
+    ];
+    for (args, message) in cases {
+        let out = warsim()
+            .arg("run")
+            .args(*args)
+            .args(
+                ["--games", "10"]
+                    .iter()
+                    .filter(|_| !args.contains(&"--games")),
+            )
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_failed_output_leaves_no_file_behind() {
+    let dir = TempDir::new().unwrap();
+    let csv = dir.path().join("games.csv");
+    warsim()
+        .args(["run", "--games", "10", "--csv"])
+        .arg(&csv)
+        .args(["--json", "/no/such/folder/s.json"])
+        .assert()
+        .code(2);
+    assert!(!csv.exists());
+}
+
+#[test]
+fn outputs_are_written_and_parse() {
+    let dir = TempDir::new().unwrap();
+    let (csv, summary, json) = (
+        dir.path().join("g.csv"),
+        dir.path().join("s.csv"),
+        dir.path().join("s.json"),
+    );
+    warsim()
+        .args([
+            "run",
+            "--games",
+            "3000",
+            "--seed",
+            "9",
+            "--threads",
+            "2",
+            "--csv",
+        ])
+        .arg(&csv)
+        .arg("--summary")
+        .arg(&summary)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("games        3,000")
+                .and(predicate::str::contains("seed         9")),
+        );
+
+    let mut games = csv::Reader::from_path(&csv).unwrap();
+    let header: Vec<String> = games.headers().unwrap().iter().map(String::from).collect();
+    assert_eq!(
+        header[..7],
+        [
+            "game",
+            "seed",
+            "rounds",
+            "winner",
+            "outcome",
+            "wars",
+            "longest_war"
+        ]
+    );
+    let mut rows = 0u64;
+    for (i, row) in games.records().enumerate() {
+        let row = row.unwrap();
+        assert_eq!(row[0].parse::<u64>().unwrap(), i as u64);
+        assert!(row[2].parse::<u32>().unwrap() >= 1);
+        assert!(matches!(&row[4], "win" | "draw" | "capped"));
+        assert_eq!(row[4] == *"win", matches!(&row[3], "1" | "2"));
+        rows += 1;
+    }
+    assert_eq!(rows, 3000);
+
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(json["games"], 3000);
+    assert_eq!(json["rules"], "classic");
+    assert_eq!(json["seed"], 9);
+    let wins = json["seat1_wins"].as_u64().unwrap() + json["seat2_wins"].as_u64().unwrap();
+    assert_eq!(wins, json["win"].as_u64().unwrap());
+
+    let mut summary = csv::Reader::from_path(&summary).unwrap();
+    let keys: Vec<String> = summary
+        .headers()
+        .unwrap()
+        .iter()
+        .map(String::from)
+        .collect();
+    let values: Vec<csv::StringRecord> = summary.records().map(Result::unwrap).collect();
+    assert_eq!(values.len(), 1);
+    let json_keys: Vec<&String> = json.as_object().unwrap().keys().collect();
+    assert_eq!(keys.len(), json_keys.len());
+    for (key, value) in keys.iter().zip(values[0].iter()) {
+        assert!(json.get(key).is_some(), "{key} missing from JSON");
+        match &json[key] {
+            // serde_json's default float parsing may be off by one ulp.
+            serde_json::Value::Number(n) => {
+                let (csv_value, json_value) = (value.parse::<f64>().unwrap(), n.as_f64().unwrap());
+                assert!(
+                    (csv_value - json_value).abs() <= 1e-12 * json_value.abs(),
+                    "{key}"
+                );
+            }
+            other => assert_eq!(value, other.as_str().unwrap(), "{key}"),
+        }
+    }
+}
+
+#[test]
+fn per_game_csv_is_identical_for_one_and_two_threads() {
+    let run = |threads: &str| {
+        warsim()
+            .args([
+                "run",
+                "--games",
+                "20000",
+                "--seed",
+                "123",
+                "--quiet",
+                "--csv",
+                "-",
+                "--threads",
+                threads,
+            ])
+            .output()
+            .unwrap()
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert!(one.status.success() && two.status.success());
+    assert_eq!(String::from_utf8_lossy(&one.stdout).lines().count(), 20001);
+    assert!(
+        one.stdout == two.stdout,
+        "CSV differs between --threads 1 and 2"
+    );
+    // With stdout taken by the CSV, the report goes to stderr.
+    assert!(String::from_utf8_lossy(&one.stderr).contains("games        20,000"));
+}
+
+#[test]
+fn golden_summary_for_a_fixed_seed() {
+    // value_stability: these figures change only when the rules or the seeding change.
+    let out = warsim()
+        .args([
+            "run",
+            "--games",
+            "5000",
+            "--seed",
+            "2026",
+            "--threads",
+            "2",
+            "--json",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for (key, expected) in GOLDEN {
+        assert_eq!(json[key].to_string(), *expected, "{key}");
+    }
+}
+
+const GOLDEN: &[(&str, &str)] = &[
+    ("games", "5000"),
+    ("win", "5000"),
+    ("seat1_wins", "2545"),
+    ("seat2_wins", "2455"),
+    ("rounds_mean", "248.6968"),
+    ("rounds_min", "26"),
+    ("rounds_p50", "198"),
+    ("rounds_p90", "482"),
+    ("rounds_p99", "921"),
+    ("rounds_max", "1364"),
+    ("wars_per_game", "19.4352"),
+    ("longest_war", "6"),
+];
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(["run", "--games", "2000000", "--csv", "-", "--quiet"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("game,seed,rounds"));
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -27,7 +27,14 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
     writeln!(out, "games        {}", group(games))?;
     let outcomes: Vec<String> = Outcome::ALL
         .iter()
-        .map(|&o| format!("{} {} ({:.2}%)", o.name(), group(stats.count(o)), pct(stats.count(o))))
+        .map(|&o| {
+            format!(
+                "{} {} ({:.2}%)",
+                o.name(),
+                group(stats.count(o)),
+                pct(stats.count(o))
+            )
+        })
         .collect();
     writeln!(out, "outcomes     {}", outcomes.join("   "))?;
     for seat in 0..stats.wins_by_seat.len() {

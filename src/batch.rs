@@ -96,7 +96,7 @@ pub fn run_batch(
         .map(|_| {
             Mutex::new(Worker {
                 engine: Engine::for_rules(&spec.rules),
-                stats: Stats::new(spec.rules.players as usize, spec.rules.max_rounds),
+                stats: Stats::new(spec.rules.players as usize, spec.rules.most_rounds()),
             })
         })
         .collect();
@@ -131,7 +131,7 @@ pub fn run_batch(
         })?,
     }
 
-    let mut total = Stats::new(spec.rules.players as usize, spec.rules.max_rounds);
+    let mut total = Stats::new(spec.rules.players as usize, spec.rules.most_rounds());
     for worker in workers {
         total += &worker.into_inner().unwrap_or_else(|e| e.into_inner()).stats;
     }

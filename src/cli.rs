@@ -8,6 +8,7 @@ use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
 
 use crate::config::{ConfigError, RunOptions, parse_count, parse_setting};
+use crate::engine::rules::{Named, Setting};
 use crate::engine::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset};
 use crate::export::Target;
 use crate::run::{RunError, run};
@@ -23,7 +24,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play a batch of seeded games and summarise how long they last.
-    Run(RunArgs),
+    Run(Box<RunArgs>),
     /// List the rule presets and their settings, or show one.
     Rules {
         /// A preset to show (all when omitted).
@@ -58,10 +59,29 @@ struct RunArgs {
     /// Cards each player puts face down in a war, 0 to 255 [default: the preset's, 1].
     #[arg(long, value_name = "N", value_parser = parse_setting)]
     face_down: Option<u32>,
-    /// Round cap: a game still going after this many rounds ends as 'capped'
-    /// [default: the preset's, 100000].
+    /// What a player short of cards in a war does: lose (drops out of the war),
+    /// play-what-you-have, smaller-hand (two players) [default: the preset's].
+    #[arg(long, value_name = "POLICY")]
+    war_shortage: Option<String>,
+    /// Order of won cards under the winner's pile: table, winner-first, loser-first, seats,
+    /// reverse-seats, shuffled [default: the preset's].
+    #[arg(long, value_name = "ORDER")]
+    pickup: Option<String>,
+    /// Where won cards go: under-pile, or heap (shuffled in when the pile runs out)
+    /// [default: the preset's].
+    #[arg(long, value_name = "WHERE")]
+    spoils: Option<String>,
+    /// Reshuffle every player's pile after every N rounds, 0 = never [default: the preset's].
+    #[arg(long, value_name = "N", value_parser = parse_setting)]
+    reshuffle_every: Option<u32>,
+    /// Round cap: a game still going after this many rounds stops
+    /// [default: the preset's, 100000; 5000 for game-of-war].
     #[arg(long, value_name = "M", value_parser = parse_setting)]
     max_rounds: Option<u32>,
+    /// What the cap decides: capped (nobody), or larger-pile (two players; equal piles play
+    /// one sudden-death round) [default: the preset's].
+    #[arg(long, value_name = "RULE")]
+    at_cap: Option<String>,
     /// Games to play: 1000000, 1_000_000 and 1e6 are all accepted.
     #[arg(long, value_name = "N", default_value = "1000000", value_parser = parse_count)]
     games: u64,
@@ -92,11 +112,32 @@ impl RunArgs {
             known: preset_names(),
         })?;
         let mut rules = preset.rules();
+        let refuse = |setting: Setting, given: bool| match rules.family.refuses(setting) {
+            Some(reason) if given => Err(ConfigError::NotApplicable {
+                flag: setting.flag(),
+                preset: preset.name().to_string(),
+                reason,
+            }),
+            _ => Ok(()),
+        };
+        refuse(Setting::FaceDown, self.face_down.is_some())?;
+        refuse(Setting::Shortage, self.war_shortage.is_some())?;
+        refuse(Setting::Pickup, self.pickup.is_some())?;
+        refuse(Setting::Spoils, self.spoils.is_some())?;
+        refuse(Setting::ReshuffleEvery, self.reshuffle_every.is_some())?;
+        refuse(Setting::MaxRounds, self.max_rounds.is_some())?;
+        refuse(Setting::AtCap, self.at_cap.is_some())?;
         rules.players = self.players.unwrap_or(rules.players);
         rules.suits = self.suits.unwrap_or(rules.suits);
         rules.ranks = self.ranks.unwrap_or(rules.ranks);
         rules.face_down = self.face_down.unwrap_or(rules.face_down);
+        rules.shortage =
+            named("--war-shortage", self.war_shortage.as_deref())?.unwrap_or(rules.shortage);
+        rules.pickup = named("--pickup", self.pickup.as_deref())?.unwrap_or(rules.pickup);
+        rules.spoils = named("--spoils", self.spoils.as_deref())?.unwrap_or(rules.spoils);
+        rules.reshuffle_every = self.reshuffle_every.unwrap_or(rules.reshuffle_every);
         rules.max_rounds = self.max_rounds.unwrap_or(rules.max_rounds);
+        rules.at_cap = named("--at-cap", self.at_cap.as_deref())?.unwrap_or(rules.at_cap);
         let threads = self
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -113,6 +154,19 @@ impl RunArgs {
         options.validate()?;
         Ok(options)
     }
+}
+
+/// The value of a named setting, if given.
+fn named<T: Named>(flag: &'static str, given: Option<&str>) -> Result<Option<T>, ConfigError> {
+    given
+        .map(|text| {
+            T::from_name(text).ok_or_else(|| ConfigError::UnknownValue {
+                flag,
+                given: text.to_string(),
+                allowed: T::names(),
+            })
+        })
+        .transpose()
 }
 
 fn parse_threads(text: &str) -> Result<usize, String> {
@@ -138,10 +192,30 @@ fn show_rules(name: Option<&str>) -> Result<(), ConfigError> {
         ],
     };
     for preset in presets {
-        println!("{:<14} {}", preset.name(), preset.description());
-        println!("{:<14} {}", "", preset.rules().describe());
+        let r = preset.rules();
+        println!("{}\n  {}", preset.name(), preset.description());
+        println!("  {}", r.describe());
+        if let Some(why) = preset.two_players_only() {
+            println!("  two players only: {why}");
+        }
+        let refused: Vec<&str> = [
+            Setting::FaceDown,
+            Setting::Shortage,
+            Setting::Pickup,
+            Setting::Spoils,
+            Setting::ReshuffleEvery,
+            Setting::MaxRounds,
+            Setting::AtCap,
+        ]
+        .into_iter()
+        .filter(|s| r.family.refuses(*s).is_some())
+        .map(Setting::flag)
+        .collect();
+        if !refused.is_empty() {
+            println!("  does not take: {}", refused.join(" "));
+        }
+        println!();
     }
-    println!();
     println!(
         "Limits: 2 to {MAX_PLAYERS} players, 1 to {MAX_RANKS} ranks, at most {MAX_CARDS} cards (suits × ranks)."
     );

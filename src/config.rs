@@ -35,6 +35,18 @@ pub enum ConfigError {
     Rules(#[from] RulesError),
     #[error("unknown --rules '{given}': choose one of {known} (see 'warsim rules')")]
     UnknownRules { given: String, known: String },
+    #[error("{flag} does not apply to --rules {preset}: {reason}; remove it")]
+    NotApplicable {
+        flag: &'static str,
+        preset: String,
+        reason: &'static str,
+    },
+    #[error("invalid value '{given}' for '{flag}': choose one of {allowed}")]
+    UnknownValue {
+        flag: &'static str,
+        given: String,
+        allowed: String,
+    },
     #[error("--games 0 is out of range: play at least 1 game")]
     NoGames,
     #[error("--threads {0} is out of range: use 1 to {MAX_THREADS}")]

@@ -8,7 +8,7 @@ use std::ops::AddAssign;
 
 use hdrhistogram::Histogram;
 
-use crate::engine::{GameRecord, Outcome};
+use crate::engine::{GameRecord, Outcome, WinBy};
 
 /// Significant decimal digits the round histogram keeps.
 pub const HISTOGRAM_DIGITS: u8 = 3;
@@ -22,8 +22,12 @@ pub struct Stats {
     pub outcomes: [u64; Outcome::ALL.len()],
     /// Wins per seat (0-based).
     pub wins_by_seat: Vec<u64>,
+    /// Wins per way of winning, indexed as [`WinBy::ALL`].
+    pub win_by: [u64; WinBy::ALL.len()],
     /// Most ties chained in one round, over all games.
     pub longest_war: u32,
+    rounds_min: u64,
+    rounds_max: u64,
     rounds_sum: u64,
     rounds_sq_sum: u128,
     wars_sum: u64,
@@ -39,7 +43,10 @@ impl Stats {
             games: 0,
             outcomes: [0; Outcome::ALL.len()],
             wins_by_seat: vec![0; players],
+            win_by: [0; WinBy::ALL.len()],
             longest_war: 0,
+            rounds_min: u64::MAX,
+            rounds_max: 0,
             rounds_sum: 0,
             rounds_sq_sum: 0,
             wars_sum: 0,
@@ -55,7 +62,12 @@ impl Stats {
         if let Some(seat) = game.winner {
             self.wins_by_seat[seat as usize] += 1;
         }
+        if let Some(by) = game.win_by {
+            self.win_by[by as usize] += 1;
+        }
         let rounds = u64::from(game.rounds);
+        self.rounds_min = self.rounds_min.min(rounds);
+        self.rounds_max = self.rounds_max.max(rounds);
         self.rounds_sum += rounds;
         self.rounds_sq_sum += u128::from(rounds * rounds);
         self.wars_sum += u64::from(game.wars);
@@ -66,6 +78,11 @@ impl Stats {
     /// Games that ended with `outcome`.
     pub fn count(&self, outcome: Outcome) -> u64 {
         self.outcomes[outcome as usize]
+    }
+
+    /// Wins decided `by` that way.
+    pub fn wins_by(&self, by: WinBy) -> u64 {
+        self.win_by[by as usize]
     }
 
     /// Mean rounds per game.
@@ -142,7 +159,12 @@ impl AddAssign<&Stats> for Stats {
         for (mine, theirs) in self.wins_by_seat.iter_mut().zip(&other.wins_by_seat) {
             *mine += theirs;
         }
+        for (mine, theirs) in self.win_by.iter_mut().zip(&other.win_by) {
+            *mine += theirs;
+        }
         self.longest_war = self.longest_war.max(other.longest_war);
+        self.rounds_min = self.rounds_min.min(other.rounds_min);
+        self.rounds_max = self.rounds_max.max(other.rounds_max);
         self.rounds_sum += other.rounds_sum;
         self.rounds_sq_sum += other.rounds_sq_sum;
         self.wars_sum += other.wars_sum;
@@ -179,6 +201,7 @@ mod tests {
             rounds,
             winner,
             outcome,
+            win_by: None,
             wars,
             longest_war: wars.min(2),
         }

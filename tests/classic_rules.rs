@@ -1,7 +1,7 @@
 //! The classic rules on hand-built deals: exact piles after plain rounds, wars, double wars,
 //! shortages, three-player tables and the cap; and card conservation on random deals.
 
-use warsim::engine::standard::StandardGame;
+use warsim::engine::game::PileGame;
 use warsim::engine::{GameRecord, Outcome, Preset, Rules, random};
 
 fn rules(players: u32, max_rounds: u32) -> Rules {
@@ -13,9 +13,9 @@ fn rules(players: u32, max_rounds: u32) -> Rules {
 
 /// Plays `hands` (top card first) and returns the record and every pile afterwards.
 fn play(rules: &Rules, hands: &[&[u8]]) -> (GameRecord, Vec<Vec<u8>>) {
-    let mut game = StandardGame::<u8, 64>::boxed();
+    let mut game = PileGame::<u8, 64>::boxed();
     let hands: Vec<Vec<u8>> = hands.iter().map(|h| h.to_vec()).collect();
-    let record = game.play_hands(rules, &hands);
+    let record = game.play_hands(rules, &hands, &mut random::game_rng(0));
     let piles = (0..hands.len()).map(|s| game.pile(s)).collect();
     (record, piles)
 }
@@ -64,13 +64,17 @@ fn running_out_of_face_down_card_loses_the_war() {
 
 #[test]
 fn both_running_out_in_a_war_is_a_draw() {
-    let mut game = StandardGame::<u8, 64>::boxed();
-    let rec = game.play_hands(&rules(2, 100), &[vec![7, 1], vec![7, 1]]);
+    let mut game = PileGame::<u8, 64>::boxed();
+    let rec = game.play_hands(
+        &rules(2, 100),
+        &[vec![7, 1], vec![7, 1]],
+        &mut random::game_rng(0),
+    );
     assert_eq!(
         (rec.rounds, rec.winner, rec.outcome),
         (1, None, Outcome::Draw)
     );
-    assert_eq!(game.pot(), &[7, 7, 1, 1]);
+    assert_eq!(game.table(), vec![7, 7, 1, 1]);
 }
 
 #[test]
@@ -122,7 +126,7 @@ fn the_cap_stops_a_game_with_outcome_capped() {
 
 #[test]
 fn cards_are_conserved_in_random_configurations() {
-    let mut game = StandardGame::<u8, 256>::boxed();
+    let mut game = PileGame::<u8, 256>::boxed();
     for case in 0..400u64 {
         let mut rng = random::game_rng(case);
         let mut r = Preset::Classic.rules();
@@ -137,7 +141,7 @@ fn cards_are_conserved_in_random_configurations() {
         let rec = game.play(&r, &mut rng);
         let mut held: Vec<u8> = (0..r.players as usize).flat_map(|s| game.pile(s)).collect();
         if rec.outcome == Outcome::Draw {
-            held.extend_from_slice(game.pot());
+            held.extend(game.table());
         }
         held.sort_unstable();
         let mut deck: Vec<u8> = (1..=r.ranks as u8)

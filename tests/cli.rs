@@ -83,6 +83,46 @@ fn bad_input_exits_2_with_one_line_naming_the_flag() {
             "--csv and --json both write to standard output",
         ),
         (&["--bogus"], "unexpected argument '--bogus'"),
+        (
+            &["--pickup", "sideways"],
+            "invalid value 'sideways' for '--pickup': choose one of table, winner-first",
+        ),
+        (
+            &["--war-shortage", "cry"],
+            "for '--war-shortage': choose one of lose, play-what-you-have, smaller-hand",
+        ),
+        (
+            &["--spoils", "pocket"],
+            "for '--spoils': choose one of under-pile, heap",
+        ),
+        (
+            &["--at-cap", "coin"],
+            "for '--at-cap': choose one of capped, larger-pile",
+        ),
+        (
+            &["--rules", "fixed-rounds", "--face-down", "3"],
+            "--face-down does not apply to --rules fixed-rounds",
+        ),
+        (
+            &["--rules", "fixed-rounds", "--max-rounds", "9"],
+            "--max-rounds does not apply to --rules fixed-rounds",
+        ),
+        (
+            &["--rules", "war-simulator", "--pickup", "table"],
+            "--pickup does not apply to --rules war-simulator",
+        ),
+        (
+            &["--rules", "game-of-war", "--players", "3"],
+            "--rules game-of-war (Game-of-War is a human-vs-computer game) is a two-player rule",
+        ),
+        (
+            &["--rules", "cards-war", "--players", "4"],
+            "--rules cards-war",
+        ),
+        (
+            &["--players", "3", "--war-shortage", "smaller-hand"],
+            "--war-shortage smaller-hand is a two-player rule",
+        ),
     ];
     for (args, message) in cases {
         let out = warsim()
@@ -103,6 +143,85 @@ fn bad_input_exits_2_with_one_line_naming_the_flag() {
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn every_preset_runs_with_its_deck_and_another_size() {
+    let runs: &[&[&str]] = &[
+        &["--rules", "classic"],
+        &[
+            "--rules",
+            "classic",
+            "--players",
+            "3",
+            "--suits",
+            "6",
+            "--ranks",
+            "20",
+            "--pickup",
+            "shuffled",
+            "--spoils",
+            "heap",
+        ],
+        &["--rules", "war-card-game"],
+        &["--rules", "war-card-game", "--suits", "2", "--ranks", "8"],
+        &["--rules", "game-of-war"],
+        &["--rules", "game-of-war", "--suits", "8", "--ranks", "13"],
+        &["--rules", "war-simulator"],
+        &[
+            "--rules",
+            "war-simulator",
+            "--players",
+            "4",
+            "--suits",
+            "5",
+            "--ranks",
+            "11",
+        ],
+        &["--rules", "cards-war"],
+        &["--rules", "cards-war", "--suits", "3", "--ranks", "9"],
+        &["--rules", "fixed-rounds"],
+        &[
+            "--rules",
+            "fixed-rounds",
+            "--players",
+            "3",
+            "--suits",
+            "3",
+            "--ranks",
+            "10",
+        ],
+    ];
+    for args in runs {
+        let out = warsim()
+            .arg("run")
+            .args(*args)
+            .args(["--games", "2000", "--json", "-"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["games"], 2000, "{args:?}");
+        assert_eq!(json["rules"], args[1], "{args:?}");
+        let outcomes = ["win", "draw", "capped"]
+            .iter()
+            .map(|k| json[k].as_u64().unwrap())
+            .sum::<u64>();
+        assert_eq!(outcomes, 2000, "{args:?}");
+    }
+    warsim().args(["rules"]).assert().success().stdout(
+        predicate::str::contains("fixed-rounds").and(predicate::str::contains("war-simulator")),
+    );
+    warsim()
+        .args(["rules", "cards-war"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("smaller-hand"));
+    warsim().args(["rules", "poker"]).assert().code(2);
 }
 
 #[test]
@@ -170,6 +289,7 @@ fn outputs_are_written_and_parse() {
         assert!(row[2].parse::<u32>().unwrap() >= 1);
         assert!(matches!(&row[4], "win" | "draw" | "capped"));
         assert_eq!(row[4] == *"win", matches!(&row[3], "1" | "2"));
+        assert_eq!(row[4] == *"win", &row[7] == "cards");
         rows += 1;
     }
     assert_eq!(rows, 3000);

@@ -1,29 +1,35 @@
 //! The rules engine: plays one seeded game under a [`Rules`] value and reports a [`GameRecord`].
 //!
 //! [`Engine`] owns the reusable game state of one worker, sized by deck class so a 52-card game
-//! works in 64-byte piles while a 1024-card game still fits; it is an enum, not a trait object,
+//! works in 64-card piles while a 1024-card game still fits; it is an enum, not a trait object,
 //! so the hot loop is monomorphized per class.
 
 pub mod card;
+pub mod fixed;
+pub mod game;
+mod groups;
 pub mod pile;
+pub mod presets;
 pub mod random;
 pub mod rules;
-pub mod standard;
+mod table;
 
 pub use card::{Card, SuitedCard};
 pub use rules::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset, Rules, RulesError};
 
-use standard::StandardGame;
+use fixed::FixedRoundsGame;
+use game::PileGame;
+use rules::Family;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Outcome {
-    /// One player holds every card.
+    /// Somebody won.
     #[default]
     Win,
-    /// The game cannot go on and nobody won (every player ran out in the same war).
+    /// Nobody won and nobody can (a tied match; a war nobody can finish).
     Draw,
-    /// The round cap stopped the game.
+    /// The round cap stopped the game undecided.
     Capped,
 }
 
@@ -41,6 +47,43 @@ impl Outcome {
     }
 }
 
+/// What decided a won game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinBy {
+    /// The winner holds every card.
+    Cards,
+    /// The larger pile at the round cap (game-of-war).
+    Cap,
+    /// The sudden-death round after equal piles at the cap (game-of-war).
+    SuddenDeath,
+    /// A tie at the smaller hand's last card gave the larger hand every card (cards-war).
+    ShortTie,
+    /// More round wins in a fixed number of rounds (fixed-rounds).
+    Score,
+}
+
+impl WinBy {
+    /// Every way to win, in output order.
+    pub const ALL: [WinBy; 5] = [
+        WinBy::Cards,
+        WinBy::Cap,
+        WinBy::SuddenDeath,
+        WinBy::ShortTie,
+        WinBy::Score,
+    ];
+
+    /// The word used in CSV and summaries.
+    pub fn name(self) -> &'static str {
+        match self {
+            WinBy::Cards => "cards",
+            WinBy::Cap => "cap",
+            WinBy::SuddenDeath => "sudden_death",
+            WinBy::ShortTie => "short_tie",
+            WinBy::Score => "score",
+        }
+    }
+}
+
 /// What one game produced.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GameRecord {
@@ -50,37 +93,37 @@ pub struct GameRecord {
     pub winner: Option<u8>,
     /// How the game ended.
     pub outcome: Outcome,
-    /// Ties that started a war, counting each tie of a chain.
+    /// What decided a win.
+    pub win_by: Option<WinBy>,
+    /// Ties that started a war, counting each tie of a chain and every group's war
+    /// (fixed-rounds: tied rounds).
     pub wars: u32,
-    /// Most ties chained within one round.
+    /// Most ties chained within one round (deepest nesting in the groups family).
     pub longest_war: u32,
-}
-
-impl GameRecord {
-    #[inline(always)]
-    fn note_war(&mut self, ties: u32) {
-        self.wars += ties;
-        self.longest_war = self.longest_war.max(ties);
-    }
 }
 
 /// One worker's game state, sized for the deck.
 pub enum Engine {
     /// Up to 64 cards.
-    Cards64(Box<StandardGame<u8, 64>>),
+    Cards64(Box<PileGame<u8, 64>>),
     /// Up to 256 cards.
-    Cards256(Box<StandardGame<u8, 256>>),
+    Cards256(Box<PileGame<u8, 256>>),
     /// Up to 1024 cards.
-    Cards1024(Box<StandardGame<u8, 1024>>),
+    Cards1024(Box<PileGame<u8, 1024>>),
+    /// One deck per player.
+    Fixed(Box<FixedRoundsGame>),
 }
 
 impl Engine {
     /// Game state big enough for `rules` (which must be valid).
     pub fn for_rules(rules: &Rules) -> Engine {
+        if rules.family == Family::FixedRounds {
+            return Engine::Fixed(FixedRoundsGame::boxed());
+        }
         match rules.cards() {
-            0..=64 => Engine::Cards64(StandardGame::boxed()),
-            65..=256 => Engine::Cards256(StandardGame::boxed()),
-            _ => Engine::Cards1024(StandardGame::boxed()),
+            0..=64 => Engine::Cards64(PileGame::boxed()),
+            65..=256 => Engine::Cards256(PileGame::boxed()),
+            _ => Engine::Cards1024(PileGame::boxed()),
         }
     }
 
@@ -92,6 +135,7 @@ impl Engine {
             Engine::Cards64(game) => game.play(rules, &mut rng),
             Engine::Cards256(game) => game.play(rules, &mut rng),
             Engine::Cards1024(game) => game.play(rules, &mut rng),
+            Engine::Fixed(game) => game.play(rules, &mut rng),
         }
     }
 }

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+pub use super::presets::Preset;
+
 /// Most players in one game.
 pub const MAX_PLAYERS: u32 = 32;
 /// Most ranks (cards per suit): a rank is one byte.
@@ -15,74 +17,193 @@ pub const MAX_CARDS: u32 = 1024;
 /// Most suits: with one rank, every card is a suit of its own.
 pub const MAX_SUITS: u32 = MAX_CARDS;
 
-/// The named rule sets `--rules` accepts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Preset {
-    /// Standard War: 1 down + 1 up, table-order pickup, out of cards in a war loses.
-    Classic,
+/// A setting with a fixed set of named values, as written on the command line.
+pub trait Named: Copy + Sized + 'static {
+    /// Every value, in the order help lists them.
+    const ALL: &'static [Self];
+    /// The name of this value.
+    fn name(self) -> &'static str;
+    /// The value with this name.
+    fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|v| v.name() == name)
+    }
+    /// Every name, comma separated.
+    fn names() -> String {
+        Self::ALL
+            .iter()
+            .map(|v| v.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
-impl Preset {
-    /// Every preset, in the order `warsim rules` lists them.
-    pub const ALL: [Preset; 1] = [Preset::Classic];
-
-    /// The name used on the command line and in outputs.
-    pub fn name(self) -> &'static str {
-        match self {
-            Preset::Classic => "classic",
-        }
-    }
-
-    /// A one-line description.
-    pub fn description(self) -> &'static str {
-        match self {
-            Preset::Classic => {
-                "standard War: 1 down + 1 up per war, table-order pickup, out of cards in a war loses"
+macro_rules! named {
+    ($type:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl Named for $type {
+            const ALL: &'static [Self] = &[$($type::$variant),+];
+            fn name(self) -> &'static str {
+                match self { $($type::$variant => $name),+ }
             }
         }
-    }
-
-    /// Finds a preset by its name.
-    pub fn from_name(name: &str) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.name() == name)
-    }
-
-    /// The preset's rules with the default deck.
-    pub fn rules(self) -> Rules {
-        match self {
-            Preset::Classic => Rules {
-                preset: self,
-                players: 2,
-                suits: 4,
-                ranks: 13,
-                face_down: 1,
-                max_rounds: 100_000,
-            },
+        impl fmt::Display for $type {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
         }
-    }
+    };
 }
 
-impl fmt::Display for Preset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+/// The shape of a game: which engine loop plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Shared deck; the highest card takes the table; only the top tie goes to war.
+    Table,
+    /// Shared deck; every group of equal cards fights its own war, with nested wars.
+    Groups,
+    /// Each player its own deck; a fixed number of rounds compares card i with card i; no wars.
+    FixedRounds,
 }
+named!(Family { Table => "table", Groups => "groups", FixedRounds => "fixed-rounds" });
+
+/// What happens when a player in a war has fewer cards than the layout asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shortage {
+    /// A player who cannot put down a card is out of the war; its cards stay in the pot.
+    Lose,
+    /// Play what you have, the last card face up; with none left, the tied card counts again.
+    PlayWhatYouHave,
+    /// Both play as many cards as the smaller hand holds; a tie there ends the game for the
+    /// larger hand (two players).
+    SmallerHand,
+}
+named!(Shortage { Lose => "lose", PlayWhatYouHave => "play-what-you-have", SmallerHand => "smaller-hand" });
+
+/// The order in which the winner puts the cards of a round under its pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pickup {
+    /// war_card_game's order: each step's cards highest first, lower seat first on ties.
+    Table,
+    /// The winner's own cards first (in play order), then the others' by seat.
+    WinnerFirst,
+    /// The others' cards first (by seat, in play order), then the winner's.
+    LoserFirst,
+    /// Seat 1's cards, then seat 2's, ... each in play order.
+    Seats,
+    /// The last seat's cards first, down to seat 1's, each in play order.
+    ReverseSeats,
+    /// A uniformly random order.
+    Shuffled,
+}
+named!(Pickup {
+    Table => "table",
+    WinnerFirst => "winner-first",
+    LoserFirst => "loser-first",
+    Seats => "seats",
+    ReverseSeats => "reverse-seats",
+    Shuffled => "shuffled",
+});
+
+/// Where won cards go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spoils {
+    /// Under the winner's pile.
+    UnderPile,
+    /// Onto the winner's spoil heap, shuffled into its pile when the pile runs out.
+    Heap,
+}
+named!(Spoils { UnderPile => "under-pile", Heap => "heap" });
+
+/// What the round cap decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtCap {
+    /// Nobody: the game's outcome is `capped`.
+    Capped,
+    /// The larger pile wins; equal piles play one sudden-death round, after which seat 1 wins
+    /// only with strictly more cards, otherwise seat 2 (Game-of-War; two players).
+    LargerPile,
+}
+named!(AtCap { Capped => "capped", LargerPile => "larger-pile" });
+
+/// How the deck is cut when it does not split evenly among the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Uneven {
+    /// Deal every card; the first seats get one more.
+    DealAll,
+    /// Drop the (cards mod players) lowest cards first (WarSimulator).
+    DropLowest,
+}
+named!(Uneven { DealAll => "deal-all", DropLowest => "drop-lowest" });
 
 /// Everything that decides how one game is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
     /// The preset these rules started from.
     pub preset: Preset,
+    /// Which engine loop plays the game.
+    pub family: Family,
     /// Players at the table, 2..=32.
     pub players: u32,
-    /// Suits in the deck.
+    /// Suits in the deck (fixed-rounds: copies of each value in a player's deck).
     pub suits: u32,
-    /// Ranks per suit (cards per suit); rank 1 is the lowest.
+    /// Ranks per suit, rank 1 the lowest (fixed-rounds: values per deck).
     pub ranks: u32,
+    /// What happens to cards that do not split evenly.
+    pub uneven: Uneven,
     /// Cards each player puts face down in a war before the face-up card.
     pub face_down: u32,
-    /// Rounds after which an unfinished game stops with outcome `capped`.
+    /// What a player short of cards in a war does.
+    pub shortage: Shortage,
+    /// Order of the won cards under the winner's pile.
+    pub pickup: Pickup,
+    /// Where won cards go.
+    pub spoils: Spoils,
+    /// Every player's pile is reshuffled after every this many rounds (0 = never).
+    pub reshuffle_every: u32,
+    /// Rounds after which an unfinished game stops.
     pub max_rounds: u32,
+    /// What the round cap decides.
+    pub at_cap: AtCap,
+}
+
+/// A setting that a rule family may or may not take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    FaceDown,
+    Shortage,
+    Pickup,
+    Spoils,
+    ReshuffleEvery,
+    MaxRounds,
+    AtCap,
+}
+
+impl Setting {
+    /// The command-line flag of the setting.
+    pub fn flag(self) -> &'static str {
+        match self {
+            Setting::FaceDown => "--face-down",
+            Setting::Shortage => "--war-shortage",
+            Setting::Pickup => "--pickup",
+            Setting::Spoils => "--spoils",
+            Setting::ReshuffleEvery => "--reshuffle-every",
+            Setting::MaxRounds => "--max-rounds",
+            Setting::AtCap => "--at-cap",
+        }
+    }
+}
+
+impl Family {
+    /// Whether games of this family have the setting; `None`, or why not.
+    pub fn refuses(self, setting: Setting) -> Option<&'static str> {
+        match (self, setting) {
+            (Family::Table, _) => None,
+            (Family::Groups, Setting::FaceDown | Setting::MaxRounds) => None,
+            (Family::Groups, _) => Some(
+                "its wars are fought by every tied group with what each player has, and won cards always go to a shuffled spoil heap",
+            ),
+            (Family::FixedRounds, _) => Some("it plays a fixed number of rounds with no wars"),
+        }
+    }
 }
 
 /// A setting outside what the engine supports; the message names the flag and the range.
@@ -110,12 +231,32 @@ pub enum RulesError {
     FaceDown(u32),
     #[error("--max-rounds 0 is out of range: use 1 to {}", u32::MAX)]
     MaxRounds,
+    #[error("{what} is a two-player rule: use --players 2 (given {players})")]
+    TwoPlayersOnly { what: String, players: u32 },
 }
 
 impl Rules {
-    /// Cards in the deck.
+    /// Cards in the deck (fixed-rounds: in each player's deck).
     pub fn cards(&self) -> u32 {
         self.suits * self.ranks
+    }
+
+    /// Cards actually dealt: the deck less any dropped to split it evenly.
+    pub fn cards_in_play(&self) -> u32 {
+        match (self.family, self.uneven) {
+            (Family::FixedRounds, _) => self.cards() * self.players,
+            (_, Uneven::DropLowest) => self.cards() - self.cards() % self.players,
+            (_, Uneven::DealAll) => self.cards(),
+        }
+    }
+
+    /// The most rounds a game can last: the cap, one more for a sudden death, or the fixed count.
+    pub fn most_rounds(&self) -> u32 {
+        match (self.family, self.at_cap) {
+            (Family::FixedRounds, _) => self.cards(),
+            (_, AtCap::LargerPile) => self.max_rounds.saturating_add(1),
+            (_, AtCap::Capped) => self.max_rounds,
+        }
     }
 
     /// Checks every setting against what the engine supports.
@@ -137,7 +278,7 @@ impl Rules {
                 cards,
             });
         }
-        if self.players > cards {
+        if self.family != Family::FixedRounds && self.players > cards {
             return Err(RulesError::MorePlayersThanCards {
                 players: self.players,
                 cards,
@@ -149,21 +290,75 @@ impl Rules {
         if self.max_rounds == 0 {
             return Err(RulesError::MaxRounds);
         }
+        if let Some(two) = self.preset.two_players_only()
+            && self.players != 2
+        {
+            return Err(RulesError::TwoPlayersOnly {
+                what: format!("--rules {} ({two})", self.preset),
+                players: self.players,
+            });
+        }
+        let two_only = match (self.shortage, self.at_cap) {
+            (Shortage::SmallerHand, _) => Some("--war-shortage smaller-hand"),
+            (_, AtCap::LargerPile) => Some("--at-cap larger-pile"),
+            _ => None,
+        };
+        if self.family == Family::Table
+            && self.players != 2
+            && let Some(what) = two_only
+        {
+            return Err(RulesError::TwoPlayersOnly {
+                what: what.to_string(),
+                players: self.players,
+            });
+        }
         Ok(())
+    }
+
+    /// True when nothing random happens after the deal, so a repeated position repeats forever.
+    pub fn deterministic_after_deal(&self) -> bool {
+        self.family == Family::Table
+            && self.spoils == Spoils::UnderPile
+            && self.pickup != Pickup::Shuffled
+            && self.reshuffle_every == 0
     }
 
     /// One line naming the preset and every setting, for summaries.
     pub fn describe(&self) -> String {
-        format!(
-            "{} ({} players, {} suits × {} ranks = {} cards, {} face down per war, cap {} rounds)",
-            self.preset,
-            self.players,
-            self.suits,
-            self.ranks,
-            self.cards(),
-            self.face_down,
-            self.max_rounds
-        )
+        let deck = format!(
+            "{} players, {} suits × {} ranks",
+            self.players, self.suits, self.ranks
+        );
+        match self.family {
+            Family::FixedRounds => format!(
+                "{} ({deck}: each player its own deck of {} cards, {} rounds a match)",
+                self.preset,
+                self.cards(),
+                self.cards()
+            ),
+            Family::Groups => format!(
+                "{} ({deck}, {} dealt; every tied group wars with {} stakes + a champion; spoil heaps; cap {} rounds)",
+                self.preset,
+                self.cards_in_play(),
+                self.face_down,
+                self.max_rounds
+            ),
+            Family::Table => format!(
+                "{} ({deck}; war {} down + 1 up, shortage {}, pickup {}, spoils {}, reshuffle every {}, cap {} rounds → {})",
+                self.preset,
+                self.face_down,
+                self.shortage,
+                self.pickup,
+                self.spoils,
+                if self.reshuffle_every == 0 {
+                    "never".to_string()
+                } else {
+                    format!("{} rounds", self.reshuffle_every)
+                },
+                self.max_rounds,
+                self.at_cap
+            ),
+        }
     }
 }
 
@@ -172,12 +367,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn classic_defaults_are_valid() {
-        let rules = Preset::Classic.rules();
-        assert_eq!(rules.cards(), 52);
-        assert_eq!(rules.validate(), Ok(()));
-        assert_eq!(Preset::from_name("classic"), Some(Preset::Classic));
+    fn every_preset_is_valid_with_its_defaults() {
+        for preset in Preset::ALL {
+            assert_eq!(preset.rules().validate(), Ok(()), "{preset}");
+            assert_eq!(Preset::from_name(preset.name()), Some(*preset));
+        }
         assert_eq!(Preset::from_name("nope"), None);
+        assert_eq!(Pickup::from_name("loser-first"), Some(Pickup::LoserFirst));
+        assert!(Shortage::names().contains("smaller-hand"));
     }
 
     #[test]
@@ -207,13 +404,18 @@ mod tests {
             })
         ));
         assert_eq!(with(|r| r.max_rounds = 0), Err(RulesError::MaxRounds));
-        assert_eq!(
+        assert!(matches!(
             with(|r| {
-                r.suits = 4;
-                r.ranks = 255;
-                r.players = 32
+                r.players = 3;
+                r.shortage = Shortage::SmallerHand
             }),
-            Ok(())
-        );
+            Err(RulesError::TwoPlayersOnly { .. })
+        ));
+        let mut gow = Preset::GameOfWar.rules();
+        gow.players = 3;
+        assert!(matches!(
+            gow.validate(),
+            Err(RulesError::TwoPlayersOnly { .. })
+        ));
     }
 }

@@ -8,7 +8,7 @@ use crate::engine::GameRecord;
 use super::Summary;
 
 /// The per-game CSV header.
-pub const GAME_CSV_HEADER: [&str; 7] = [
+pub const GAME_CSV_HEADER: [&str; 8] = [
     "game",
     "seed",
     "rounds",
@@ -16,6 +16,7 @@ pub const GAME_CSV_HEADER: [&str; 7] = [
     "outcome",
     "wars",
     "longest_war",
+    "decided_by",
 ];
 
 /// Streams game records as CSV rows.
@@ -68,6 +69,7 @@ impl RecordSink for GameCsv {
                     record.outcome.name(),
                     wars_text.format(record.wars),
                     longest_text.format(record.longest_war),
+                    record.win_by.map_or("", |by| by.name()),
                 ])
                 .map_err(into_io)?;
         }

@@ -7,7 +7,8 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
 use crate::engine::random::GENERATOR_NAME;
-use crate::engine::{Outcome, Rules};
+use crate::engine::rules::Named;
+use crate::engine::{Outcome, Rules, WinBy};
 use crate::stats::Stats;
 
 /// What was run, for the record.
@@ -63,17 +64,31 @@ impl Summary {
             Figure::Text(env!("CARGO_PKG_VERSION").to_string()),
         );
         put("rules", Figure::Text(r.preset.name().to_string()));
+        put("family", Figure::Text(r.family.name().to_string()));
         put("players", Figure::Int(r.players.into()));
         put("suits", Figure::Int(r.suits.into()));
         put("ranks", Figure::Int(r.ranks.into()));
         put("cards", Figure::Int(r.cards().into()));
+        put("cards_in_play", Figure::Int(r.cards_in_play().into()));
+        put("uneven", Figure::Text(r.uneven.name().to_string()));
         put("face_down", Figure::Int(r.face_down.into()));
+        put("war_shortage", Figure::Text(r.shortage.name().to_string()));
+        put("pickup", Figure::Text(r.pickup.name().to_string()));
+        put("spoils", Figure::Text(r.spoils.name().to_string()));
+        put("reshuffle_every", Figure::Int(r.reshuffle_every.into()));
         put("max_rounds", Figure::Int(r.max_rounds.into()));
+        put("at_cap", Figure::Text(r.at_cap.name().to_string()));
         put("generator", Figure::Text(GENERATOR_NAME.to_string()));
         put("seed", Figure::Int(info.seed));
         put("games", Figure::Int(stats.games));
         for outcome in Outcome::ALL {
             put(outcome.name(), Figure::Int(stats.count(outcome)));
+        }
+        for by in WinBy::ALL {
+            put(
+                &format!("win_by_{}", by.name()),
+                Figure::Int(stats.wins_by(by)),
+            );
         }
         for seat in 0..stats.wins_by_seat.len() {
             let (share, low, high) = stats.win_share(seat);

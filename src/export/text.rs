@@ -2,8 +2,9 @@
 
 use std::io::{self, Write};
 
-use crate::engine::Outcome;
 use crate::engine::random::GENERATOR_NAME;
+use crate::engine::rules::Family;
+use crate::engine::{Outcome, WinBy};
 use crate::stats::Stats;
 
 use super::RunInfo;
@@ -37,6 +38,21 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
         })
         .collect();
     writeln!(out, "outcomes     {}", outcomes.join("   "))?;
+    let decided: Vec<String> = WinBy::ALL
+        .iter()
+        .filter(|&&by| stats.wins_by(by) > 0)
+        .map(|&by| {
+            format!(
+                "{} {} ({:.2}%)",
+                by.name(),
+                group(stats.wins_by(by)),
+                pct(stats.wins_by(by))
+            )
+        })
+        .collect();
+    if decided.len() > 1 || stats.wins_by(WinBy::Cards) == 0 && !decided.is_empty() {
+        writeln!(out, "decided by   {}", decided.join("   "))?;
+    }
     for seat in 0..stats.wins_by_seat.len() {
         let (share, low, high) = stats.win_share(seat);
         let label = if seat == 0 { "wins by seat" } else { "" };
@@ -67,12 +83,23 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
         group(stats.rounds_quantile(0.999)),
         group(stats.max_rounds())
     )?;
-    writeln!(
-        out,
-        "wars         {:.3} per game   longest chain {}",
-        stats.wars_per_game(),
-        stats.longest_war
-    )?;
+    if info.rules.family == Family::FixedRounds {
+        let tied = stats.count(Outcome::Draw);
+        writeln!(
+            out,
+            "ties         {:.3} tied rounds per match   tied matches {} ({:.3}%)",
+            stats.wars_per_game(),
+            group(tied),
+            pct(tied)
+        )?;
+    } else {
+        writeln!(
+            out,
+            "wars         {:.3} per game   longest chain {}",
+            stats.wars_per_game(),
+            stats.longest_war
+        )?;
+    }
     let seconds = info.elapsed.as_secs_f64();
     writeln!(
         out,
@@ -93,19 +120,26 @@ fn write_histogram(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
     let high = stats.rounds_quantile(0.999).max(low);
     let width = nice_width((high - low + 1).div_ceil(BINS));
     let start = low / width * width;
-    let mut bins: Vec<(String, u64)> = Vec::new();
-    let mut edge = start;
-    while edge <= high {
-        let end = edge + width - 1;
-        bins.push((
-            format!("{:>7} – {:<7}", group(edge), group(end)),
-            hist.count_between(edge, end),
-        ));
-        edge += width;
+    // Each recorded value goes to exactly one bin, so the bars add up to every game.
+    let bin_count = ((high - start) / width + 1) as usize;
+    let mut counts = vec![0u64; bin_count + 1];
+    for value in hist.iter_recorded() {
+        let v = value.value_iterated_to().max(start);
+        let bin = (((v - start) / width) as usize).min(bin_count);
+        counts[bin] += value.count_at_value();
     }
-    let tail = stats.games - bins.iter().map(|(_, n)| n).sum::<u64>();
-    if tail > 0 {
-        bins.push((format!("{:>7} or more  ", group(edge)), tail));
+    let mut bins: Vec<(String, u64)> = (0..bin_count)
+        .map(|i| {
+            let edge = start + i as u64 * width;
+            (
+                format!("{:>7} – {:<7}", group(edge), group(edge + width - 1)),
+                counts[i],
+            )
+        })
+        .collect();
+    if counts[bin_count] > 0 {
+        let edge = start + bin_count as u64 * width;
+        bins.push((format!("{:>7} or more  ", group(edge)), counts[bin_count]));
     }
     let most = bins.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
     writeln!(out, "game lengths (rounds)")?;

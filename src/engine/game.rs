@@ -1,0 +1,351 @@
+//! The state and the game loop shared by the shared-deck families (table and groups): piles,
+//! spoil heaps, the round log, the deal, the round cap, reshuffles and the end of a game.
+//!
+//! One `PileGame` is boxed per worker and reused for every game, so playing allocates nothing.
+//! Each family's round lives in its own file (`table.rs`, `groups.rs`) as more methods here.
+
+use rand_xoshiro::rand_core::Rng;
+
+use super::card::Card;
+use super::pile::Pile;
+use super::random::shuffle;
+use super::rules::{AtCap, Family, MAX_PLAYERS, Rules, Spoils, Uneven};
+use super::{GameRecord, Outcome, WinBy};
+
+pub(super) const SEATS: usize = MAX_PLAYERS as usize;
+
+/// One card played in a round and the seat (0-based) that played it.
+#[derive(Clone, Copy, Default, Debug)]
+pub(super) struct Play<C> {
+    pub card: C,
+    pub seat: u8,
+}
+
+/// How one round ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum RoundEnd {
+    /// A two-player round without a tie whose loser still holds cards: nothing else to do.
+    Plain,
+    /// Someone took the cards (or, in the groups family, they went back to their owners).
+    Taken,
+    /// The round can never be settled: the game is a draw.
+    Stuck,
+    /// cards-war's rule: a tie at the smaller hand's last card gave the larger hand every card.
+    ShortTie,
+}
+
+/// The reusable state of one game of the table or groups family.
+pub struct PileGame<C: Card, const CAP: usize> {
+    pub(super) piles: [Pile<C, CAP>; SEATS],
+    pub(super) heaps: [Pile<C, CAP>; SEATS],
+    /// Every card played this round, in play order, with segment ends for the table order.
+    pub(super) log: [Play<C>; CAP],
+    pub(super) log_len: usize,
+    pub(super) segment_ends: [u16; CAP],
+    pub(super) segments: usize,
+    /// Scratch for arranging won cards and for shuffles.
+    pub(super) scratch: [C; CAP],
+    pub(super) active: [u8; SEATS],
+    pub(super) active_len: usize,
+    /// Ties in the current round and the deepest chain.
+    pub(super) ties: u32,
+    pub(super) chain: u32,
+}
+
+impl<C: Card, const CAP: usize> PileGame<C, CAP> {
+    /// A boxed game with empty piles.
+    pub fn boxed() -> Box<Self> {
+        Box::new(PileGame {
+            piles: std::array::from_fn(|_| Pile::new()),
+            heaps: std::array::from_fn(|_| Pile::new()),
+            log: [Play::default(); CAP],
+            log_len: 0,
+            segment_ends: [0; CAP],
+            segments: 0,
+            scratch: [C::default(); CAP],
+            active: [0; SEATS],
+            active_len: 0,
+            ties: 0,
+            chain: 0,
+        })
+    }
+
+    /// Builds the deck, shuffles it with `rng`, deals it, and plays the game out.
+    pub fn play<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> GameRecord {
+        self.deal(rules, rng);
+        self.play_dealt(rules, rng)
+    }
+
+    /// Builds the deck (less the lowest cards when `rules.uneven` drops them), shuffles it with
+    /// `rng` and deals it one card at a time from seat 1; the first card dealt is on top.
+    pub fn deal<R: Rng>(&mut self, rules: &Rules, rng: &mut R) {
+        // Rank-major, as war_card_game and cards-war build their decks.
+        let dropped = rules.cards() - rules.cards_in_play();
+        let mut n = 0;
+        for rank in 1..=rules.ranks {
+            for suit in 0..rules.suits {
+                self.scratch[n] = C::new(rank as u8, suit as u8);
+                n += 1;
+            }
+        }
+        // The lowest cards come first, so dropping them is starting past them.
+        let deck = &mut self.scratch[dropped as usize..n];
+        shuffle(rng, deck);
+        let players = rules.players as usize;
+        for seat in 0..players {
+            self.piles[seat].clear();
+            self.heaps[seat].clear();
+        }
+        for (k, &card) in deck.iter().enumerate() {
+            self.piles[k % players].push(card);
+        }
+        debug_assert!(rules.uneven == Uneven::DealAll || deck.len().is_multiple_of(players));
+    }
+
+    /// Plays from piles already dealt: `hands[s]` is seat s's pile, top first; heaps start empty.
+    pub fn play_hands<R: Rng>(
+        &mut self,
+        rules: &Rules,
+        hands: &[Vec<C>],
+        rng: &mut R,
+    ) -> GameRecord {
+        for seat in 0..SEATS {
+            self.piles[seat].set(hands.get(seat).map_or(&[][..], |h| &h[..]));
+            self.heaps[seat].clear();
+        }
+        self.play_dealt(rules, rng)
+    }
+
+    /// Seat s's pile, top first.
+    pub fn pile(&self, seat: usize) -> Vec<C> {
+        self.piles[seat].iter().collect()
+    }
+
+    /// Seat s's spoil heap, oldest first.
+    pub fn heap(&self, seat: usize) -> Vec<C> {
+        self.heaps[seat].iter().collect()
+    }
+
+    /// The cards played in the last round (left on the table when the game ended stuck).
+    pub fn table(&self) -> Vec<C> {
+        self.log[..self.log_len].iter().map(|p| p.card).collect()
+    }
+
+    /// Cards seat s holds, pile and heap.
+    #[inline(always)]
+    pub(super) fn holding(&self, seat: usize) -> usize {
+        self.piles[seat].len() + self.heaps[seat].len()
+    }
+
+    /// The top card of seat s, shuffling its heap in when the pile is empty.
+    #[inline(always)]
+    pub(super) fn draw<R: Rng>(&mut self, seat: usize, rng: &mut R) -> Option<C> {
+        if self.piles[seat].is_empty() {
+            if self.heaps[seat].is_empty() {
+                return None;
+            }
+            self.refill(seat, rng);
+        }
+        Some(self.piles[seat].pop())
+    }
+
+    #[inline(never)]
+    fn refill<R: Rng>(&mut self, seat: usize, rng: &mut R) {
+        let n = self.heaps[seat].len();
+        for slot in &mut self.scratch[..n] {
+            *slot = self.heaps[seat].pop();
+        }
+        shuffle(rng, &mut self.scratch[..n]);
+        self.piles[seat].extend(&self.scratch[..n]);
+    }
+
+    /// Gives won cards to seat s: under its pile or onto its heap.
+    #[inline(always)]
+    pub(super) fn receive(&mut self, rules: &Rules, seat: usize, cards: &[C]) {
+        match rules.spoils {
+            Spoils::UnderPile => self.piles[seat].extend(cards),
+            Spoils::Heap => self.heaps[seat].extend(cards),
+        }
+    }
+
+    /// Gives the logged cards in `range`, in log order, to seat s.
+    pub(super) fn give_logged(
+        &mut self,
+        rules: &Rules,
+        seat: usize,
+        range: std::ops::Range<usize>,
+    ) {
+        let target = match rules.spoils {
+            Spoils::UnderPile => &mut self.piles[seat],
+            Spoils::Heap => &mut self.heaps[seat],
+        };
+        for p in &self.log[range] {
+            target.push(p.card);
+        }
+    }
+
+    /// Logs a played card.
+    #[inline(always)]
+    pub(super) fn log_play(&mut self, card: C, seat: usize) {
+        self.log[self.log_len] = Play {
+            card,
+            seat: seat as u8,
+        };
+        self.log_len += 1;
+    }
+
+    /// Ends the current segment of the log (a table, or a war's face-down cards).
+    #[inline(always)]
+    pub(super) fn close_segment(&mut self) {
+        let start = if self.segments == 0 {
+            0
+        } else {
+            self.segment_ends[self.segments - 1] as usize
+        };
+        if self.log_len > start {
+            self.segment_ends[self.segments] = self.log_len as u16;
+            self.segments += 1;
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn start_round(&mut self) {
+        self.log_len = 0;
+        self.segments = 0;
+        self.ties = 0;
+        self.chain = 0;
+    }
+
+    /// Records a tie at `depth` chained ties.
+    #[inline(always)]
+    pub(super) fn note_tie(&mut self, depth: u32) {
+        self.ties += 1;
+        self.chain = self.chain.max(depth);
+    }
+
+    fn play_dealt<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> GameRecord {
+        self.active_len = 0;
+        self.log_len = 0;
+        for seat in 0..rules.players as usize {
+            if self.holding(seat) > 0 {
+                self.active[self.active_len] = seat as u8;
+                self.active_len += 1;
+            }
+        }
+        let mut record = GameRecord::default();
+        let mut win_by = WinBy::Cards;
+        while self.active_len >= 2 {
+            if record.rounds == rules.max_rounds {
+                return match rules.at_cap {
+                    AtCap::Capped => {
+                        record.outcome = Outcome::Capped;
+                        record
+                    }
+                    AtCap::LargerPile => self.decide_at_cap(rules, rng, record),
+                };
+            }
+            record.rounds += 1;
+            match self.round(rules, rng, &mut record) {
+                RoundEnd::Plain => {}
+                RoundEnd::Taken => self.drop_empty_seats(),
+                RoundEnd::ShortTie => {
+                    win_by = WinBy::ShortTie;
+                    self.drop_empty_seats();
+                }
+                RoundEnd::Stuck => {
+                    record.outcome = Outcome::Draw;
+                    return record;
+                }
+            }
+            if rules.reshuffle_every != 0 && record.rounds % rules.reshuffle_every == 0 {
+                self.reshuffle(rng);
+            }
+        }
+        if self.active_len == 1 {
+            record.winner = Some(self.active[0]);
+            record.outcome = Outcome::Win;
+            record.win_by = Some(win_by);
+        } else {
+            record.outcome = Outcome::Draw;
+        }
+        record
+    }
+
+    /// Plays one round of the family and notes its ties in `record`.
+    #[inline(always)]
+    fn round<R: Rng>(&mut self, rules: &Rules, rng: &mut R, record: &mut GameRecord) -> RoundEnd {
+        let end = match rules.family {
+            Family::Groups => self.groups_round(rules, rng),
+            _ => self.table_round(rules, rng),
+        };
+        if end != RoundEnd::Plain {
+            record.wars += self.ties;
+            record.longest_war = record.longest_war.max(self.chain);
+        }
+        end
+    }
+
+    /// Game-of-War's cap: the larger pile wins; equal piles play one sudden-death round, after
+    /// which the first seat wins only with strictly more cards.
+    fn decide_at_cap<R: Rng>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        mut record: GameRecord,
+    ) -> GameRecord {
+        let (first, second) = (self.active[0] as usize, self.active[1] as usize);
+        let (a, b) = (self.holding(first), self.holding(second));
+        record.outcome = Outcome::Win;
+        if a != b {
+            record.winner = Some(if a > b { first } else { second } as u8);
+            record.win_by = Some(WinBy::Cap);
+            return record;
+        }
+        record.rounds += 1;
+        if self.round(rules, rng, &mut record) == RoundEnd::Stuck {
+            record.outcome = Outcome::Draw;
+            return record;
+        }
+        let first_wins = self.holding(first) > self.holding(second);
+        record.winner = Some(if first_wins { first } else { second } as u8);
+        record.win_by = Some(WinBy::SuddenDeath);
+        self.drop_empty_seats();
+        record
+    }
+
+    fn reshuffle<R: Rng>(&mut self, rng: &mut R) {
+        for i in 0..self.active_len {
+            let seat = self.active[i] as usize;
+            let n = self.piles[seat].len();
+            for slot in &mut self.scratch[..n] {
+                *slot = self.piles[seat].pop();
+            }
+            shuffle(rng, &mut self.scratch[..n]);
+            self.piles[seat].extend(&self.scratch[..n]);
+        }
+    }
+
+    fn drop_empty_seats(&mut self) {
+        let mut kept = 0;
+        for i in 0..self.active_len {
+            let seat = self.active[i];
+            if self.holding(seat as usize) > 0 {
+                self.active[kept] = seat;
+                kept += 1;
+            }
+        }
+        self.active_len = kept;
+    }
+}
+
+/// Stable sort, highest rank first (insertion sort: tables are tiny).
+#[inline]
+pub(super) fn sort_plays<C: Card>(plays: &mut [Play<C>]) {
+    for i in 1..plays.len() {
+        let mut j = i;
+        while j > 0 && plays[j - 1].card.rank() < plays[j].card.rank() {
+            plays.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}

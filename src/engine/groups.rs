@@ -1,0 +1,143 @@
+//! The round of the "groups" family (WarSimulator): every player shows a card; the highest
+//! single card takes the shown cards, and every group of equal cards, even below the top, fights
+//! its own war. Each fighter stakes `face_down` cards and shows a champion (fewer when short,
+//! none → out of the war); tied champions fight a nested war among themselves. A war's stakes go
+//! to its winner, the shown cards to the round's winner: the holder of the highest single card
+//! or the winner of the highest group whose war was won. Cards nobody wins go back to their
+//! owners' heaps.
+
+use rand_xoshiro::rand_core::Rng;
+
+use super::card::Card;
+use super::game::{PileGame, Play, RoundEnd, SEATS, sort_plays};
+use super::rules::Rules;
+
+impl<C: Card, const CAP: usize> PileGame<C, CAP> {
+    /// Plays one round of the groups family.
+    pub(super) fn groups_round<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
+        self.start_round();
+        let n = self.active_len;
+        for i in 0..n {
+            let seat = self.active[i] as usize;
+            let card = self.draw(seat, rng).expect("an active player holds a card");
+            self.log_play(card, seat);
+        }
+        let mut table = [Play::default(); SEATS];
+        table[..n].copy_from_slice(&self.log[..n]);
+        sort_plays(&mut table[..n]);
+        let winner = self.fight_groups(rules, rng, &table[..n], 1);
+        match winner {
+            Some(seat) => self.give_logged(rules, seat, 0..n),
+            None => {
+                for i in 0..n {
+                    let Play { card, seat } = self.log[i];
+                    self.receive(rules, seat as usize, &[card]);
+                }
+                if self.frozen() {
+                    self.log_len = 0; // the cards are back with their owners, not on the table
+                    return RoundEnd::Stuck;
+                }
+            }
+        }
+        self.log_len = 0;
+        RoundEnd::Taken
+    }
+
+    /// Settles a sorted table: singles and groups, highest first. Every group fights its war;
+    /// the first winner found (the highest) is returned.
+    fn fight_groups<R: Rng>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        table: &[Play<C>],
+        depth: u32,
+    ) -> Option<usize> {
+        let mut winner = None;
+        let mut i = 0;
+        while i < table.len() {
+            let rank = table[i].card.rank();
+            let j = i + table[i..]
+                .iter()
+                .take_while(|p| p.card.rank() == rank)
+                .count();
+            let candidate = if j - i == 1 {
+                Some(table[i].seat as usize)
+            } else {
+                let mut seats = [0u8; SEATS];
+                for (seat, p) in seats.iter_mut().zip(&table[i..j]) {
+                    *seat = p.seat;
+                }
+                self.group_war(rules, rng, &seats[..j - i], depth)
+            };
+            winner = winner.or(candidate);
+            i = j;
+        }
+        winner
+    }
+
+    /// One war among `fighters`: stakes, champions, nested wars; its cards go to its winner,
+    /// or back to their owners when nobody wins.
+    fn group_war<R: Rng>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        fighters: &[u8],
+        depth: u32,
+    ) -> Option<usize> {
+        self.note_tie(depth);
+        let start = self.log_len;
+        let mut champions = [Play::default(); SEATS];
+        let mut c = 0;
+        let layout = rules.face_down as usize + 1;
+        for &seat in fighters {
+            let seat = seat as usize;
+            let count = self.holding(seat).min(layout);
+            for k in 0..count {
+                let card = self.draw(seat, rng).expect("counted cards are there");
+                self.log_play(card, seat);
+                if k + 1 == count {
+                    champions[c] = Play {
+                        card,
+                        seat: seat as u8,
+                    };
+                    c += 1;
+                }
+            }
+        }
+        sort_plays(&mut champions[..c]);
+        let end = self.log_len;
+        let winner = self.fight_groups(rules, rng, &champions[..c], depth + 1);
+        debug_assert_eq!(self.log_len, end, "nested wars give their own cards away");
+        match winner {
+            Some(seat) => self.give_logged(rules, seat, start..end),
+            None => {
+                for i in start..end {
+                    let Play { card, seat } = self.log[i];
+                    self.receive(rules, seat as usize, &[card]);
+                }
+            }
+        }
+        self.log_len = start;
+        winner
+    }
+
+    /// True when every player still in holds as many cards as the others, all of one rank:
+    /// every round ties all the way down and gives the cards back, forever.
+    fn frozen(&self) -> bool {
+        let first = self.active[0] as usize;
+        let count = self.holding(first);
+        let rank = self.piles[first]
+            .iter()
+            .chain(self.heaps[first].iter())
+            .next()
+            .map(|c| c.rank());
+        self.active[..self.active_len].iter().all(|&seat| {
+            let seat = seat as usize;
+            self.holding(seat) == count
+                && self.piles[seat]
+                    .iter()
+                    .chain(self.heaps[seat].iter())
+                    .all(|c| Some(c.rank()) == rank)
+        })
+    }
+}

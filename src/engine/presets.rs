@@ -1,0 +1,144 @@
+//! The named rule sets: one per seed document, each a plain [`Rules`] value.
+//! See docs/RULES.md for where every setting comes from.
+
+use std::fmt;
+
+use super::rules::{AtCap, Family, Pickup, Rules, Shortage, Spoils, Uneven};
+
+/// The presets `--rules` accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    /// Standard War.
+    Classic,
+    /// war_card_game 0.3.1 (seed 001).
+    WarCardGame,
+    /// Game-of-War (seed 002).
+    GameOfWar,
+    /// WarSimulator (seed 003).
+    WarSimulator,
+    /// cards-war (seed 004).
+    CardsWar,
+    /// The fixed-round pseudocode (seed 000).
+    FixedRounds,
+}
+
+impl Preset {
+    /// Every preset, in the order `warsim rules` lists them.
+    pub const ALL: &'static [Preset] = &[
+        Preset::Classic,
+        Preset::WarCardGame,
+        Preset::GameOfWar,
+        Preset::WarSimulator,
+        Preset::CardsWar,
+        Preset::FixedRounds,
+    ];
+
+    /// The name used on the command line and in outputs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Classic => "classic",
+            Preset::WarCardGame => "war-card-game",
+            Preset::GameOfWar => "game-of-war",
+            Preset::WarSimulator => "war-simulator",
+            Preset::CardsWar => "cards-war",
+            Preset::FixedRounds => "fixed-rounds",
+        }
+    }
+
+    /// A one-line description.
+    pub fn description(self) -> &'static str {
+        match self {
+            Preset::Classic => {
+                "standard War: 1 down + 1 up, table-order pickup, out of cards in a war loses"
+            }
+            Preset::WarCardGame => {
+                "war_card_game 0.3.1 (seed 001): classic rules as that crate plays them"
+            }
+            Preset::GameOfWar => {
+                "Game-of-War (seed 002): 3 down + 1 up, play what you have, seat 2's cards back first, reshuffle every 100 rounds, 5000-round cap → larger pile, sudden death"
+            }
+            Preset::WarSimulator => {
+                "WarSimulator (seed 003): lowest cards dropped to deal evenly, spoil heaps, every tied group wars with 3 stakes + a champion, nested wars"
+            }
+            Preset::CardsWar => {
+                "cards-war (seed 004): 3 down + 1 up, smaller-hand shortage (a tie there ends the game), loser's cards then winner's go under"
+            }
+            Preset::FixedRounds => {
+                "fixed-rounds (seed 000): each player its own deck of 1..13 twice, 26 rounds compare card i with card i, no wars, more round wins takes the match"
+            }
+        }
+    }
+
+    /// Why the preset only takes two players, if it does.
+    pub fn two_players_only(self) -> Option<&'static str> {
+        match self {
+            Preset::GameOfWar => Some("Game-of-War is a human-vs-computer game"),
+            Preset::CardsWar => Some("cards-war deals and settles wars between two hands"),
+            _ => None,
+        }
+    }
+
+    /// Finds a preset by its name.
+    pub fn from_name(name: &str) -> Option<Preset> {
+        Preset::ALL.iter().copied().find(|p| p.name() == name)
+    }
+
+    /// The preset's rules with its default deck.
+    pub fn rules(self) -> Rules {
+        let classic = Rules {
+            preset: self,
+            family: Family::Table,
+            players: 2,
+            suits: 4,
+            ranks: 13,
+            uneven: Uneven::DealAll,
+            face_down: 1,
+            shortage: Shortage::Lose,
+            pickup: Pickup::Table,
+            spoils: Spoils::UnderPile,
+            reshuffle_every: 0,
+            max_rounds: 100_000,
+            at_cap: AtCap::Capped,
+        };
+        match self {
+            Preset::Classic | Preset::WarCardGame => classic,
+            Preset::GameOfWar => Rules {
+                face_down: 3,
+                shortage: Shortage::PlayWhatYouHave,
+                pickup: Pickup::ReverseSeats,
+                reshuffle_every: 100,
+                max_rounds: 5000,
+                at_cap: AtCap::LargerPile,
+                ..classic
+            },
+            Preset::WarSimulator => Rules {
+                family: Family::Groups,
+                uneven: Uneven::DropLowest,
+                face_down: 3,
+                shortage: Shortage::PlayWhatYouHave,
+                pickup: Pickup::Shuffled,
+                spoils: Spoils::Heap,
+                ..classic
+            },
+            Preset::CardsWar => Rules {
+                face_down: 3,
+                shortage: Shortage::SmallerHand,
+                pickup: Pickup::LoserFirst,
+                ..classic
+            },
+            Preset::FixedRounds => Rules {
+                family: Family::FixedRounds,
+                suits: 2,
+                face_down: 0,
+                max_rounds: 26,
+                ..classic
+            },
+        }
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

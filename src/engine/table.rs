@@ -1,0 +1,271 @@
+//! The round of the "table" family (classic, war-card-game, game-of-war, cards-war): every
+//! player shows a card, the highest takes the round, and a tie at the top sends only the tied
+//! players to war, as many times as the face-up cards tie again.
+//!
+//! A plain two-player round, by far the most common, is settled at once with no log. Wars and
+//! larger tables log every card in play order, cut into segments (a table, a war's face-down
+//! cards, the next table, ...) so that any pickup order can be built when the round is won.
+
+use rand_xoshiro::rand_core::Rng;
+
+use super::card::Card;
+use super::game::{PileGame, Play, RoundEnd, SEATS, sort_plays};
+use super::random::shuffle;
+use super::rules::{Pickup, Rules, Shortage, Spoils};
+
+impl<C: Card, const CAP: usize> PileGame<C, CAP> {
+    /// Plays one round of the table family.
+    #[inline(always)]
+    pub(super) fn table_round<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
+        if self.active_len == 2 {
+            let (s0, s1) = (self.active[0] as usize, self.active[1] as usize);
+            let a = self.draw(s0, rng).expect("an active player holds a card");
+            let b = self.draw(s1, rng).expect("an active player holds a card");
+            if a.rank() != b.rank() {
+                let a_wins = a.rank() > b.rank();
+                let winner = if a_wins { s0 } else { s1 };
+                let (won, lost) = if a_wins { (a, b) } else { (b, a) };
+                let mut pair = match rules.pickup {
+                    Pickup::Table | Pickup::WinnerFirst => [won, lost],
+                    Pickup::LoserFirst => [lost, won],
+                    Pickup::Seats | Pickup::Shuffled => [a, b],
+                    Pickup::ReverseSeats => [b, a],
+                };
+                if rules.pickup == Pickup::Shuffled {
+                    shuffle(rng, &mut pair);
+                }
+                self.receive(rules, winner, &pair);
+                let loser = if a_wins { s1 } else { s0 };
+                if self.holding(loser) > 0 {
+                    return RoundEnd::Plain;
+                }
+                self.start_round();
+                return RoundEnd::Taken;
+            }
+            self.start_round();
+            self.log_play(a, s0);
+            self.log_play(b, s1);
+        } else {
+            self.start_round();
+            for i in 0..self.active_len {
+                let seat = self.active[i] as usize;
+                let card = self.draw(seat, rng).expect("an active player holds a card");
+                self.log_play(card, seat);
+            }
+        }
+        self.close_segment();
+        self.settle(rules, rng)
+    }
+
+    /// Settles a round whose first table is logged: wars while the top face-up ranks tie.
+    #[inline(never)]
+    fn settle<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
+        let mut table = [Play::default(); SEATS];
+        let mut n = self.log_len;
+        table[..n].copy_from_slice(&self.log[..n]);
+        sort_plays(&mut table[..n]);
+        let (first_table, first_n) = (table, n);
+        let layout = rules.face_down as usize + 1;
+        let mut depth = 0;
+        loop {
+            let top = table[0].card.rank();
+            let tied = table[..n]
+                .iter()
+                .take_while(|p| p.card.rank() == top)
+                .count();
+            if tied < 2 {
+                break;
+            }
+            depth += 1;
+            self.note_tie(depth);
+            let mut fighters = [Play::default(); SEATS];
+            fighters[..tied].copy_from_slice(&table[..tied]);
+            let fighters = &fighters[..tied];
+            let mut short_layout = false;
+            match rules.shortage {
+                Shortage::Lose => n = self.lay_or_drop_out(rules, rng, fighters, &mut table),
+                Shortage::PlayWhatYouHave => {
+                    let mut counts = [0usize; SEATS];
+                    for (count, f) in counts.iter_mut().zip(fighters) {
+                        *count = self.holding(f.seat as usize).min(layout);
+                    }
+                    if counts[..tied].iter().all(|&k| k == 0) {
+                        // Both compare their tied cards again, forever: nobody can win.
+                        return RoundEnd::Stuck;
+                    }
+                    self.lay(rng, fighters, &counts, &mut table);
+                    n = tied;
+                }
+                Shortage::SmallerHand => {
+                    let smallest = fighters
+                        .iter()
+                        .map(|f| self.holding(f.seat as usize))
+                        .min()
+                        .unwrap_or(0);
+                    if smallest == 0 {
+                        return self.short_tie(rules, rng, fighters);
+                    }
+                    let k = smallest.min(layout);
+                    short_layout = k < layout;
+                    self.lay(rng, fighters, &[k; SEATS], &mut table);
+                    n = tied;
+                }
+            }
+            if n == 0 {
+                // Nobody in the war could go on: the best card of the first table whose player
+                // still holds cards takes the round; if nobody holds any, the game is stuck.
+                let heir = first_table[..first_n]
+                    .iter()
+                    .find(|p| self.holding(p.seat as usize) > 0);
+                return match heir {
+                    Some(p) => {
+                        self.give_round(rules, rng, p.seat as usize);
+                        RoundEnd::Taken
+                    }
+                    None => RoundEnd::Stuck,
+                };
+            }
+            sort_plays(&mut table[..n]);
+            if short_layout && n >= 2 && table[0].card.rank() == table[1].card.rank() {
+                self.note_tie(depth + 1);
+                return self.short_tie(rules, rng, fighters);
+            }
+        }
+        self.give_round(rules, rng, table[0].seat as usize);
+        RoundEnd::Taken
+    }
+
+    /// The `Lose` layout: each fighter puts `face_down` cards down and one up; one who runs
+    /// short drops out (its cards stay in). Returns how many face-up cards are on `table`.
+    fn lay_or_drop_out<R: Rng>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        fighters: &[Play<C>],
+        table: &mut [Play<C>; SEATS],
+    ) -> usize {
+        let mut still_in = [true; SEATS];
+        for (i, f) in fighters.iter().enumerate() {
+            for _ in 0..rules.face_down {
+                match self.draw(f.seat as usize, rng) {
+                    Some(card) => self.log_play(card, f.seat as usize),
+                    None => {
+                        still_in[i] = false;
+                        break;
+                    }
+                }
+            }
+        }
+        self.close_segment();
+        let mut n = 0;
+        for (i, f) in fighters.iter().enumerate() {
+            if still_in[i]
+                && let Some(card) = self.draw(f.seat as usize, rng)
+            {
+                self.log_play(card, f.seat as usize);
+                table[n] = Play { card, seat: f.seat };
+                n += 1;
+            }
+        }
+        self.close_segment();
+        n
+    }
+
+    /// Each fighter i puts `counts[i]` cards down, the last face up; with none, its tied card
+    /// stays its face-up card. The fighters' face-up cards replace `table[..fighters.len()]`.
+    fn lay<R: Rng>(
+        &mut self,
+        rng: &mut R,
+        fighters: &[Play<C>],
+        counts: &[usize; SEATS],
+        table: &mut [Play<C>; SEATS],
+    ) {
+        for (f, &count) in fighters.iter().zip(counts) {
+            for _ in 1..count {
+                let card = self
+                    .draw(f.seat as usize, rng)
+                    .expect("counted cards are there");
+                self.log_play(card, f.seat as usize);
+            }
+        }
+        self.close_segment();
+        for (i, (f, &count)) in fighters.iter().zip(counts).enumerate() {
+            table[i] = if count == 0 {
+                *f
+            } else {
+                let card = self
+                    .draw(f.seat as usize, rng)
+                    .expect("counted cards are there");
+                self.log_play(card, f.seat as usize);
+                Play { card, seat: f.seat }
+            };
+        }
+        self.close_segment();
+    }
+
+    /// cards-war's ending: the larger hand (the first seat on equal hands) takes the round,
+    /// which leaves the smaller hand with nothing.
+    fn short_tie<R: Rng>(&mut self, rules: &Rules, rng: &mut R, fighters: &[Play<C>]) -> RoundEnd {
+        let mut best = fighters[0].seat as usize;
+        for f in &fighters[1..] {
+            if self.holding(f.seat as usize) > self.holding(best) {
+                best = f.seat as usize;
+            }
+        }
+        self.give_round(rules, rng, best);
+        RoundEnd::ShortTie
+    }
+
+    /// Gives every logged card to `winner` in the order of `rules.pickup`.
+    fn give_round<R: Rng>(&mut self, rules: &Rules, rng: &mut R, winner: usize) {
+        let mut n = 0;
+        match rules.pickup {
+            Pickup::Table => {
+                // The log is spent once the round is given, so each segment sorts in place.
+                let mut start = 0;
+                for s in 0..self.segments {
+                    let end = self.segment_ends[s] as usize;
+                    sort_plays(&mut self.log[start..end]);
+                    start = end;
+                }
+                for p in &self.log[..self.log_len] {
+                    self.scratch[n] = p.card;
+                    n += 1;
+                }
+            }
+            Pickup::WinnerFirst | Pickup::LoserFirst | Pickup::Seats | Pickup::ReverseSeats => {
+                let mut order = [0u8; SEATS];
+                let seats = self.active_len;
+                order[..seats].copy_from_slice(&self.active[..seats]);
+                match rules.pickup {
+                    Pickup::ReverseSeats => order[..seats].reverse(),
+                    Pickup::WinnerFirst => order[..seats].sort_by_key(|&s| s as usize != winner),
+                    Pickup::LoserFirst => order[..seats].sort_by_key(|&s| s as usize == winner),
+                    _ => {}
+                }
+                for &seat in &order[..seats] {
+                    for p in &self.log[..self.log_len] {
+                        if p.seat == seat {
+                            self.scratch[n] = p.card;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+            Pickup::Shuffled => {
+                for p in &self.log[..self.log_len] {
+                    self.scratch[n] = p.card;
+                    n += 1;
+                }
+                shuffle(rng, &mut self.scratch[..n]);
+            }
+        }
+        debug_assert_eq!(n, self.log_len);
+        let won = &self.scratch[..n];
+        match rules.spoils {
+            Spoils::UnderPile => self.piles[winner].extend(won),
+            Spoils::Heap => self.heaps[winner].extend(won),
+        }
+        self.log_len = 0;
+    }
+}

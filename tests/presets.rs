@@ -165,19 +165,20 @@ fn cards_war_war_gives_the_losers_cards_then_the_winners() {
 
 #[test]
 fn cards_war_nested_war() {
+    // Seat 2 wins the second war, so loser-first differs from game-of-war's seat order.
     let r = stopped_after(Preset::CardsWar, 1);
     let (rec, piles, _) = play(
         &r,
         &[
-            &[6, 1, 2, 3, 9, 1, 1, 1, 12, 4],
-            &[6, 5, 5, 5, 9, 2, 2, 2, 11, 7],
+            &[6, 1, 2, 3, 9, 1, 1, 1, 11, 4],
+            &[6, 5, 5, 5, 9, 2, 2, 2, 12, 7],
         ],
     );
     assert_eq!(
         piles,
         vec![
-            vec![4, 6, 5, 5, 5, 9, 2, 2, 2, 11, 6, 1, 2, 3, 9, 1, 1, 1, 12],
-            vec![7]
+            vec![4],
+            vec![7, 6, 1, 2, 3, 9, 1, 1, 1, 11, 6, 5, 5, 5, 9, 2, 2, 2, 12]
         ]
     );
     assert_eq!(rec.longest_war, 2);

@@ -26,29 +26,16 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
         info.seed, info.threads
     )?;
     writeln!(out, "games        {}", group(games))?;
+    let share = |name: &str, n: u64| format!("{name} {} ({:.2}%)", group(n), pct(n));
     let outcomes: Vec<String> = Outcome::ALL
         .iter()
-        .map(|&o| {
-            format!(
-                "{} {} ({:.2}%)",
-                o.name(),
-                group(stats.count(o)),
-                pct(stats.count(o))
-            )
-        })
+        .map(|&o| share(o.name(), stats.count(o)))
         .collect();
     writeln!(out, "outcomes     {}", outcomes.join("   "))?;
     let decided: Vec<String> = WinBy::ALL
         .iter()
         .filter(|&&by| stats.wins_by(by) > 0)
-        .map(|&by| {
-            format!(
-                "{} {} ({:.2}%)",
-                by.name(),
-                group(stats.wins_by(by)),
-                pct(stats.wins_by(by))
-            )
-        })
+        .map(|&by| share(by.name(), stats.wins_by(by)))
         .collect();
     if decided.len() > 1 || stats.wins_by(WinBy::Cards) == 0 && !decided.is_empty() {
         writeln!(out, "decided by   {}", decided.join("   "))?;

@@ -214,7 +214,7 @@ mod tests {
         s.record(&game(20, Some(1), Outcome::Win, 3));
         s.record(&game(30, None, Outcome::Capped, 0));
         assert_eq!(s.games, 3);
-        assert_eq!(s.outcomes, [2, 0, 1]);
+        assert_eq!(s.outcomes, [2, 0, 1, 0]);
         assert_eq!(s.wins_by_seat, vec![1, 1]);
         assert_eq!(s.mean_rounds(), 20.0);
         assert!((s.sd_rounds() - 10.0).abs() < 1e-12);

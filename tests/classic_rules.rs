@@ -1,7 +1,8 @@
 //! The classic rules on hand-built deals: exact piles after plain rounds, wars, double wars,
 //! shortages, three-player tables and the cap; and card conservation on random deals.
 
-use warsim::engine::game::PileGame;
+use warsim::engine::game::{CYCLE_CHECK_FROM, PileGame};
+use warsim::engine::rules::Pickup;
 use warsim::engine::{GameRecord, Outcome, Preset, Rules, random};
 
 fn rules(players: u32, max_rounds: u32) -> Rules {
@@ -158,4 +159,26 @@ fn cards_are_conserved_in_random_configurations() {
         }
         assert!(rec.rounds <= r.max_rounds);
     }
+}
+
+#[test]
+fn a_repeating_position_ends_as_a_cycle() {
+    // Seat order pickup: [2,1] v [1,2] → after round 1 the piles are [1,2,1] v [2], and every
+    // second round brings that position back.
+    let mut r = rules(2, 100_000);
+    r.pickup = Pickup::Seats;
+    let (rec, piles) = play(&r, &[&[2, 1], &[1, 2]]);
+    assert_eq!((rec.outcome, rec.winner), (Outcome::Cycle, None));
+    assert!(
+        (CYCLE_CHECK_FROM..CYCLE_CHECK_FROM + 4).contains(&rec.rounds),
+        "{rec:?}"
+    );
+    assert_eq!(piles.concat().len(), 4);
+    // Before the check starts, the cap decides.
+    r.max_rounds = 500;
+    assert_eq!(play(&r, &[&[2, 1], &[1, 2]]).0.outcome, Outcome::Capped);
+    // A random pickup order can always break the loop: no cycle is claimed.
+    r.max_rounds = 5000;
+    r.pickup = Pickup::Shuffled;
+    assert_ne!(play(&r, &[&[2, 1], &[1, 2]]).0.outcome, Outcome::Cycle);
 }

@@ -207,12 +207,21 @@ fn every_preset_runs_with_its_deck_and_another_size() {
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(json["games"], 2000, "{args:?}");
         assert_eq!(json["rules"], args[1], "{args:?}");
-        let outcomes = ["win", "draw", "capped"]
+        let outcomes = ["win", "draw", "capped", "cycle"]
             .iter()
             .map(|k| json[k].as_u64().unwrap())
             .sum::<u64>();
         assert_eq!(outcomes, 2000, "{args:?}");
     }
+    let out = warsim()
+        .args(["run", "--pickup", "seats", "--games", "3000", "--json", "-"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        json["cycle"].as_u64().unwrap() > 1000,
+        "seat-order pickup loops in most games"
+    );
     warsim().args(["rules"]).assert().success().stdout(
         predicate::str::contains("fixed-rounds").and(predicate::str::contains("war-simulator")),
     );
@@ -287,7 +296,7 @@ fn outputs_are_written_and_parse() {
         let row = row.unwrap();
         assert_eq!(row[0].parse::<u64>().unwrap(), i as u64);
         assert!(row[2].parse::<u32>().unwrap() >= 1);
-        assert!(matches!(&row[4], "win" | "draw" | "capped"));
+        assert!(matches!(&row[4], "win" | "draw" | "capped" | "cycle"));
         assert_eq!(row[4] == *"win", matches!(&row[3], "1" | "2"));
         assert_eq!(row[4] == *"win", &row[7] == "cards");
         rows += 1;

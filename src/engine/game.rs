@@ -14,6 +14,10 @@ use super::{GameRecord, Outcome, WinBy};
 
 pub(super) const SEATS: usize = MAX_PLAYERS as usize;
 
+/// Round from which positions are checked for repetition. Almost every game ends before it, so
+/// the check costs ordinary games nothing; a looping game is caught a few hundred rounds later.
+pub const CYCLE_CHECK_FROM: u32 = 1024;
+
 /// One card played in a round and the seat (0-based) that played it.
 #[derive(Clone, Copy, Default, Debug)]
 pub(super) struct Play<C> {
@@ -50,6 +54,12 @@ pub struct PileGame<C: Card, const CAP: usize> {
     /// Ties in the current round and the deepest chain.
     pub(super) ties: u32,
     pub(super) chain: u32,
+    /// Brent's cycle detection: a saved position, and when to save the next one.
+    saved: [Pile<C, CAP>; SEATS],
+    saved_active: [u8; SEATS],
+    saved_len: usize,
+    saved_power: u32,
+    saved_age: u32,
 }
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -67,6 +77,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             active_len: 0,
             ties: 0,
             chain: 0,
+            saved: std::array::from_fn(|_| Pile::new()),
+            saved_active: [0; SEATS],
+            saved_len: 0,
+            saved_power: 0,
+            saved_age: 0,
         })
     }
 
@@ -234,6 +249,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         }
         let mut record = GameRecord::default();
         let mut win_by = WinBy::Cards;
+        // Only a game with nothing random after the deal and no cap rule can loop for sure.
+        let watch_cycles = rules.deterministic_after_deal() && rules.at_cap == AtCap::Capped;
+        self.saved_power = 0;
         while self.active_len >= 2 {
             if record.rounds == rules.max_rounds {
                 return match rules.at_cap {
@@ -259,6 +277,14 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
             if rules.reshuffle_every != 0 && record.rounds % rules.reshuffle_every == 0 {
                 self.reshuffle(rng);
+            }
+            if watch_cycles
+                && record.rounds >= CYCLE_CHECK_FROM
+                && self.active_len >= 2
+                && self.position_repeats()
+            {
+                record.outcome = Outcome::Cycle;
+                return record;
             }
         }
         if self.active_len == 1 {
@@ -311,6 +337,32 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         record.win_by = Some(WinBy::SuddenDeath);
         self.drop_empty_seats();
         record
+    }
+
+    /// Brent's algorithm: compares the position with the saved one, and saves the position
+    /// after 1, 2, 4, 8, ... rounds, so a loop of any length is found within a few laps of it.
+    fn position_repeats(&mut self) -> bool {
+        let active = &self.active[..self.active_len];
+        if self.saved_power > 0
+            && self.saved_len == self.active_len
+            && self.saved_active[..self.saved_len] == *active
+            && active
+                .iter()
+                .all(|&s| self.piles[s as usize].same_cards(&self.saved[s as usize]))
+        {
+            return true;
+        }
+        self.saved_age += 1;
+        if self.saved_age >= self.saved_power {
+            for &seat in active {
+                self.saved[seat as usize].clone_from(&self.piles[seat as usize]);
+            }
+            self.saved_active = self.active;
+            self.saved_len = self.active_len;
+            self.saved_power = (self.saved_power * 2).max(1);
+            self.saved_age = 0;
+        }
+        false
     }
 
     fn reshuffle<R: Rng>(&mut self, rng: &mut R) {

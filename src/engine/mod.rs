@@ -31,11 +31,13 @@ pub enum Outcome {
     Draw,
     /// The round cap stopped the game undecided.
     Capped,
+    /// A position came back with nothing random left to change it: the game would never end.
+    Cycle,
 }
 
 impl Outcome {
     /// Every outcome, in output order.
-    pub const ALL: [Outcome; 3] = [Outcome::Win, Outcome::Draw, Outcome::Capped];
+    pub const ALL: [Outcome; 4] = [Outcome::Win, Outcome::Draw, Outcome::Capped, Outcome::Cycle];
 
     /// The word used in CSV and summaries.
     pub fn name(self) -> &'static str {
@@ -43,6 +45,7 @@ impl Outcome {
             Outcome::Win => "win",
             Outcome::Draw => "draw",
             Outcome::Capped => "capped",
+            Outcome::Cycle => "cycle",
         }
     }
 }

@@ -94,6 +94,11 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
         (0..self.len).map(move |i| self.cards[(self.head + i) & Self::MASK])
     }
 
+    /// True when both piles hold the same cards in the same order (wherever their rings start).
+    pub fn same_cards(&self, other: &Self) -> bool {
+        self.len == other.len && self.iter().zip(other.iter()).all(|(a, b)| a == b)
+    }
+
     /// Replaces the content with `cards`, top first.
     pub fn set(&mut self, cards: &[C]) {
         self.clear();

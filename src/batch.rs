@@ -29,7 +29,7 @@ pub struct BatchSpec {
     pub rules: Rules,
     /// Number of games.
     pub games: u64,
-    /// Base seed: game i is played from `seed_of_game(seed, i)`.
+    /// Base seed: game i is played from `rules.game_seed(seed, i)`.
     pub seed: u64,
     /// Worker threads.
     pub threads: usize,
@@ -69,11 +69,6 @@ pub enum BatchError {
     },
 }
 
-/// The seed that plays game `index` of a batch with base seed `base`.
-pub fn seed_of_game(base: u64, index: u64) -> u64 {
-    crate::engine::random::game_seed(base, index)
-}
-
 struct Worker {
     engine: Engine,
     stats: Stats,
@@ -109,7 +104,7 @@ pub fn run_batch(
         let last = (first + CHUNK).min(spec.games);
         let mut records = Vec::with_capacity(if keep { (last - first) as usize } else { 0 });
         for game in first..last {
-            let record = engine.play(&spec.rules, seed_of_game(spec.seed, game));
+            let record = engine.play(&spec.rules, spec.rules.game_seed(spec.seed, game));
             stats.record(&record);
             if keep {
                 records.push(record);
@@ -219,7 +214,7 @@ mod tests {
         for (expected, (index, record)) in sink.0.iter().enumerate() {
             assert_eq!(*index, expected as u64);
             if expected % 997 == 0 {
-                let alone = crate::engine::play_game(&spec.rules, seed_of_game(5, *index));
+                let alone = crate::engine::play_game(&spec.rules, spec.rules.game_seed(5, *index));
                 assert_eq!(*record, alone);
             }
         }

@@ -427,3 +427,33 @@ fn a_closed_pipe_ends_quietly() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn war_card_game_batch_plays_the_crates_seeds() {
+    let out = warsim()
+        .args([
+            "run",
+            "--rules",
+            "war-card-game",
+            "--seed",
+            "0",
+            "--games",
+            "11",
+            "--csv",
+            "-",
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut reader = csv::Reader::from_reader(&out.stdout[..]);
+    let rows: Vec<(u64, u32)> = reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            (r[1].parse().unwrap(), r[2].parse().unwrap())
+        })
+        .collect();
+    let readme = [118, 176, 568, 654, 164, 126, 230, 116, 516, 380, 146];
+    assert_eq!(rows, (0..11).zip(readme).collect::<Vec<_>>());
+}

@@ -456,3 +456,24 @@ fn every_preset_conserves_cards() {
         }
     }
 }
+
+// ---- war-card-game: war_card_game 0.3.1 seed for seed ----
+
+#[test]
+fn war_card_game_reproduces_the_crates_readme_seeds() {
+    let rules = Preset::WarCardGame.rules();
+    let mut engine = Engine::for_rules(&rules);
+    let readme = [118, 176, 568, 654, 164, 126, 230, 116, 516, 380, 146];
+    for (i, &rounds) in readme.iter().enumerate() {
+        let seed = rules.game_seed(0, i as u64);
+        assert_eq!(
+            seed, i as u64,
+            "batch seeds are the crate's seeds S, S+1, ..."
+        );
+        assert_eq!(engine.play(&rules, seed).rounds, rounds, "seed {seed}");
+    }
+    assert_eq!(engine.play(&rules, 53822).rounds, 18);
+    assert_eq!(engine.play(&rules, 6958).rounds, 2133);
+    // Player 1 is the hand that receives the shuffled deck's last card.
+    assert_eq!(engine.play(&rules, 10).winner, Some(1));
+}

@@ -9,7 +9,7 @@ use rand_xoshiro::rand_core::Rng;
 use super::card::Card;
 use super::pile::Pile;
 use super::random::shuffle;
-use super::rules::{AtCap, Family, MAX_PLAYERS, Rules, Spoils, Uneven};
+use super::rules::{AtCap, Deal, Family, MAX_PLAYERS, Rules, Spoils, Uneven};
 use super::{GameRecord, Outcome, WinBy};
 
 pub(super) const SEATS: usize = MAX_PLAYERS as usize;
@@ -19,10 +19,20 @@ pub(super) const SEATS: usize = MAX_PLAYERS as usize;
 pub const CYCLE_CHECK_FROM: u32 = 1024;
 
 /// One card played in a round and the seat (0-based) that played it.
-#[derive(Clone, Copy, Default, Debug)]
-pub(super) struct Play<C> {
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Play<C> {
+    /// The card.
     pub card: C,
+    /// Who played it, 0-based.
     pub seat: u8,
+}
+
+/// Watches a single game round by round (`warsim play`); batch runs use none.
+pub trait Observer<C: Card, const CAP: usize> {
+    /// Before round `round` (1-based) is played; return false to stop the game there.
+    fn before_round(&mut self, round: u32, game: &PileGame<C, CAP>) -> bool;
+    /// After round `round`, with the seat that took the cards (none: nobody did).
+    fn after_round(&mut self, round: u32, game: &PileGame<C, CAP>, winner: Option<usize>);
 }
 
 /// How one round ended.
@@ -54,6 +64,9 @@ pub struct PileGame<C: Card, const CAP: usize> {
     /// Ties in the current round and the deepest chain.
     pub(super) ties: u32,
     pub(super) chain: u32,
+    /// Single-game mode: every round is logged, and its winner kept, for an observer.
+    pub(super) trace: bool,
+    pub(super) round_winner: Option<u8>,
     /// Brent's cycle detection: a saved position, and when to save the next one.
     saved: [Pile<C, CAP>; SEATS],
     saved_active: [u8; SEATS],
@@ -77,6 +90,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             active_len: 0,
             ties: 0,
             chain: 0,
+            trace: false,
+            round_winner: None,
             saved: std::array::from_fn(|_| Pile::new()),
             saved_active: [0; SEATS],
             saved_len: 0,
@@ -88,7 +103,52 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Builds the deck, shuffles it with `rng`, deals it, and plays the game out.
     pub fn play<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> GameRecord {
         self.deal(rules, rng);
-        self.play_dealt(rules, rng)
+        self.trace = false;
+        self.play_dealt(rules, rng, None)
+    }
+
+    /// Plays the game already dealt, showing every round to `observer`.
+    pub fn play_observed<R: Rng>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        observer: &mut dyn Observer<C, CAP>,
+    ) -> GameRecord {
+        self.trace = true;
+        let record = self.play_dealt(rules, rng, Some(observer));
+        self.trace = false;
+        record
+    }
+
+    /// The deck as shuffled by the last [`PileGame::deal`], before it was dealt (valid until
+    /// the first round is played).
+    pub fn shuffled_deck(&self, rules: &Rules) -> Vec<C> {
+        let dropped = (rules.cards() - rules.cards_in_play()) as usize;
+        self.scratch[dropped..rules.cards() as usize].to_vec()
+    }
+
+    /// The cards of the last round, in the order they were played, cut into steps: the cards
+    /// shown, then for each war its face-down cards and its face-up cards (groups family: the
+    /// cards shown, then every war card). Table pickup leaves each step sorted highest first.
+    pub fn round_steps(&self) -> Vec<Vec<Play<C>>> {
+        let mut steps = Vec::new();
+        let mut start = 0;
+        for &end in &self.segment_ends[..self.segments] {
+            steps.push(self.log[start..end as usize].to_vec());
+            start = end as usize;
+        }
+        if start < self.log_len {
+            steps.push(self.log[start..self.log_len].to_vec());
+        }
+        steps
+    }
+
+    /// Seats still holding cards, in seat order.
+    pub fn seats_in(&self) -> Vec<usize> {
+        self.active[..self.active_len]
+            .iter()
+            .map(|&s| s as usize)
+            .collect()
     }
 
     /// Builds the deck (less the lowest cards when `rules.uneven` drops them), shuffles it with
@@ -111,8 +171,17 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             self.piles[seat].clear();
             self.heaps[seat].clear();
         }
-        for (k, &card) in deck.iter().enumerate() {
-            self.piles[k % players].push(card);
+        match rules.deal {
+            Deal::FromTop => {
+                for (k, &card) in deck.iter().enumerate() {
+                    self.piles[k % players].push(card);
+                }
+            }
+            Deal::FromEnd => {
+                for (k, &card) in deck.iter().rev().enumerate() {
+                    self.piles[k % players].push(card);
+                }
+            }
         }
         debug_assert!(rules.uneven == Uneven::DealAll || deck.len().is_multiple_of(players));
     }
@@ -128,7 +197,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             self.piles[seat].set(hands.get(seat).map_or(&[][..], |h| &h[..]));
             self.heaps[seat].clear();
         }
-        self.play_dealt(rules, rng)
+        self.trace = false;
+        self.play_dealt(rules, rng, None)
     }
 
     /// Seat s's pile, top first.
@@ -225,6 +295,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     #[inline(always)]
     pub(super) fn start_round(&mut self) {
+        self.round_winner = None;
         self.log_len = 0;
         self.segments = 0;
         self.ties = 0;
@@ -238,7 +309,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.chain = self.chain.max(depth);
     }
 
-    fn play_dealt<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> GameRecord {
+    fn play_dealt<R: Rng>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        mut observer: Option<&mut dyn Observer<C, CAP>>,
+    ) -> GameRecord {
         self.active_len = 0;
         self.log_len = 0;
         for seat in 0..rules.players as usize {
@@ -262,8 +338,19 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     AtCap::LargerPile => self.decide_at_cap(rules, rng, record),
                 };
             }
+            if let Some(observer) = observer.as_deref_mut()
+                && !observer.before_round(record.rounds + 1, self)
+            {
+                record.outcome = Outcome::Capped;
+                return record;
+            }
             record.rounds += 1;
-            match self.round(rules, rng, &mut record) {
+            let end = self.round(rules, rng, &mut record);
+            if let Some(observer) = observer.as_deref_mut() {
+                let winner = self.round_winner.map(usize::from);
+                observer.after_round(record.rounds, self, winner);
+            }
+            match end {
                 RoundEnd::Plain => {}
                 RoundEnd::Taken => self.drop_empty_seats(),
                 RoundEnd::ShortTie => {

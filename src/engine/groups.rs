@@ -26,6 +26,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         table[..n].copy_from_slice(&self.log[..n]);
         sort_plays(&mut table[..n]);
         let winner = self.fight_groups(rules, rng, &table[..n], 1);
+        self.round_winner = winner.map(|w| w as u8);
         match winner {
             Some(seat) => self.give_logged(rules, seat, 0..n),
             None => {
@@ -39,7 +40,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 }
             }
         }
-        self.log_len = 0;
         RoundEnd::Taken
     }
 
@@ -107,7 +107,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         sort_plays(&mut champions[..c]);
         let end = self.log_len;
         let winner = self.fight_groups(rules, rng, &champions[..c], depth + 1);
-        debug_assert_eq!(self.log_len, end, "nested wars give their own cards away");
+        debug_assert!(
+            self.log_len >= end,
+            "nested wars come after this war's cards"
+        );
         match winner {
             Some(seat) => self.give_logged(rules, seat, start..end),
             None => {
@@ -117,7 +120,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 }
             }
         }
-        self.log_len = start;
+        if !self.trace {
+            self.log_len = start;
+        }
         winner
     }
 

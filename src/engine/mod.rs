@@ -19,7 +19,7 @@ pub use rules::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset, Rules, RulesError};
 
 use fixed::FixedRoundsGame;
 use game::PileGame;
-use rules::Family;
+use rules::{Family, Generator};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -130,15 +130,26 @@ impl Engine {
         }
     }
 
-    /// Plays the game with this seed.
+    /// Plays the game with this seed, from the generator the rules name.
     #[inline]
     pub fn play(&mut self, rules: &Rules, seed: u64) -> GameRecord {
-        let mut rng = random::game_rng(seed);
+        match rules.generator {
+            Generator::Xoshiro => self.play_with(rules, &mut random::game_rng(seed)),
+            Generator::WarCardGame => self.play_with(rules, &mut random::WarCardGameRng::new(seed)),
+        }
+    }
+
+    #[inline(always)]
+    fn play_with<R: rand_xoshiro::rand_core::Rng>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+    ) -> GameRecord {
         match self {
-            Engine::Cards64(game) => game.play(rules, &mut rng),
-            Engine::Cards256(game) => game.play(rules, &mut rng),
-            Engine::Cards1024(game) => game.play(rules, &mut rng),
-            Engine::Fixed(game) => game.play(rules, &mut rng),
+            Engine::Cards64(game) => game.play(rules, rng),
+            Engine::Cards256(game) => game.play(rules, rng),
+            Engine::Cards1024(game) => game.play(rules, rng),
+            Engine::Fixed(game) => game.play(rules, rng),
         }
     }
 }

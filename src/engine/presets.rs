@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::rules::{AtCap, Family, Pickup, Rules, Shortage, Spoils, Uneven};
+use super::rules::{AtCap, Deal, Family, Generator, Pickup, Rules, Shortage, Spoils, Uneven};
 
 /// The presets `--rules` accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +92,8 @@ impl Preset {
             suits: 4,
             ranks: 13,
             uneven: Uneven::DealAll,
+            deal: Deal::FromTop,
+            generator: Generator::Xoshiro,
             face_down: 1,
             shortage: Shortage::Lose,
             pickup: Pickup::Table,
@@ -101,7 +103,12 @@ impl Preset {
             at_cap: AtCap::Capped,
         };
         match self {
-            Preset::Classic | Preset::WarCardGame => classic,
+            Preset::Classic => classic,
+            Preset::WarCardGame => Rules {
+                deal: Deal::FromEnd,
+                generator: Generator::WarCardGame,
+                ..classic
+            },
             Preset::GameOfWar => Rules {
                 face_down: 3,
                 shortage: Shortage::PlayWhatYouHave,

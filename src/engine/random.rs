@@ -6,11 +6,37 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-/// The generator every game uses: xoshiro256++ seeded from a u64 through SplitMix64.
+/// The generator warsim's own games use: xoshiro256++ seeded from a u64 through SplitMix64.
 pub type GameRng = Xoshiro256PlusPlus;
 
-/// Name of the generator, as recorded in outputs.
-pub const GENERATOR_NAME: &str = "xoshiro256++";
+/// war_card_game 0.3.1's generator: rand 0.8's `StdRng::seed_from_u64(seed)`, which is
+/// ChaCha12 (rand_chacha 0.3) seeded through rand_core 0.6's PCG32 expansion of the u64.
+pub struct WarCardGameRng(rand_chacha::ChaCha12Rng);
+
+impl WarCardGameRng {
+    /// The crate's stream for `seed`.
+    pub fn new(seed: u64) -> Self {
+        use rand_chacha::rand_core::SeedableRng as _;
+        WarCardGameRng(rand_chacha::ChaCha12Rng::seed_from_u64(seed))
+    }
+}
+
+impl rand_xoshiro::rand_core::TryRng for WarCardGameRng {
+    type Error = std::convert::Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(rand_chacha::rand_core::RngCore::next_u32(&mut self.0))
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(rand_chacha::rand_core::RngCore::next_u64(&mut self.0))
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        rand_chacha::rand_core::RngCore::fill_bytes(&mut self.0, dst);
+        Ok(())
+    }
+}
 
 const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 

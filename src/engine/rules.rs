@@ -134,6 +134,28 @@ pub enum Uneven {
 }
 named!(Uneven { DealAll => "deal-all", DropLowest => "drop-lowest" });
 
+/// How the shuffled deck goes to the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deal {
+    /// One card at a time from the top of the deck, seat 1 first; the first card dealt is on top.
+    FromTop,
+    /// One card at a time from the end of the deck (war_card_game pops its Vec): seat 1 gets
+    /// the last card, seat 2 the one before, ...; the first card dealt is on top.
+    FromEnd,
+}
+named!(Deal { FromTop => "from-top", FromEnd => "from-end" });
+
+/// The random generator and how game seeds are derived from the base seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Generator {
+    /// xoshiro256++; game i of a batch plays SplitMix64 output i of the base seed.
+    Xoshiro,
+    /// war_card_game 0.3.1's ChaCha12 (rand 0.8 `StdRng`); game i plays seed base + i, as the
+    /// crate's `--range` does.
+    WarCardGame,
+}
+named!(Generator { Xoshiro => "xoshiro256++", WarCardGame => "chacha12-stdrng-0.8" });
+
 /// Everything that decides how one game is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -149,6 +171,10 @@ pub struct Rules {
     pub ranks: u32,
     /// What happens to cards that do not split evenly.
     pub uneven: Uneven,
+    /// How the deck is dealt.
+    pub deal: Deal,
+    /// The random generator and seed derivation.
+    pub generator: Generator,
     /// Cards each player puts face down in a war before the face-up card.
     pub face_down: u32,
     /// What a player short of cards in a war does.
@@ -313,6 +339,14 @@ impl Rules {
             });
         }
         Ok(())
+    }
+
+    /// The seed that plays game `index` of a batch with base seed `base`.
+    pub fn game_seed(&self, base: u64, index: u64) -> u64 {
+        match self.generator {
+            Generator::Xoshiro => super::random::game_seed(base, index),
+            Generator::WarCardGame => base.wrapping_add(index),
+        }
     }
 
     /// True when nothing random happens after the deal, so a repeated position repeats forever.

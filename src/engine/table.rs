@@ -17,7 +17,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays one round of the table family.
     #[inline(always)]
     pub(super) fn table_round<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
-        if self.active_len == 2 {
+        if self.active_len == 2 && !self.trace {
             let (s0, s1) = (self.active[0] as usize, self.active[1] as usize);
             let a = self.draw(s0, rng).expect("an active player holds a card");
             let b = self.draw(s1, rng).expect("an active player holds a card");
@@ -266,6 +266,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             Spoils::UnderPile => self.piles[winner].extend(won),
             Spoils::Heap => self.heaps[winner].extend(won),
         }
-        self.log_len = 0;
+        self.round_winner = Some(winner as u8);
     }
 }

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::batch::{BatchSpec, RecordSink, seed_of_game};
+use crate::batch::{BatchSpec, RecordSink};
 use crate::engine::GameRecord;
 
 use super::Summary;
@@ -63,7 +63,7 @@ impl RecordSink for GameCsv {
             self.out
                 .write_record([
                     game_text.format(game),
-                    seed_text.format(seed_of_game(spec.seed, game)),
+                    seed_text.format(spec.rules.game_seed(spec.seed, game)),
                     rounds_text.format(record.rounds),
                     winner,
                     record.outcome.name(),

@@ -6,7 +6,6 @@ use std::time::Duration;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
-use crate::engine::random::GENERATOR_NAME;
 use crate::engine::rules::Named;
 use crate::engine::{Outcome, Rules, WinBy};
 use crate::stats::Stats;
@@ -78,7 +77,8 @@ impl Summary {
         put("reshuffle_every", Figure::Int(r.reshuffle_every.into()));
         put("max_rounds", Figure::Int(r.max_rounds.into()));
         put("at_cap", Figure::Text(r.at_cap.name().to_string()));
-        put("generator", Figure::Text(GENERATOR_NAME.to_string()));
+        put("deal", Figure::Text(r.deal.name().to_string()));
+        put("generator", Figure::Text(r.generator.name().to_string()));
         put("seed", Figure::Int(info.seed));
         put("games", Figure::Int(stats.games));
         for outcome in Outcome::ALL {

@@ -2,7 +2,6 @@
 
 use std::io::{self, Write};
 
-use crate::engine::random::GENERATOR_NAME;
 use crate::engine::rules::Family;
 use crate::engine::{Outcome, WinBy};
 use crate::stats::Stats;
@@ -22,8 +21,8 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
     writeln!(out, "rules        {}", info.rules.describe())?;
     writeln!(
         out,
-        "seed         {} ({GENERATOR_NAME}, one stream per game; see README)   threads {}",
-        info.seed, info.threads
+        "seed         {} ({}, one stream per game; see README)   threads {}",
+        info.seed, info.rules.generator, info.threads
     )?;
     writeln!(out, "games        {}", group(games))?;
     let share = |name: &str, n: u64| format!("{name} {} ({:.2}%)", group(n), pct(n));

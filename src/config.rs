@@ -47,6 +47,8 @@ pub enum ConfigError {
         given: String,
         allowed: String,
     },
+    #[error("--matches 0 is out of range: play at least 1 match")]
+    Matches,
     #[error("--games 0 is out of range: play at least 1 game")]
     NoGames,
     #[error("--threads {0} is out of range: use 1 to {MAX_THREADS}")]

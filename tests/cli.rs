@@ -33,13 +33,35 @@ fn help_lists_every_run_flag_with_its_default() {
     ] {
         assert!(text.contains(flag), "{flag} missing from help");
     }
-    assert!(text.contains("[default: 1000000]") && text.contains("[default: classic]"));
+    assert!(text.contains("[default: 1000000]") && text.contains("[default: classic"));
     warsim()
         .arg("--help")
         .assert()
         .success()
         .stdout(predicate::str::contains("run"));
     warsim().arg("--version").assert().success();
+    let out = warsim().args(["play", "--help"]).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    for flag in [
+        "--rules",
+        "--seed",
+        "--output",
+        "--one-line",
+        "--quiet",
+        "--verbose",
+        "--range",
+        "--batch-seed",
+        "--game",
+        "--matches",
+        "--interactive",
+        "--pickup",
+    ] {
+        assert!(text.contains(flag), "{flag} missing from play help");
+    }
+    assert!(
+        !text.contains("--scripted-input"),
+        "the test mode stays out of help"
+    );
 }
 
 #[test]

@@ -41,6 +41,11 @@ impl FixedRoundsGame {
         self.score(rules)
     }
 
+    /// Seat s's deck as last shuffled, card 1 first.
+    pub fn deck(&self, seat: usize, rules: &Rules) -> &[u8] {
+        &self.decks[seat][..rules.cards() as usize]
+    }
+
     /// Plays the match on decks already set: `decks[s]` is seat s's deck, card 1 first.
     pub fn play_decks(&mut self, rules: &Rules, decks: &[Vec<u8>]) -> GameRecord {
         for (mine, given) in self.decks.iter_mut().zip(decks) {

@@ -27,6 +27,18 @@ pub struct Play<C> {
     pub seat: u8,
 }
 
+/// What a step of a round's log holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Step {
+    /// The cards shown at the start of the round.
+    #[default]
+    Shown,
+    /// A war's face-down cards (WarSimulator: stakes).
+    FaceDown,
+    /// A war's face-up cards (WarSimulator: stakes and champions, and nested wars).
+    FaceUp,
+}
+
 /// Watches a single game round by round (`warsim play`); batch runs use none.
 pub trait Observer<C: Card, const CAP: usize> {
     /// Before round `round` (1-based) is played; return false to stop the game there.
@@ -56,6 +68,7 @@ pub struct PileGame<C: Card, const CAP: usize> {
     pub(super) log: [Play<C>; CAP],
     pub(super) log_len: usize,
     pub(super) segment_ends: [u16; CAP],
+    pub(super) segment_steps: [Step; CAP],
     pub(super) segments: usize,
     /// Scratch for arranging won cards and for shuffles.
     pub(super) scratch: [C; CAP],
@@ -84,6 +97,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             log: [Play::default(); CAP],
             log_len: 0,
             segment_ends: [0; CAP],
+            segment_steps: [Step::Shown; CAP],
             segments: 0,
             scratch: [C::default(); CAP],
             active: [0; SEATS],
@@ -130,15 +144,18 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// The cards of the last round, in the order they were played, cut into steps: the cards
     /// shown, then for each war its face-down cards and its face-up cards (groups family: the
     /// cards shown, then every war card). Table pickup leaves each step sorted highest first.
-    pub fn round_steps(&self) -> Vec<Vec<Play<C>>> {
+    pub fn round_steps(&self) -> Vec<(Step, Vec<Play<C>>)> {
         let mut steps = Vec::new();
         let mut start = 0;
-        for &end in &self.segment_ends[..self.segments] {
-            steps.push(self.log[start..end as usize].to_vec());
+        for (&end, &step) in self.segment_ends[..self.segments]
+            .iter()
+            .zip(&self.segment_steps)
+        {
+            steps.push((step, self.log[start..end as usize].to_vec()));
             start = end as usize;
         }
         if start < self.log_len {
-            steps.push(self.log[start..self.log_len].to_vec());
+            steps.push((Step::FaceUp, self.log[start..self.log_len].to_vec()));
         }
         steps
     }
@@ -279,9 +296,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.log_len += 1;
     }
 
-    /// Ends the current segment of the log (a table, or a war's face-down cards).
+    /// Ends the current segment of the log, holding cards of kind `step`.
     #[inline(always)]
-    pub(super) fn close_segment(&mut self) {
+    pub(super) fn close_segment(&mut self, step: Step) {
         let start = if self.segments == 0 {
             0
         } else {
@@ -289,6 +306,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         };
         if self.log_len > start {
             self.segment_ends[self.segments] = self.log_len as u16;
+            self.segment_steps[self.segments] = step;
             self.segments += 1;
         }
     }

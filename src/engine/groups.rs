@@ -9,7 +9,7 @@
 use rand_xoshiro::rand_core::Rng;
 
 use super::card::Card;
-use super::game::{PileGame, Play, RoundEnd, SEATS, sort_plays};
+use super::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
 use super::rules::Rules;
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -22,6 +22,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             let card = self.draw(seat, rng).expect("an active player holds a card");
             self.log_play(card, seat);
         }
+        self.close_segment(Step::Shown);
         let mut table = [Play::default(); SEATS];
         table[..n].copy_from_slice(&self.log[..n]);
         sort_plays(&mut table[..n]);

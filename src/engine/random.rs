@@ -40,6 +40,52 @@ impl rand_xoshiro::rand_core::TryRng for WarCardGameRng {
 
 const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
+/// Either generator, chosen at run time: for single games, where speed does not matter.
+pub enum AnyRng {
+    /// warsim's own.
+    Xoshiro(GameRng),
+    /// war_card_game's (boxed: ChaCha's buffer is large).
+    WarCardGame(Box<WarCardGameRng>),
+}
+
+impl AnyRng {
+    /// The stream of `seed` from `generator`.
+    pub fn new(generator: super::rules::Generator, seed: u64) -> AnyRng {
+        match generator {
+            super::rules::Generator::Xoshiro => AnyRng::Xoshiro(game_rng(seed)),
+            super::rules::Generator::WarCardGame => {
+                AnyRng::WarCardGame(Box::new(WarCardGameRng::new(seed)))
+            }
+        }
+    }
+}
+
+impl rand_xoshiro::rand_core::TryRng for AnyRng {
+    type Error = std::convert::Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(match self {
+            AnyRng::Xoshiro(rng) => rng.next_u32(),
+            AnyRng::WarCardGame(rng) => rng.next_u32(),
+        })
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(match self {
+            AnyRng::Xoshiro(rng) => rng.next_u64(),
+            AnyRng::WarCardGame(rng) => rng.next_u64(),
+        })
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        match self {
+            AnyRng::Xoshiro(rng) => rng.fill_bytes(dst),
+            AnyRng::WarCardGame(rng) => rng.fill_bytes(dst),
+        }
+        Ok(())
+    }
+}
+
 /// The seed of game `index` in a batch with base seed `base`: output number `index` (0-based)
 /// of a SplitMix64 stream started at `base`. Random access, so any game replays on its own.
 #[inline]

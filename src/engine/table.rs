@@ -9,7 +9,7 @@
 use rand_xoshiro::rand_core::Rng;
 
 use super::card::Card;
-use super::game::{PileGame, Play, RoundEnd, SEATS, sort_plays};
+use super::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
 use super::random::shuffle;
 use super::rules::{Pickup, Rules, Shortage, Spoils};
 
@@ -53,7 +53,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 self.log_play(card, seat);
             }
         }
-        self.close_segment();
+        self.close_segment(Step::Shown);
         self.settle(rules, rng)
     }
 
@@ -156,7 +156,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 }
             }
         }
-        self.close_segment();
+        self.close_segment(Step::FaceDown);
         let mut n = 0;
         for (i, f) in fighters.iter().enumerate() {
             if still_in[i]
@@ -167,7 +167,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 n += 1;
             }
         }
-        self.close_segment();
+        self.close_segment(Step::FaceUp);
         n
     }
 
@@ -188,7 +188,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 self.log_play(card, f.seat as usize);
             }
         }
-        self.close_segment();
+        self.close_segment(Step::FaceDown);
         for (i, (f, &count)) in fighters.iter().zip(counts).enumerate() {
             table[i] = if count == 0 {
                 *f
@@ -200,7 +200,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 Play { card, seat: f.seat }
             };
         }
-        self.close_segment();
+        self.close_segment(Step::FaceUp);
     }
 
     /// cards-war's ending: the larger hand (the first seat on equal hands) takes the round,

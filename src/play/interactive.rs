@@ -1,0 +1,165 @@
+//! Human against computer (Game-of-War's own way to play): the human is seat 1; each Enter
+//! flips the next cards and shows both, any war as it unfolds, and both pile sizes; `q` quits
+//! with the score so far.
+
+use std::io::{self, BufRead, Write};
+
+use rand_xoshiro::rand_core::Rng;
+
+use crate::engine::game::{Observer, PileGame, Step};
+use crate::engine::{Rules, SuitedCard};
+
+use super::cards::CardNames;
+
+/// Plays one game against the human reading `input`, printing to `out`.
+pub fn play_interactive<const CAP: usize, R: Rng>(
+    game: &mut PileGame<SuitedCard, CAP>,
+    rules: &Rules,
+    seed: u64,
+    rng: &mut R,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    game.deal(rules, rng);
+    writeln!(
+        out,
+        "{} — you are Player 1, the computer Player 2 (seed {seed}).",
+        rules.preset
+    )?;
+    writeln!(
+        out,
+        "You hold {} cards, the computer {}.",
+        held(game, 0),
+        held(game, 1)
+    )?;
+    let mut table = Table {
+        input,
+        out: &mut *out,
+        names: CardNames::for_rules(rules),
+        quit: false,
+        error: None,
+    };
+    let record = game.play_observed(rules, rng, &mut table);
+    let quit = table.quit;
+    if let Some(error) = table.error {
+        return Err(error);
+    }
+    if quit {
+        let (you, computer) = (held(game, 0), held(game, 1));
+        let plural = if record.rounds == 1 { "" } else { "s" };
+        return writeln!(
+            out,
+            "You quit after {} round{plural}. Score so far: you {you} cards, the computer {computer}.",
+            record.rounds
+        );
+    }
+    match record.winner {
+        Some(0) => writeln!(out, "You win in round {}!", record.rounds),
+        Some(_) => writeln!(out, "The computer wins in round {}.", record.rounds),
+        None => writeln!(
+            out,
+            "Nobody wins ({}) after round {}.",
+            record.outcome.name(),
+            record.rounds
+        ),
+    }
+}
+
+fn held<const CAP: usize>(game: &PileGame<SuitedCard, CAP>, seat: usize) -> usize {
+    game.pile(seat).len() + game.heap(seat).len()
+}
+
+struct Table<'a> {
+    input: &'a mut dyn BufRead,
+    out: &'a mut dyn Write,
+    names: CardNames,
+    quit: bool,
+    error: Option<io::Error>,
+}
+
+impl Table<'_> {
+    fn ask(&mut self, round: u32) -> io::Result<bool> {
+        write!(self.out, "Round {round}: press Enter to flip, q to quit: ")?;
+        self.out.flush()?;
+        let mut line = String::new();
+        let read = self.input.read_line(&mut line)?;
+        Ok(read > 0 && line.trim() != "q")
+    }
+
+    fn show<const CAP: usize>(
+        &mut self,
+        game: &PileGame<SuitedCard, CAP>,
+        winner: Option<usize>,
+    ) -> io::Result<()> {
+        let card_of = |plays: &[crate::engine::game::Play<SuitedCard>], seat: u8| {
+            plays
+                .iter()
+                .filter(|p| p.seat == seat)
+                .map(|p| self.names.name(p.card))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for (step, plays) in game.round_steps() {
+            match step {
+                Step::Shown => writeln!(
+                    self.out,
+                    "  You: {}   Computer: {}",
+                    card_of(&plays, 0),
+                    card_of(&plays, 1)
+                )?,
+                Step::FaceDown => writeln!(
+                    self.out,
+                    "  War! Face down: you {}, the computer {}",
+                    plays.iter().filter(|p| p.seat == 0).count(),
+                    plays.iter().filter(|p| p.seat == 1).count()
+                )?,
+                Step::FaceUp => writeln!(
+                    self.out,
+                    "  Face up: you {}   computer {}",
+                    card_of(&plays, 0),
+                    card_of(&plays, 1)
+                )?,
+            }
+        }
+        let taken: usize = game.round_steps().iter().map(|(_, p)| p.len()).sum();
+        match winner {
+            Some(0) => writeln!(self.out, "  You take {taken} cards.")?,
+            Some(_) => writeln!(self.out, "  The computer takes {taken} cards.")?,
+            None => writeln!(self.out, "  Nobody takes the cards.")?,
+        }
+        writeln!(
+            self.out,
+            "  Cards: you {}, the computer {}",
+            held(game, 0),
+            held(game, 1)
+        )
+    }
+}
+
+impl<const CAP: usize> Observer<SuitedCard, CAP> for Table<'_> {
+    fn before_round(&mut self, round: u32, _game: &PileGame<SuitedCard, CAP>) -> bool {
+        match self.ask(round) {
+            Ok(go_on) => {
+                self.quit = !go_on;
+                go_on
+            }
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
+    }
+
+    fn after_round(
+        &mut self,
+        _round: u32,
+        game: &PileGame<SuitedCard, CAP>,
+        winner: Option<usize>,
+    ) {
+        if self.error.is_none()
+            && let Err(e) = self.show(game, winner)
+        {
+            self.error = Some(e);
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! `warsim play`: single games, printed at war_card_game's output levels; seed ranges; replay of
+//! one game of a batch; the fixed-rounds report; and interactive play against the computer.
+//! Knows nothing of clap.
+
+mod cards;
+mod fixed_report;
+mod interactive;
+mod trace;
+
+use std::io::{self, IsTerminal, Write};
+
+use crate::engine::game::PileGame;
+use crate::engine::random::AnyRng;
+use crate::engine::rules::Family;
+use crate::engine::{GameRecord, Rules, SuitedCard};
+
+pub use trace::one_line;
+
+/// How much of a game to print (war_card_game's levels).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// `Players: P, seed: S, winner: Player W, winning round: R`.
+    OneLine,
+    /// Seed, shuffled deck, result.
+    Quiet,
+    /// Decks before and after the shuffle, starting hands, result, longest war.
+    Normal,
+    /// Every round: piles, cards played, wars, the round's winner.
+    Verbose,
+}
+
+/// Which games to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Games {
+    /// The game of this seed (fixed-rounds: the base seed of `matches` matches).
+    Seed(u64),
+    /// Seeds A..=B, one line each.
+    Range(u64, u64),
+    /// Game `game` of `warsim run --seed batch_seed` with the same rules.
+    Replay { batch_seed: u64, game: u64 },
+}
+
+/// Everything `warsim play` needs, already checked.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    /// The rules.
+    pub rules: Rules,
+    /// Which games.
+    pub games: Games,
+    /// Output level.
+    pub level: Level,
+    /// Matches in the fixed-rounds report.
+    pub matches: u64,
+    /// Play against the computer.
+    pub interactive: bool,
+    /// Accept a non-terminal standard input for interactive play (for tests and scripts).
+    pub scripted_input: bool,
+}
+
+/// Why `warsim play` could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// Bad input, found before any game was played.
+    #[error("{0}")]
+    Usage(String),
+    /// Output failed.
+    #[error("could not write the game: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// Plays and prints what `options` asks for.
+pub fn play(options: &PlayOptions, out: &mut dyn Write) -> Result<(), PlayError> {
+    let rules = &options.rules;
+    if options.interactive {
+        return play_against_computer(options, out);
+    }
+    if rules.family == Family::FixedRounds {
+        return Ok(play_fixed(options, out)?);
+    }
+    match options.games {
+        Games::Seed(seed) => drop(play_one(rules, seed, options.level, out)?),
+        Games::Replay { batch_seed, game } => drop(play_one(
+            rules,
+            rules.game_seed(batch_seed, game),
+            options.level,
+            out,
+        )?),
+        Games::Range(first, last) => {
+            for seed in first..=last {
+                play_one(rules, seed, Level::OneLine, out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn play_fixed(options: &PlayOptions, out: &mut dyn Write) -> io::Result<()> {
+    let rules = &options.rules;
+    let one = |seed: u64| {
+        let record = crate::engine::play_game(rules, seed);
+        one_line(rules, seed, &record)
+    };
+    match options.games {
+        Games::Range(first, last) => {
+            (first..=last).try_for_each(|seed| writeln!(out, "{}", one(seed)))
+        }
+        Games::Replay { batch_seed, game } => {
+            let seed = rules.game_seed(batch_seed, game);
+            match options.level {
+                Level::OneLine => writeln!(out, "{}", one(seed)),
+                level => fixed_report::print_report(rules, &[seed], level == Level::Quiet, out),
+            }
+        }
+        Games::Seed(seed) => {
+            let seeds: Vec<u64> = (0..options.matches)
+                .map(|m| rules.game_seed(seed, m))
+                .collect();
+            match options.level {
+                Level::OneLine => seeds.iter().try_for_each(|&s| writeln!(out, "{}", one(s))),
+                level => fixed_report::print_report(rules, &seeds, level == Level::Quiet, out),
+            }
+        }
+    }
+}
+
+/// Runs `$body` with `$game` bound to a single-game state sized for the rules' deck.
+macro_rules! with_game {
+    ($rules:expr, $game:ident => $body:expr) => {
+        match $rules.cards() {
+            0..=64 => {
+                let $game = &mut *PileGame::<SuitedCard, 64>::boxed();
+                $body
+            }
+            65..=256 => {
+                let $game = &mut *PileGame::<SuitedCard, 256>::boxed();
+                $body
+            }
+            _ => {
+                let $game = &mut *PileGame::<SuitedCard, 1024>::boxed();
+                $body
+            }
+        }
+    };
+}
+
+/// Plays the game of `seed` and prints it at `level`.
+fn play_one(rules: &Rules, seed: u64, level: Level, out: &mut dyn Write) -> io::Result<GameRecord> {
+    let mut rng = AnyRng::new(rules.generator, seed);
+    with_game!(rules, game => trace::play_and_print(game, rules, seed, &mut rng, level, out))
+}
+
+fn play_against_computer(options: &PlayOptions, out: &mut dyn Write) -> Result<(), PlayError> {
+    let rules = &options.rules;
+    if rules.players != 2 || rules.family == Family::FixedRounds {
+        return Err(PlayError::Usage(format!(
+            "--interactive needs a two-player preset with piles (given --rules {} with {} players): use --players 2 and e.g. --rules game-of-war",
+            rules.preset, rules.players
+        )));
+    }
+    let stdin = io::stdin();
+    if !options.scripted_input && !stdin.is_terminal() {
+        return Err(PlayError::Usage(
+            "--interactive needs a terminal on standard input, and it is not one: run it in a terminal".to_string(),
+        ));
+    }
+    let seed = match options.games {
+        Games::Seed(seed) => seed,
+        Games::Replay { batch_seed, game } => rules.game_seed(batch_seed, game),
+        Games::Range(..) => {
+            return Err(PlayError::Usage(
+                "--interactive plays one game: drop --range".to_string(),
+            ));
+        }
+    };
+    let mut input = stdin.lock();
+    let mut rng = AnyRng::new(rules.generator, seed);
+    with_game!(rules, game => interactive::play_interactive(game, rules, seed, &mut rng, &mut input, out))?;
+    Ok(())
+}

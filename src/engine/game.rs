@@ -346,28 +346,44 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         // Only a game with nothing random after the deal and no cap rule can loop for sure.
         let watch_cycles = rules.deterministic_after_deal() && rules.at_cap == AtCap::Capped;
         self.saved_power = 0;
+        // Plain rounds of two players run in a tight loop up to the cap, or to the round where
+        // cycle checks begin.
+        let fast = rules.deterministic_after_deal() && !self.trace;
+        let fast_limit = if watch_cycles {
+            rules.max_rounds.min(CYCLE_CHECK_FROM)
+        } else {
+            rules.max_rounds
+        };
         while self.active_len >= 2 {
-            if record.rounds == rules.max_rounds {
-                return match rules.at_cap {
-                    AtCap::Capped => {
-                        record.outcome = Outcome::Capped;
-                        record
-                    }
-                    AtCap::LargerPile => self.decide_at_cap(rules, rng, record),
-                };
-            }
-            if let Some(observer) = observer.as_deref_mut()
-                && !observer.before_round(record.rounds + 1, self)
-            {
-                record.outcome = Outcome::Capped;
-                return record;
-            }
-            record.rounds += 1;
-            let end = self.round(rules, rng, &mut record);
-            if let Some(observer) = observer.as_deref_mut() {
-                let winner = self.round_winner.map(usize::from);
-                observer.after_round(record.rounds, self, winner);
-            }
+            let end = if fast && self.active_len == 2 && record.rounds < fast_limit {
+                match self.fast_rounds(rules, rng, &mut record, fast_limit) {
+                    Some(end) => end,
+                    None => continue,
+                }
+            } else {
+                if record.rounds == rules.max_rounds {
+                    return match rules.at_cap {
+                        AtCap::Capped => {
+                            record.outcome = Outcome::Capped;
+                            record
+                        }
+                        AtCap::LargerPile => self.decide_at_cap(rules, rng, record),
+                    };
+                }
+                if let Some(observer) = observer.as_deref_mut()
+                    && !observer.before_round(record.rounds + 1, self)
+                {
+                    record.outcome = Outcome::Capped;
+                    return record;
+                }
+                record.rounds += 1;
+                let end = self.round(rules, rng, &mut record);
+                if let Some(observer) = observer.as_deref_mut() {
+                    let winner = self.round_winner.map(usize::from);
+                    observer.after_round(record.rounds, self, winner);
+                }
+                end
+            };
             match end {
                 RoundEnd::Plain => {}
                 RoundEnd::Taken => self.drop_empty_seats(),

@@ -94,6 +94,21 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
         (0..self.len).map(move |i| self.cards[(self.head + i) & Self::MASK])
     }
 
+    /// The ring's storage, head and length, for a loop that keeps the indices in registers and
+    /// hands them back with [`Pile::set_raw`]. Positions are taken modulo CAP.
+    #[inline(always)]
+    pub(crate) fn raw(&mut self) -> (*mut C, usize, usize) {
+        (self.cards.as_mut_ptr(), self.head, self.len)
+    }
+
+    /// Takes back the head and length after such a loop.
+    #[inline(always)]
+    pub(crate) fn set_raw(&mut self, head: usize, len: usize) {
+        debug_assert!(len <= CAP);
+        self.head = head & Self::MASK;
+        self.len = len;
+    }
+
     /// True when both piles hold the same cards in the same order (wherever their rings start).
     pub fn same_cards(&self, other: &Self) -> bool {
         self.len == other.len && self.iter().zip(other.iter()).all(|(a, b)| a == b)

@@ -11,7 +11,14 @@ use rand_xoshiro::rand_core::Rng;
 use super::card::Card;
 use super::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
 use super::random::shuffle;
+use super::GameRecord;
 use super::rules::{Pickup, Rules, Shortage, Spoils};
+
+/// The orders of a plain two-player round's cards under the winner's pile.
+const HIGH_LOW: u8 = 0;
+const LOW_HIGH: u8 = 1;
+const SEATS_UP: u8 = 2;
+const SEATS_DOWN: u8 = 3;
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays one round of the table family.
@@ -42,9 +49,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 self.start_round();
                 return RoundEnd::Taken;
             }
-            self.start_round();
-            self.log_play(a, s0);
-            self.log_play(b, s1);
+            return self.war_after_tie(rules, rng, (a, s0), (b, s1));
         } else {
             self.start_round();
             for i in 0..self.active_len {
@@ -55,6 +60,102 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         }
         self.close_segment(Step::Shown);
         self.settle(rules, rng)
+    }
+
+    /// Settles a two-player round whose shown cards tie.
+    #[inline(never)]
+    fn war_after_tie<R: Rng>(&mut self, rules: &Rules, rng: &mut R, first: (C, usize), second: (C, usize)) -> RoundEnd {
+        self.start_round();
+        self.log_play(first.0, first.1);
+        self.log_play(second.0, second.1);
+        self.close_segment(Step::Shown);
+        self.settle(rules, rng)
+    }
+
+    /// Plays plain two-player rounds with both piles' indices in registers, until a war, the
+    /// end of the game or round `limit`; wars go through the general [`PileGame::settle`].
+    /// Only for rules with nothing random after the deal and the piles under-pile (the caller
+    /// checks). Returns how the last round ended, or `None` at the limit.
+    #[inline(always)]
+    pub(super) fn fast_rounds<R: Rng>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+        limit: u32,
+    ) -> Option<RoundEnd> {
+        match rules.pickup {
+            Pickup::Table | Pickup::WinnerFirst => self.fast_rounds_in::<HIGH_LOW, R>(rules, rng, record, limit),
+            Pickup::LoserFirst => self.fast_rounds_in::<LOW_HIGH, R>(rules, rng, record, limit),
+            Pickup::Seats => self.fast_rounds_in::<SEATS_UP, R>(rules, rng, record, limit),
+            Pickup::ReverseSeats | Pickup::Shuffled => {
+                self.fast_rounds_in::<SEATS_DOWN, R>(rules, rng, record, limit)
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn fast_rounds_in<const ORDER: u8, R: Rng>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+        limit: u32,
+    ) -> Option<RoundEnd> {
+        debug_assert!(rules.pickup != Pickup::Shuffled && self.active_len == 2 && !self.trace);
+        let (s0, s1) = (self.active[0] as usize, self.active[1] as usize);
+        let (p0, mut h0, mut n0) = self.piles[s0].raw();
+        let (p1, mut h1, mut n1) = self.piles[s1].raw();
+        let rings = [p0, p1];
+        let mask = CAP - 1;
+        let mut rounds = record.rounds;
+        let end = loop {
+            if rounds == limit {
+                break None;
+            }
+            rounds += 1;
+            // SAFETY: every index is masked into 0..CAP, the rings' length; both piles are
+            // non-empty here (a pile that empties ends the loop below).
+            let (a, b) = unsafe { (*p0.add(h0 & mask), *p1.add(h1 & mask)) };
+            h0 += 1;
+            h1 += 1;
+            n0 -= 1;
+            n1 -= 1;
+            if a.rank() == b.rank() {
+                self.piles[s0].set_raw(h0, n0);
+                self.piles[s1].set_raw(h1, n1);
+                record.rounds = rounds;
+                let end = self.war_after_tie(rules, rng, (a, s0), (b, s1));
+                record.wars += self.ties;
+                record.longest_war = record.longest_war.max(self.chain);
+                return Some(end);
+            }
+            // Branch-free: the winner is an index, the order a select on loop-invariant ORDER.
+            let b_wins = b.rank() > a.rank();
+            let winner = usize::from(b_wins);
+            let (high, low) = if b_wins { (b, a) } else { (a, b) };
+            let (first, second) = match ORDER {
+                HIGH_LOW => (high, low),
+                LOW_HIGH => (low, high),
+                SEATS_UP => (a, b),
+                _ => (b, a),
+            };
+            let tail = if b_wins { h1 + n1 } else { h0 + n0 };
+            // SAFETY: as above; the winner's pile has room, for CAP ≥ every card in the game.
+            unsafe {
+                *rings[winner].add(tail & mask) = first;
+                *rings[winner].add((tail + 1) & mask) = second;
+            }
+            n0 += 2 - 2 * winner;
+            n1 += 2 * winner;
+            if n0 == 0 || n1 == 0 {
+                break Some(RoundEnd::Taken);
+            }
+        };
+        self.piles[s0].set_raw(h0, n0);
+        self.piles[s1].set_raw(h1, n1);
+        record.rounds = rounds;
+        end
     }
 
     /// Settles a round whose first table is logged: wars while the top face-up ranks tie.

@@ -356,10 +356,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         };
         while self.active_len >= 2 {
             let end = if fast && self.active_len == 2 && record.rounds < fast_limit {
-                match self.fast_rounds(rules, rng, &mut record, fast_limit) {
-                    Some(end) => end,
-                    None => continue,
-                }
+                self.fast_rounds(rules, rng, &mut record, fast_limit)
             } else {
                 if record.rounds == rules.max_rounds {
                     return match rules.at_cap {

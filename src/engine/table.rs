@@ -75,7 +75,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays plain two-player rounds with both piles' indices in registers, until a war, the
     /// end of the game or round `limit`; wars go through the general [`PileGame::settle`].
     /// Only for rules with nothing random after the deal and the piles under-pile (the caller
-    /// checks). Returns how the last round ended, or `None` at the limit.
+    /// checks). Returns how the last round ended (at the limit: a plain round).
     #[inline(always)]
     pub(super) fn fast_rounds<R: Rng>(
         &mut self,
@@ -83,7 +83,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         rng: &mut R,
         record: &mut GameRecord,
         limit: u32,
-    ) -> Option<RoundEnd> {
+    ) -> RoundEnd {
         match rules.pickup {
             Pickup::Table | Pickup::WinnerFirst => self.fast_rounds_in::<HIGH_LOW, R>(rules, rng, record, limit),
             Pickup::LoserFirst => self.fast_rounds_in::<LOW_HIGH, R>(rules, rng, record, limit),
@@ -101,7 +101,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         rng: &mut R,
         record: &mut GameRecord,
         limit: u32,
-    ) -> Option<RoundEnd> {
+    ) -> RoundEnd {
         debug_assert!(rules.pickup != Pickup::Shuffled && self.active_len == 2 && !self.trace);
         let (s0, s1) = (self.active[0] as usize, self.active[1] as usize);
         let (p0, mut h0, mut n0) = self.piles[s0].raw();
@@ -111,7 +111,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let mut rounds = record.rounds;
         let end = loop {
             if rounds == limit {
-                break None;
+                break RoundEnd::Plain;
             }
             rounds += 1;
             // SAFETY: every index is masked into 0..CAP, the rings' length; both piles are
@@ -128,7 +128,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 let end = self.war_after_tie(rules, rng, (a, s0), (b, s1));
                 record.wars += self.ties;
                 record.longest_war = record.longest_war.max(self.chain);
-                return Some(end);
+                return end;
             }
             // Branch-free: the winner is an index, the order a select on loop-invariant ORDER.
             let b_wins = b.rank() > a.rank();
@@ -149,7 +149,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             n0 += 2 - 2 * winner;
             n1 += 2 * winner;
             if n0 == 0 || n1 == 0 {
-                break Some(RoundEnd::Taken);
+                break RoundEnd::Taken;
             }
         };
         self.piles[s0].set_raw(h0, n0);

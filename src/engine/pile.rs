@@ -94,11 +94,23 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
         (0..self.len).map(move |i| self.cards[(self.head + i) & Self::MASK])
     }
 
-    /// The ring's storage, head and length, for a loop that keeps the indices in registers and
-    /// hands them back with [`Pile::set_raw`]. Positions are taken modulo CAP.
+    /// The ring's storage, for a loop that works on a copy with its own indices and hands
+    /// them back with [`Pile::set_raw`]. Positions are taken modulo CAP.
     #[inline(always)]
-    pub(crate) fn raw(&mut self) -> (*mut C, usize, usize) {
-        (self.cards.as_mut_ptr(), self.head, self.len)
+    pub(crate) fn ring(&self) -> &[C; CAP] {
+        &self.cards
+    }
+
+    /// The ring's storage, to write such a copy back.
+    #[inline(always)]
+    pub(crate) fn ring_mut(&mut self) -> &mut [C; CAP] {
+        &mut self.cards
+    }
+
+    /// Where the top card sits in the ring, and how many cards there are.
+    #[inline(always)]
+    pub(crate) fn head_len(&self) -> (usize, usize) {
+        (self.head, self.len)
     }
 
     /// Takes back the head and length after such a loop.

@@ -8,10 +8,10 @@
 
 use rand_xoshiro::rand_core::Rng;
 
+use super::GameRecord;
 use super::card::Card;
 use super::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
 use super::random::shuffle;
-use super::GameRecord;
 use super::rules::{Pickup, Rules, Shortage, Spoils};
 
 /// The orders of a plain two-player round's cards under the winner's pile.
@@ -64,7 +64,13 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Settles a two-player round whose shown cards tie.
     #[inline(never)]
-    fn war_after_tie<R: Rng>(&mut self, rules: &Rules, rng: &mut R, first: (C, usize), second: (C, usize)) -> RoundEnd {
+    fn war_after_tie<R: Rng>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        first: (C, usize),
+        second: (C, usize),
+    ) -> RoundEnd {
         self.start_round();
         self.log_play(first.0, first.1);
         self.log_play(second.0, second.1);
@@ -85,7 +91,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         limit: u32,
     ) -> RoundEnd {
         match rules.pickup {
-            Pickup::Table | Pickup::WinnerFirst => self.fast_rounds_in::<HIGH_LOW, R>(rules, rng, record, limit),
+            Pickup::Table | Pickup::WinnerFirst => {
+                self.fast_rounds_in::<HIGH_LOW, R>(rules, rng, record, limit)
+            }
             Pickup::LoserFirst => self.fast_rounds_in::<LOW_HIGH, R>(rules, rng, record, limit),
             Pickup::Seats => self.fast_rounds_in::<SEATS_UP, R>(rules, rng, record, limit),
             Pickup::ReverseSeats | Pickup::Shuffled => {
@@ -103,29 +111,44 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         limit: u32,
     ) -> RoundEnd {
         debug_assert!(rules.pickup != Pickup::Shuffled && self.active_len == 2 && !self.trace);
-        let (s0, s1) = (self.active[0] as usize, self.active[1] as usize);
-        let (p0, mut h0, mut n0) = self.piles[s0].raw();
-        let (p1, mut h1, mut n1) = self.piles[s1].raw();
-        let rings = [p0, p1];
+        let seats = [self.active[0] as usize, self.active[1] as usize];
+        // Local copies of both rings: nothing else can alias them, so head and tail stay in
+        // registers. They go back to the piles whenever the loop hands over.
+        let mut rings = [*self.piles[seats[0]].ring(), *self.piles[seats[1]].ring()];
+        // Head and tail of each ring as scalars: indexing arrays by the winner would keep
+        // them in memory.
+        let (mut h0, n0) = self.piles[seats[0]].head_len();
+        let (mut h1, n1) = self.piles[seats[1]].head_len();
+        let (mut t0, mut t1) = (h0 + n0, h1 + n1);
         let mask = CAP - 1;
+        let layout = rules.face_down as usize + 1;
         let mut rounds = record.rounds;
         let end = loop {
             if rounds == limit {
                 break RoundEnd::Plain;
             }
             rounds += 1;
-            // SAFETY: every index is masked into 0..CAP, the rings' length; both piles are
-            // non-empty here (a pile that empties ends the loop below).
-            let (a, b) = unsafe { (*p0.add(h0 & mask), *p1.add(h1 & mask)) };
+            let a = rings[0][h0 & mask];
+            let b = rings[1][h1 & mask];
             h0 += 1;
             h1 += 1;
-            n0 -= 1;
-            n1 -= 1;
             if a.rank() == b.rank() {
-                self.piles[s0].set_raw(h0, n0);
-                self.piles[s1].set_raw(h1, n1);
+                let (mut head, mut tail) = ([h0, h1], [t0, t1]);
+                let won = self.single_war(rules, &mut rings, &mut head, &mut tail, layout);
+                [h0, h1] = head;
+                [t0, t1] = tail;
+                if won.is_some() {
+                    record.wars += 1;
+                    record.longest_war = record.longest_war.max(1);
+                    if h0 == t0 || h1 == t1 {
+                        break RoundEnd::Taken;
+                    }
+                    continue;
+                }
+                // A war that chains or finds a player short: the general path settles it.
+                self.store_rings(seats, &rings, [h0, h1], [t0, t1]);
                 record.rounds = rounds;
-                let end = self.war_after_tie(rules, rng, (a, s0), (b, s1));
+                let end = self.war_after_tie(rules, rng, (a, seats[0]), (b, seats[1]));
                 record.wars += self.ties;
                 record.longest_war = record.longest_war.max(self.chain);
                 return end;
@@ -140,22 +163,115 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 SEATS_UP => (a, b),
                 _ => (b, a),
             };
-            let tail = if b_wins { h1 + n1 } else { h0 + n0 };
-            // SAFETY: as above; the winner's pile has room, for CAP ≥ every card in the game.
-            unsafe {
-                *rings[winner].add(tail & mask) = first;
-                *rings[winner].add((tail + 1) & mask) = second;
-            }
-            n0 += 2 - 2 * winner;
-            n1 += 2 * winner;
-            if n0 == 0 || n1 == 0 {
+            let t = if b_wins { t1 } else { t0 };
+            rings[winner][t & mask] = first;
+            rings[winner][(t + 1) & mask] = second;
+            t0 += 2 - 2 * winner;
+            t1 += 2 * winner;
+            if h0 == t0 || h1 == t1 {
                 break RoundEnd::Taken;
             }
         };
-        self.piles[s0].set_raw(h0, n0);
-        self.piles[s1].set_raw(h1, n1);
+        self.store_rings(seats, &rings, [h0, h1], [t0, t1]);
         record.rounds = rounds;
         end
+    }
+
+    /// Hands the local rings of [`PileGame::fast_rounds_in`] back to the piles.
+    #[inline(always)]
+    fn store_rings(
+        &mut self,
+        seats: [usize; 2],
+        rings: &[[C; CAP]; 2],
+        head: [usize; 2],
+        tail: [usize; 2],
+    ) {
+        for j in 0..2 {
+            *self.piles[seats[j]].ring_mut() = rings[j];
+            self.piles[seats[j]].set_raw(head[j], tail[j] - head[j]);
+        }
+    }
+
+    /// Settles, on the local rings, a war of one step: when both players can lay the full
+    /// layout and their face-up cards differ (most wars). Then every shortage rule agrees, and
+    /// the won cards go under the winner's pile in the order the general path would give.
+    /// Returns the winner (0 or 1), or `None` (nothing touched) for the general path.
+    /// Out of line, so that the plain-round loop keeps its registers.
+    #[inline(never)]
+    fn single_war(
+        &mut self,
+        rules: &Rules,
+        rings: &mut [[C; CAP]; 2],
+        head: &mut [usize; 2],
+        tail: &mut [usize; 2],
+        layout: usize,
+    ) -> Option<usize> {
+        let mask = CAP - 1;
+        if tail[0] - head[0] < layout || tail[1] - head[1] < layout {
+            return None;
+        }
+        let up = [
+            rings[0][(head[0] + layout - 1) & mask],
+            rings[1][(head[1] + layout - 1) & mask],
+        ];
+        if up[0].rank() == up[1].rank() {
+            return None;
+        }
+        let winner = usize::from(up[1].rank() > up[0].rank());
+        // Player j played 1 + layout cards, in play order from ring position head[j] - 1.
+        let played = |j: usize, k: usize| rings[j][(head[j] - 1 + k) & mask];
+        let per_player = 1 + layout;
+        let mut n = 0;
+        let mut put = |card: C, scratch: &mut [C; CAP]| {
+            scratch[n] = card;
+            n += 1;
+        };
+        match rules.pickup {
+            Pickup::Table => {
+                // The tied cards (seat order), the face-down cards highest first (stable),
+                // then the face-up cards highest first.
+                put(played(0, 0), &mut self.scratch);
+                put(played(1, 0), &mut self.scratch);
+                let down_start = 2;
+                for j in 0..2 {
+                    for k in 1..layout {
+                        put(played(j, k), &mut self.scratch);
+                    }
+                }
+                let down = &mut self.scratch[down_start..down_start + 2 * (layout - 1)];
+                for i in 1..down.len() {
+                    let mut m = i;
+                    while m > 0 && down[m - 1].rank() < down[m].rank() {
+                        down.swap(m - 1, m);
+                        m -= 1;
+                    }
+                }
+                put(up[winner], &mut self.scratch);
+                put(up[1 - winner], &mut self.scratch);
+            }
+            pickup => {
+                let order = match pickup {
+                    Pickup::WinnerFirst => [winner, 1 - winner],
+                    Pickup::LoserFirst => [1 - winner, winner],
+                    Pickup::Seats => [0, 1],
+                    _ => [1, 0],
+                };
+                for j in order {
+                    for k in 0..per_player {
+                        put(played(j, k), &mut self.scratch);
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(n, 2 * per_player);
+        head[0] += layout;
+        head[1] += layout;
+        let t = tail[winner];
+        for (i, &card) in self.scratch[..n].iter().enumerate() {
+            rings[winner][(t + i) & mask] = card;
+        }
+        tail[winner] = t + n;
+        Some(winner)
     }
 
     /// Settles a round whose first table is logged: wars while the top face-up ranks tie.

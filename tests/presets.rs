@@ -477,3 +477,51 @@ fn war_card_game_reproduces_the_crates_readme_seeds() {
     // Player 1 is the hand that receives the shuffled deck's last card.
     assert_eq!(engine.play(&rules, 10).winner, Some(1));
 }
+
+// ---- the fast plain-round loop against the general path ----
+
+struct Silent;
+
+impl<const CAP: usize> warsim::engine::game::Observer<u8, CAP> for Silent {
+    fn before_round(&mut self, _: u32, _: &PileGame<u8, CAP>) -> bool {
+        true
+    }
+    fn after_round(&mut self, _: u32, _: &PileGame<u8, CAP>, _: Option<usize>) {}
+}
+
+#[test]
+fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
+    use warsim::engine::rules::{Pickup, Shortage};
+    // Single-game mode (an observer) turns the fast loop off: it is the reference.
+    let mut configs = Vec::new();
+    for preset in [Preset::Classic, Preset::WarCardGame, Preset::CardsWar] {
+        configs.push(preset.rules());
+    }
+    for pickup in [Pickup::WinnerFirst, Pickup::LoserFirst, Pickup::Seats, Pickup::ReverseSeats] {
+        for face_down in [0, 1, 3] {
+            let mut r = Preset::Classic.rules();
+            r.pickup = pickup;
+            r.face_down = face_down;
+            r.max_rounds = 3000;
+            configs.push(r);
+        }
+    }
+    let mut r = Preset::Classic.rules();
+    r.shortage = Shortage::PlayWhatYouHave;
+    r.face_down = 2;
+    r.players = 3;
+    configs.push(r);
+    let mut game = PileGame::<u8, 64>::boxed();
+    for r in &configs {
+        for seed in 0..200 {
+            let fast = game.play(r, &mut random::game_rng(seed));
+            let fast_piles: Vec<Vec<u8>> = (0..r.players as usize).map(|s| game.pile(s)).collect();
+            let mut rng = random::game_rng(seed);
+            game.deal(r, &mut rng);
+            let general = game.play_observed(r, &mut rng, &mut Silent);
+            let general_piles: Vec<Vec<u8>> = (0..r.players as usize).map(|s| game.pile(s)).collect();
+            assert_eq!(fast, general, "{r:?} seed {seed}");
+            assert_eq!(fast_piles, general_piles, "{r:?} seed {seed}");
+        }
+    }
+}

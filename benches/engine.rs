@@ -8,7 +8,7 @@ use warsim::batch::{BatchSpec, run_batch};
 use warsim::engine::{Engine, Preset};
 
 fn one_game(c: &mut Criterion) {
-    for preset in Preset::ALL {
+    for &preset in Preset::ALL {
         let rules = preset.rules();
         let mut engine = Engine::for_rules(&rules);
         let mut seed = 0u64;
@@ -25,7 +25,7 @@ fn batch(c: &mut Criterion) {
     let mut group = c.benchmark_group("batch of 10000 games, 1 thread");
     group.throughput(Throughput::Elements(10_000));
     group.sample_size(10);
-    for preset in Preset::ALL {
+    for &preset in Preset::ALL {
         let spec = BatchSpec {
             rules: preset.rules(),
             games: 10_000,
@@ -39,5 +39,27 @@ fn batch(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, one_game, batch);
+/// The engine alone: games played back to back on one thread, no statistics, no runner. The
+/// batch bench above against this one is the cost of the statistics and the runner.
+fn bare_engine_loop(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bare engine loop, 10000 games");
+    group.throughput(Throughput::Elements(10_000));
+    group.sample_size(10);
+    for &preset in Preset::ALL {
+        let rules = preset.rules();
+        let mut engine = Engine::for_rules(&rules);
+        group.bench_function(preset.name(), |b| {
+            b.iter(|| {
+                let mut rounds = 0u64;
+                for game in 0..10_000 {
+                    rounds += u64::from(engine.play(&rules, rules.game_seed(1, game)).rounds);
+                }
+                black_box(rounds)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, one_game, batch, bare_engine_loop);
 criterion_main!(benches);

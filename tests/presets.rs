@@ -497,7 +497,12 @@ fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
     for preset in [Preset::Classic, Preset::WarCardGame, Preset::CardsWar] {
         configs.push(preset.rules());
     }
-    for pickup in [Pickup::WinnerFirst, Pickup::LoserFirst, Pickup::Seats, Pickup::ReverseSeats] {
+    for pickup in [
+        Pickup::WinnerFirst,
+        Pickup::LoserFirst,
+        Pickup::Seats,
+        Pickup::ReverseSeats,
+    ] {
         for face_down in [0, 1, 3] {
             let mut r = Preset::Classic.rules();
             r.pickup = pickup;
@@ -519,7 +524,8 @@ fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
             let mut rng = random::game_rng(seed);
             game.deal(r, &mut rng);
             let general = game.play_observed(r, &mut rng, &mut Silent);
-            let general_piles: Vec<Vec<u8>> = (0..r.players as usize).map(|s| game.pile(s)).collect();
+            let general_piles: Vec<Vec<u8>> =
+                (0..r.players as usize).map(|s| game.pile(s)).collect();
             assert_eq!(fast, general, "{r:?} seed {seed}");
             assert_eq!(fast_piles, general_piles, "{r:?} seed {seed}");
         }

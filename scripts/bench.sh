@@ -64,7 +64,7 @@ if [ "$memory" = 1 ]; then
 fi
 
 peer_rate=$(median peer-war_card_game)
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 echo "date $(date -u +%F), git $(git rev-parse --short HEAD), $(rustc --version), $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores"
 echo "medians of $runs runs, games/s"
 printf '%-36s %12s  %s\n' measurement games/s "ratio / note"

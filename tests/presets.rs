@@ -492,7 +492,7 @@ impl<const CAP: usize> warsim::engine::game::Observer<u8, CAP> for Silent {
 #[test]
 fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
     use warsim::engine::rules::{Pickup, Shortage};
-    // Single-game mode (an observer) turns the fast loop off: it is the reference.
+    // Single-game mode (an observer) turns the fast paths off: it is the reference.
     let mut configs = Vec::new();
     for preset in [Preset::Classic, Preset::WarCardGame, Preset::CardsWar] {
         configs.push(preset.rules());
@@ -516,16 +516,24 @@ fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
     r.face_down = 2;
     r.players = 3;
     configs.push(r);
+    for players in [2, 3] {
+        let mut r = Preset::WarSimulator.rules();
+        r.players = players;
+        configs.push(r);
+    }
     let mut game = PileGame::<u8, 64>::boxed();
     for r in &configs {
         for seed in 0..200 {
             let fast = game.play(r, &mut random::game_rng(seed));
-            let fast_piles: Vec<Vec<u8>> = (0..r.players as usize).map(|s| game.pile(s)).collect();
+            let fast_piles: Vec<(Vec<u8>, Vec<u8>)> = (0..r.players as usize)
+                .map(|s| (game.pile(s), game.heap(s)))
+                .collect();
             let mut rng = random::game_rng(seed);
             game.deal(r, &mut rng);
             let general = game.play_observed(r, &mut rng, &mut Silent);
-            let general_piles: Vec<Vec<u8>> =
-                (0..r.players as usize).map(|s| game.pile(s)).collect();
+            let general_piles: Vec<(Vec<u8>, Vec<u8>)> = (0..r.players as usize)
+                .map(|s| (game.pile(s), game.heap(s)))
+                .collect();
             assert_eq!(fast, general, "{r:?} seed {seed}");
             assert_eq!(fast_piles, general_piles, "{r:?} seed {seed}");
         }

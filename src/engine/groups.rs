@@ -15,6 +15,31 @@ use super::rules::Rules;
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays one round of the groups family.
     pub(super) fn groups_round<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
+        if self.active_len == 2 && !self.trace {
+            // Two different cards: the higher takes both, in seat order, as the general path
+            // below would give them.
+            let (s0, s1) = (self.active[0] as usize, self.active[1] as usize);
+            let a = self.draw(s0, rng).expect("an active player holds a card");
+            let b = self.draw(s1, rng).expect("an active player holds a card");
+            if a.rank() != b.rank() {
+                let (winner, loser) = if a.rank() > b.rank() {
+                    (s0, s1)
+                } else {
+                    (s1, s0)
+                };
+                self.receive(rules, winner, &[a, b]);
+                if self.holding(loser) > 0 {
+                    return RoundEnd::Plain;
+                }
+                self.start_round(); // no war in this round: nothing to count
+                self.round_winner = Some(winner as u8);
+                return RoundEnd::Taken;
+            }
+            self.start_round();
+            self.log_play(a, s0);
+            self.log_play(b, s1);
+            return self.settle_groups(rules, rng, 2);
+        }
         self.start_round();
         let n = self.active_len;
         for i in 0..n {
@@ -22,6 +47,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             let card = self.draw(seat, rng).expect("an active player holds a card");
             self.log_play(card, seat);
         }
+        self.settle_groups(rules, rng, n)
+    }
+
+    /// Settles a round whose `n` shown cards are logged.
+    fn settle_groups<R: Rng>(&mut self, rules: &Rules, rng: &mut R, n: usize) -> RoundEnd {
         self.close_segment(Step::Shown);
         let mut table = [Play::default(); SEATS];
         table[..n].copy_from_slice(&self.log[..n]);

@@ -52,7 +52,7 @@ impl Preset {
                 "standard War: 1 down + 1 up, table-order pickup, out of cards in a war loses"
             }
             Preset::WarCardGame => {
-                "war_card_game 0.3.1 (seed 001): classic rules as that crate plays them"
+                "war_card_game 0.3.1 (seed 001): classic rules with that crate's deck order, ChaCha12 shuffle and deal from the end, seed for seed"
             }
             Preset::GameOfWar => {
                 "Game-of-War (seed 002): 3 down + 1 up, play what you have, seat 2's cards back first, reshuffle every 100 rounds, 5000-round cap → larger pile, sudden death"

@@ -359,10 +359,13 @@ impl Rules {
 
     /// One line naming the preset and every setting, for summaries.
     pub fn describe(&self) -> String {
-        let deck = format!(
+        let mut deck = format!(
             "{} players, {} suits × {} ranks",
             self.players, self.suits, self.ranks
         );
+        if self.deal != Deal::FromTop || self.generator != Generator::Xoshiro {
+            deck += &format!(", dealt {}, {}", self.deal, self.generator);
+        }
         match self.family {
             Family::FixedRounds => format!(
                 "{} ({deck}: each player its own deck of {} cards, {} rounds a match)",
@@ -378,16 +381,16 @@ impl Rules {
                 self.max_rounds
             ),
             Family::Table => format!(
-                "{} ({deck}; war {} down + 1 up, shortage {}, pickup {}, spoils {}, reshuffle every {}, cap {} rounds → {})",
+                "{} ({deck}; war {} down + 1 up, shortage {}, pickup {}, spoils {}, {}, cap {} rounds → {})",
                 self.preset,
                 self.face_down,
                 self.shortage,
                 self.pickup,
                 self.spoils,
                 if self.reshuffle_every == 0 {
-                    "never".to_string()
+                    "no reshuffle".to_string()
                 } else {
-                    format!("{} rounds", self.reshuffle_every)
+                    format!("reshuffle every {} rounds", self.reshuffle_every)
                 },
                 self.max_rounds,
                 self.at_cap

@@ -188,17 +188,20 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             self.piles[seat].clear();
             self.heaps[seat].clear();
         }
-        match rules.deal {
-            Deal::FromTop => {
-                for (k, &card) in deck.iter().enumerate() {
-                    self.piles[k % players].push(card);
-                }
+        // Card k (counted from the end for FromEnd) goes to seat k mod players. The piles are
+        // empty, so each one is written straight into its ring, first card dealt on top.
+        let len = deck.len();
+        for seat in 0..players {
+            let ring = self.piles[seat].ring_mut();
+            let mut n = 0;
+            for k in (seat..len).step_by(players) {
+                ring[n] = match rules.deal {
+                    Deal::FromTop => deck[k],
+                    Deal::FromEnd => deck[len - 1 - k],
+                };
+                n += 1;
             }
-            Deal::FromEnd => {
-                for (k, &card) in deck.iter().rev().enumerate() {
-                    self.piles[k % players].push(card);
-                }
-            }
+            self.piles[seat].set_raw(0, n);
         }
         debug_assert!(rules.uneven == Uneven::DealAll || deck.len().is_multiple_of(players));
     }

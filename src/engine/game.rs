@@ -421,6 +421,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays one round of the family and notes its ties in `record`.
     #[inline(always)]
     fn round<R: Rng>(&mut self, rules: &Rules, rng: &mut R, record: &mut GameRecord) -> RoundEnd {
+        // Every round of the general path starts its tie count here, so no early return of a
+        // round can leave the last war's count behind.
+        self.ties = 0;
+        self.chain = 0;
         let end = match rules.family {
             Family::Groups => self.groups_round(rules, rng),
             _ => self.table_round(rules, rng),

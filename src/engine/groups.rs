@@ -31,7 +31,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 if self.holding(loser) > 0 {
                     return RoundEnd::Plain;
                 }
-                self.start_round(); // no war in this round: nothing to count
                 self.round_winner = Some(winner as u8);
                 return RoundEnd::Taken;
             }

@@ -43,11 +43,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 }
                 self.receive(rules, winner, &pair);
                 let loser = if a_wins { s1 } else { s0 };
-                if self.holding(loser) > 0 {
-                    return RoundEnd::Plain;
-                }
-                self.start_round();
-                return RoundEnd::Taken;
+                return if self.holding(loser) > 0 {
+                    RoundEnd::Plain
+                } else {
+                    RoundEnd::Taken
+                };
             }
             return self.war_after_tie(rules, rng, (a, s0), (b, s1));
         } else {

@@ -218,6 +218,29 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             return None;
         }
         let winner = usize::from(up[1].rank() > up[0].rank());
+        if layout == 2 && rules.pickup == Pickup::Table {
+            // Classic's war, straight-line: the tied pair, the two face-down cards highest first
+            // (seat 1's first on equal ranks), the face-up cards highest first.
+            let (tied0, tied1) = (
+                rings[0][(head[0] - 1) & mask],
+                rings[1][(head[1] - 1) & mask],
+            );
+            let (down0, down1) = (rings[0][head[0] & mask], rings[1][head[1] & mask]);
+            let (high, low) = if down1.rank() > down0.rank() {
+                (down1, down0)
+            } else {
+                (down0, down1)
+            };
+            let won = [tied0, tied1, high, low, up[winner], up[1 - winner]];
+            head[0] += 2;
+            head[1] += 2;
+            let t = tail[winner];
+            for (i, &card) in won.iter().enumerate() {
+                rings[winner][(t + i) & mask] = card;
+            }
+            tail[winner] = t + 6;
+            return Some(winner);
+        }
         // Player j played 1 + layout cards, in play order from ring position head[j] - 1.
         let played = |j: usize, k: usize| rings[j][(head[j] - 1 + k) & mask];
         let per_player = 1 + layout;

@@ -12,6 +12,8 @@ use super::random::shuffle;
 use super::rules::{AtCap, Deal, Family, MAX_PLAYERS, Rules, Spoils, Uneven};
 use super::{GameRecord, Outcome, WinBy};
 
+pub use super::observe::{Observer, Step};
+
 pub(super) const SEATS: usize = MAX_PLAYERS as usize;
 
 /// Round from which positions are checked for repetition. Almost every game ends before it, so
@@ -25,26 +27,6 @@ pub struct Play<C> {
     pub card: C,
     /// Who played it, 0-based.
     pub seat: u8,
-}
-
-/// What a step of a round's log holds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Step {
-    /// The cards shown at the start of the round.
-    #[default]
-    Shown,
-    /// A war's face-down cards (WarSimulator: stakes).
-    FaceDown,
-    /// A war's face-up cards (WarSimulator: stakes and champions, and nested wars).
-    FaceUp,
-}
-
-/// Watches a single game round by round (`warsim play`); batch runs use none.
-pub trait Observer<C: Card, const CAP: usize> {
-    /// Before round `round` (1-based) is played; return false to stop the game there.
-    fn before_round(&mut self, round: u32, game: &PileGame<C, CAP>) -> bool;
-    /// After round `round`, with the seat that took the cards (none: nobody did).
-    fn after_round(&mut self, round: u32, game: &PileGame<C, CAP>, winner: Option<usize>);
 }
 
 /// How one round ended.
@@ -81,11 +63,11 @@ pub struct PileGame<C: Card, const CAP: usize> {
     pub(super) trace: bool,
     pub(super) round_winner: Option<u8>,
     /// Brent's cycle detection: a saved position, and when to save the next one.
-    saved: [Pile<C, CAP>; SEATS],
-    saved_active: [u8; SEATS],
-    saved_len: usize,
-    saved_power: u32,
-    saved_age: u32,
+    pub(super) saved: [Pile<C, CAP>; SEATS],
+    pub(super) saved_active: [u8; SEATS],
+    pub(super) saved_len: usize,
+    pub(super) saved_power: u32,
+    pub(super) saved_age: u32,
 }
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -119,53 +101,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.deal(rules, rng);
         self.trace = false;
         self.play_dealt(rules, rng, None)
-    }
-
-    /// Plays the game already dealt, showing every round to `observer`.
-    pub fn play_observed<R: Rng>(
-        &mut self,
-        rules: &Rules,
-        rng: &mut R,
-        observer: &mut dyn Observer<C, CAP>,
-    ) -> GameRecord {
-        self.trace = true;
-        let record = self.play_dealt(rules, rng, Some(observer));
-        self.trace = false;
-        record
-    }
-
-    /// The deck as shuffled by the last [`PileGame::deal`], before it was dealt (valid until
-    /// the first round is played).
-    pub fn shuffled_deck(&self, rules: &Rules) -> Vec<C> {
-        let dropped = (rules.cards() - rules.cards_in_play()) as usize;
-        self.scratch[dropped..rules.cards() as usize].to_vec()
-    }
-
-    /// The cards of the last round, in the order they were played, cut into steps: the cards
-    /// shown, then for each war its face-down cards and its face-up cards (groups family: the
-    /// cards shown, then every war card). Table pickup leaves each step sorted highest first.
-    pub fn round_steps(&self) -> Vec<(Step, Vec<Play<C>>)> {
-        let mut steps = Vec::new();
-        let mut start = 0;
-        for (&end, &step) in self.segment_ends[..self.segments]
-            .iter()
-            .zip(&self.segment_steps)
-        {
-            steps.push((step, self.log[start..end as usize].to_vec()));
-            start = end as usize;
-        }
-        if start < self.log_len {
-            steps.push((Step::FaceUp, self.log[start..self.log_len].to_vec()));
-        }
-        steps
-    }
-
-    /// Seats still holding cards, in seat order.
-    pub fn seats_in(&self) -> Vec<usize> {
-        self.active[..self.active_len]
-            .iter()
-            .map(|&s| s as usize)
-            .collect()
     }
 
     /// Builds the deck (less the lowest cards when `rules.uneven` drops them), shuffles it with
@@ -330,7 +265,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.chain = self.chain.max(depth);
     }
 
-    fn play_dealt<R: Rng>(
+    pub(super) fn play_dealt<R: Rng>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
@@ -420,7 +355,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Plays one round of the family and notes its ties in `record`.
     #[inline(always)]
-    fn round<R: Rng>(&mut self, rules: &Rules, rng: &mut R, record: &mut GameRecord) -> RoundEnd {
+    pub(super) fn round<R: Rng>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+    ) -> RoundEnd {
         // Every round of the general path starts its tie count here, so no early return of a
         // round can leave the last war's count behind.
         self.ties = 0;
@@ -436,73 +376,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         end
     }
 
-    /// Game-of-War's cap: the larger pile wins; equal piles play one sudden-death round, after
-    /// which the first seat wins only with strictly more cards.
-    fn decide_at_cap<R: Rng>(
-        &mut self,
-        rules: &Rules,
-        rng: &mut R,
-        mut record: GameRecord,
-    ) -> GameRecord {
-        let (first, second) = (self.active[0] as usize, self.active[1] as usize);
-        let (a, b) = (self.holding(first), self.holding(second));
-        record.outcome = Outcome::Win;
-        if a != b {
-            record.winner = Some(if a > b { first } else { second } as u8);
-            record.win_by = Some(WinBy::Cap);
-            return record;
-        }
-        record.rounds += 1;
-        if self.round(rules, rng, &mut record) == RoundEnd::Stuck {
-            record.outcome = Outcome::Draw;
-            return record;
-        }
-        let first_wins = self.holding(first) > self.holding(second);
-        record.winner = Some(if first_wins { first } else { second } as u8);
-        record.win_by = Some(WinBy::SuddenDeath);
-        self.drop_empty_seats();
-        record
-    }
-
-    /// Brent's algorithm: compares the position with the saved one, and saves the position
-    /// after 1, 2, 4, 8, ... rounds, so a loop of any length is found within a few laps of it.
-    fn position_repeats(&mut self) -> bool {
-        let active = &self.active[..self.active_len];
-        if self.saved_power > 0
-            && self.saved_len == self.active_len
-            && self.saved_active[..self.saved_len] == *active
-            && active
-                .iter()
-                .all(|&s| self.piles[s as usize].same_cards(&self.saved[s as usize]))
-        {
-            return true;
-        }
-        self.saved_age += 1;
-        if self.saved_age >= self.saved_power {
-            for &seat in active {
-                self.saved[seat as usize].clone_from(&self.piles[seat as usize]);
-            }
-            self.saved_active = self.active;
-            self.saved_len = self.active_len;
-            self.saved_power = (self.saved_power * 2).max(1);
-            self.saved_age = 0;
-        }
-        false
-    }
-
-    fn reshuffle<R: Rng>(&mut self, rng: &mut R) {
-        for i in 0..self.active_len {
-            let seat = self.active[i] as usize;
-            let n = self.piles[seat].len();
-            for slot in &mut self.scratch[..n] {
-                *slot = self.piles[seat].pop();
-            }
-            shuffle(rng, &mut self.scratch[..n]);
-            self.piles[seat].extend(&self.scratch[..n]);
-        }
-    }
-
-    fn drop_empty_seats(&mut self) {
+    pub(super) fn drop_empty_seats(&mut self) {
         let mut kept = 0;
         for i in 0..self.active_len {
             let seat = self.active[i];

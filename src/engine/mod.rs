@@ -5,13 +5,17 @@
 //! so the hot loop is monomorphized per class.
 
 pub mod card;
+mod endings;
+mod fast;
 pub mod fixed;
 pub mod game;
 mod groups;
+pub mod observe;
 pub mod pile;
 pub mod presets;
 pub mod random;
 pub mod rules;
+pub mod settings;
 mod table;
 
 pub use card::{Card, SuitedCard};

@@ -1,0 +1,79 @@
+//! Single games seen from outside (`warsim play`): an observer called around every round, and
+//! what it can read — the shuffled deck, the steps of the last round, the seats still in.
+//! Batch runs never observe, so none of this touches their hot loop.
+
+use rand_xoshiro::rand_core::Rng;
+
+use super::GameRecord;
+use super::card::Card;
+use super::game::{PileGame, Play};
+use super::rules::Rules;
+
+/// What a step of a round's log holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Step {
+    /// The cards shown at the start of the round.
+    #[default]
+    Shown,
+    /// A war's face-down cards (WarSimulator: stakes).
+    FaceDown,
+    /// A war's face-up cards (WarSimulator: stakes and champions, and nested wars).
+    FaceUp,
+}
+
+/// Watches a single game round by round (`warsim play`); batch runs use none.
+pub trait Observer<C: Card, const CAP: usize> {
+    /// Before round `round` (1-based) is played; return false to stop the game there.
+    fn before_round(&mut self, round: u32, game: &PileGame<C, CAP>) -> bool;
+    /// After round `round`, with the seat that took the cards (none: nobody did).
+    fn after_round(&mut self, round: u32, game: &PileGame<C, CAP>, winner: Option<usize>);
+}
+
+impl<C: Card, const CAP: usize> PileGame<C, CAP> {
+    /// Plays the game already dealt, showing every round to `observer`.
+    pub fn play_observed<R: Rng>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        observer: &mut dyn Observer<C, CAP>,
+    ) -> GameRecord {
+        self.trace = true;
+        let record = self.play_dealt(rules, rng, Some(observer));
+        self.trace = false;
+        record
+    }
+
+    /// The deck as shuffled by the last [`PileGame::deal`], before it was dealt (valid until
+    /// the first round is played).
+    pub fn shuffled_deck(&self, rules: &Rules) -> Vec<C> {
+        let dropped = (rules.cards() - rules.cards_in_play()) as usize;
+        self.scratch[dropped..rules.cards() as usize].to_vec()
+    }
+
+    /// The cards of the last round, in the order they were played, cut into steps: the cards
+    /// shown, then for each war its face-down cards and its face-up cards (groups family: the
+    /// cards shown, then every war card). Table pickup leaves each step sorted highest first.
+    pub fn round_steps(&self) -> Vec<(Step, Vec<Play<C>>)> {
+        let mut steps = Vec::new();
+        let mut start = 0;
+        for (&end, &step) in self.segment_ends[..self.segments]
+            .iter()
+            .zip(&self.segment_steps)
+        {
+            steps.push((step, self.log[start..end as usize].to_vec()));
+            start = end as usize;
+        }
+        if start < self.log_len {
+            steps.push((Step::FaceUp, self.log[start..self.log_len].to_vec()));
+        }
+        steps
+    }
+
+    /// Seats still holding cards, in seat order.
+    pub fn seats_in(&self) -> Vec<usize> {
+        self.active[..self.active_len]
+            .iter()
+            .map(|&s| s as usize)
+            .collect()
+    }
+}

@@ -1,0 +1,152 @@
+//! The `play` subcommand's arguments, turned into plain [`PlayOptions`], and its exit codes.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::RuleArgs;
+use crate::config::{ConfigError, parse_count};
+use crate::engine::Preset;
+use crate::play::{Games, Level, PlayError, PlayOptions, play};
+
+const PLAY_AFTER_HELP: &str = "\
+The output levels are war_card_game's: one-line, quiet (seed, shuffled deck, result), normal
+(decks, starting hands, result, longest war) and verbose (every round). With --rules
+war-card-game, --seed S plays that crate's seed S card for card. For fixed-rounds, --seed is the
+base seed of the --matches matches (match m is game m of 'warsim run --rules fixed-rounds').
+
+Examples:
+  warsim play --rules war-card-game --seed 10 -1
+  warsim play --range 0-9
+  warsim play --batch-seed 42 --game 812344 -v     game 812,344 of 'warsim run --seed 42'
+  warsim play --rules fixed-rounds --seed 3
+  warsim play --interactive                         you against the computer (Game-of-War)";
+
+#[derive(Args, Debug)]
+#[command(after_help = PLAY_AFTER_HELP, allow_negative_numbers = true)]
+pub(super) struct PlayArgs {
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Seed of the game (fixed-rounds: base seed of the matches).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Output level: one-line, quiet, normal, verbose.
+    #[arg(short, long, value_name = "LEVEL", default_value = "normal")]
+    output: String,
+    /// One-line output level (same as -o one-line).
+    #[arg(short = '1', long = "one-line", conflicts_with_all = ["quiet", "verbose"])]
+    one_line: bool,
+    /// Quiet output level (same as -o quiet).
+    #[arg(short, long, conflicts_with = "verbose")]
+    quiet: bool,
+    /// Verbose output level: every round (same as -o verbose).
+    #[arg(short, long)]
+    verbose: bool,
+    /// Play seeds A to B (A-B, A <= B), one line each.
+    #[arg(short, long, value_name = "A-B", value_parser = parse_range, conflicts_with_all = ["batch_seed", "interactive"])]
+    range: Option<(u64, u64)>,
+    /// Replay one game of 'warsim run --seed S' (with --game I and the same rules).
+    #[arg(long, value_name = "S", requires = "game")]
+    batch_seed: Option<u64>,
+    /// Index (0-based) of the game to replay, with --batch-seed.
+    #[arg(long, value_name = "I", requires = "batch_seed", value_parser = parse_count)]
+    game: Option<u64>,
+    /// Matches in the fixed-rounds report, 1 or more.
+    #[arg(long, value_name = "N", default_value = "10", value_parser = parse_count)]
+    matches: u64,
+    /// Play against the computer: you are seat 1; Enter flips, q quits.
+    #[arg(long)]
+    interactive: bool,
+    /// Read interactive moves from a non-terminal standard input (for tests and scripts).
+    #[arg(long, hide = true)]
+    scripted_input: bool,
+}
+
+impl PlayArgs {
+    fn into_options(self) -> Result<PlayOptions, ConfigError> {
+        let default = if self.interactive {
+            Preset::GameOfWar
+        } else {
+            Preset::Classic
+        };
+        let rules = self.rules.into_rules(default)?;
+        let level = if self.one_line {
+            Level::OneLine
+        } else if self.quiet {
+            Level::Quiet
+        } else if self.verbose {
+            Level::Verbose
+        } else {
+            match self.output.as_str() {
+                "one-line" => Level::OneLine,
+                "quiet" => Level::Quiet,
+                "normal" => Level::Normal,
+                "verbose" => Level::Verbose,
+                other => {
+                    return Err(ConfigError::UnknownValue {
+                        flag: "--output",
+                        given: other.to_string(),
+                        allowed: "one-line, quiet, normal, verbose".to_string(),
+                    });
+                }
+            }
+        };
+        if self.matches == 0 {
+            return Err(ConfigError::Matches);
+        }
+        let games = match (self.range, self.batch_seed, self.game) {
+            (Some((first, last)), _, _) => Games::Range(first, last),
+            (None, Some(batch_seed), Some(game)) => Games::Replay { batch_seed, game },
+            _ => Games::Seed(self.seed),
+        };
+        Ok(PlayOptions {
+            rules,
+            games,
+            level,
+            matches: self.matches,
+            interactive: self.interactive,
+            scripted_input: self.scripted_input,
+        })
+    }
+}
+
+/// Parses `A-B` with A <= B.
+fn parse_range(text: &str) -> Result<(u64, u64), String> {
+    let (first, last) = text
+        .split_once('-')
+        .ok_or_else(|| format!("'{text}' is not a range: write START-END, e.g. 0-99"))?;
+    let first = parse_count(first)?;
+    let last = parse_count(last)?;
+    if first > last {
+        return Err(format!(
+            "'{text}' runs backwards: the start must not exceed the end"
+        ));
+    }
+    Ok((first, last))
+}
+
+pub(super) fn play_command(args: PlayArgs) -> ExitCode {
+    let options = match args.into_options() {
+        Ok(options) => options,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let result = play(&options, &mut out)
+        .and_then(|()| std::io::Write::flush(&mut out).map_err(PlayError::from));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(PlayError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error @ PlayError::Usage(_)) => {
+            eprintln!("error: {error}");
+            ExitCode::from(2)
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

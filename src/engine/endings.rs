@@ -6,7 +6,6 @@ use rand_xoshiro::rand_core::Rng;
 
 use super::card::Card;
 use super::game::{PileGame, RoundEnd};
-use super::random::shuffle;
 use super::rules::Rules;
 use super::{GameRecord, Outcome, WinBy};
 
@@ -67,13 +66,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     pub(super) fn reshuffle<R: Rng>(&mut self, rng: &mut R) {
         for i in 0..self.active_len {
-            let seat = self.active[i] as usize;
-            let n = self.piles[seat].len();
-            for slot in &mut self.scratch[..n] {
-                *slot = self.piles[seat].pop();
-            }
-            shuffle(rng, &mut self.scratch[..n]);
-            self.piles[seat].extend(&self.scratch[..n]);
+            self.shuffle_under_pile(self.active[i] as usize, false, rng);
         }
     }
 }

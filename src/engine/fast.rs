@@ -7,7 +7,7 @@ use rand_xoshiro::rand_core::Rng;
 
 use super::GameRecord;
 use super::card::Card;
-use super::game::{PileGame, RoundEnd};
+use super::game::{PileGame, RoundEnd, sort_high_first};
 use super::rules::{Pickup, Rules};
 
 /// The orders of a plain two-player round's cards under the winner's pile.
@@ -201,13 +201,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     }
                 }
                 let down = &mut self.scratch[down_start..down_start + 2 * (layout - 1)];
-                for i in 1..down.len() {
-                    let mut m = i;
-                    while m > 0 && down[m - 1].rank() < down[m].rank() {
-                        down.swap(m - 1, m);
-                        m -= 1;
-                    }
-                }
+                sort_high_first(down, |c| c.rank());
                 put(up[winner], &mut self.scratch);
                 put(up[1 - winner], &mut self.scratch);
             }

@@ -106,17 +106,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Builds the deck (less the lowest cards when `rules.uneven` drops them), shuffles it with
     /// `rng` and deals it one card at a time from seat 1; the first card dealt is on top.
     pub fn deal<R: Rng>(&mut self, rules: &Rules, rng: &mut R) {
-        // Rank-major, as war_card_game and cards-war build their decks.
-        let dropped = rules.cards() - rules.cards_in_play();
-        let mut n = 0;
-        for rank in 1..=rules.ranks {
-            for suit in 0..rules.suits {
-                self.scratch[n] = C::new(rank as u8, suit as u8);
-                n += 1;
-            }
-        }
-        // The lowest cards come first, so dropping them is starting past them.
-        let deck = &mut self.scratch[dropped as usize..n];
+        let n = rules.fill_deck(&mut self.scratch);
+        let deck = &mut self.scratch[..n];
         shuffle(rng, deck);
         let players = rules.players as usize;
         for seat in 0..players {
@@ -191,9 +182,20 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     #[inline(never)]
     fn refill<R: Rng>(&mut self, seat: usize, rng: &mut R) {
-        let n = self.heaps[seat].len();
+        self.shuffle_under_pile(seat, true, rng);
+    }
+
+    /// Takes every card of seat s's heap (or, with `from_heap` false, its pile), shuffles them
+    /// and puts them under its pile.
+    pub(super) fn shuffle_under_pile<R: Rng>(&mut self, seat: usize, from_heap: bool, rng: &mut R) {
+        let source = if from_heap {
+            &mut self.heaps[seat]
+        } else {
+            &mut self.piles[seat]
+        };
+        let n = source.len();
         for slot in &mut self.scratch[..n] {
-            *slot = self.heaps[seat].pop();
+            *slot = source.pop();
         }
         shuffle(rng, &mut self.scratch[..n]);
         self.piles[seat].extend(&self.scratch[..n]);
@@ -389,13 +391,19 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 }
 
-/// Stable sort, highest rank first (insertion sort: tables are tiny).
+/// Stable sort of plays, highest rank first.
 #[inline]
 pub(super) fn sort_plays<C: Card>(plays: &mut [Play<C>]) {
-    for i in 1..plays.len() {
+    sort_high_first(plays, |p| p.card.rank());
+}
+
+/// Stable sort, highest `rank` first (insertion sort: tables and layouts are tiny).
+#[inline]
+pub(super) fn sort_high_first<T: Copy>(items: &mut [T], rank: impl Fn(T) -> u8) {
+    for i in 1..items.len() {
         let mut j = i;
-        while j > 0 && plays[j - 1].card.rank() < plays[j].card.rank() {
-            plays.swap(j - 1, j);
+        while j > 0 && rank(items[j - 1]) < rank(items[j]) {
+            items.swap(j - 1, j);
             j -= 1;
         }
     }

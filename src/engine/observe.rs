@@ -46,8 +46,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// The deck as shuffled by the last [`PileGame::deal`], before it was dealt (valid until
     /// the first round is played).
     pub fn shuffled_deck(&self, rules: &Rules) -> Vec<C> {
-        let dropped = (rules.cards() - rules.cards_in_play()) as usize;
-        self.scratch[dropped..rules.cards() as usize].to_vec()
+        self.scratch[..rules.cards_in_play() as usize].to_vec()
     }
 
     /// The cards of the last round, in the order they were played, cut into steps: the cards

@@ -138,6 +138,27 @@ impl Rules {
         }
     }
 
+    /// The shared deck in play before shuffling: rank-major (every suit of rank 1, then rank
+    /// 2, ...), as war_card_game and cards-war build theirs, less the lowest cards dropped to
+    /// deal evenly.
+    /// Written into `out` (at least [`Rules::cards_in_play`] long); returns how many cards.
+    /// A plain loop: it runs once per game.
+    pub fn fill_deck<C: super::Card>(&self, out: &mut [C]) -> usize {
+        let mut skip = self.cards() - self.cards_in_play();
+        let mut n = 0;
+        for rank in 1..=self.ranks {
+            for suit in 0..self.suits {
+                if skip > 0 {
+                    skip -= 1;
+                } else {
+                    out[n] = C::new(rank as u8, suit as u8);
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
     /// The most rounds a game can last: the cap, one more for a sudden death, or the fixed count.
     pub fn most_rounds(&self) -> u32 {
         match (self.family, self.at_cap) {

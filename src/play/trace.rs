@@ -59,15 +59,11 @@ pub fn play_and_print<const CAP: usize, R: Rng>(
     Ok(record)
 }
 
-/// The deck in play before shuffling, rank-major (dropped cards left out).
+/// The deck in play before shuffling.
 fn unshuffled(rules: &Rules) -> Vec<SuitedCard> {
-    let mut deck = Vec::new();
-    for rank in 1..=rules.ranks {
-        for suit in 0..rules.suits {
-            deck.push(SuitedCard::new(rank as u8, suit as u8));
-        }
-    }
-    deck.split_off((rules.cards() - rules.cards_in_play()) as usize)
+    let mut deck = vec![SuitedCard::default(); rules.cards_in_play() as usize];
+    rules.fill_deck(&mut deck);
+    deck
 }
 
 fn print_piles<const CAP: usize>(

@@ -2,7 +2,7 @@
 //! Game-of-War's cap with its sudden death, positions that repeat forever (Brent's cycle
 //! detection), and the reshuffle that keeps such positions from repeating.
 
-use rand_xoshiro::rand_core::Rng;
+use super::random::GameRandom;
 
 use super::card::Card;
 use super::game::{PileGame, RoundEnd};
@@ -12,7 +12,7 @@ use super::{GameRecord, Outcome, WinBy};
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Game-of-War's cap: the larger pile wins; equal piles play one sudden-death round, after
     /// which the first seat wins only with strictly more cards.
-    pub(super) fn decide_at_cap<R: Rng>(
+    pub(super) fn decide_at_cap<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
@@ -64,7 +64,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         false
     }
 
-    pub(super) fn reshuffle<R: Rng>(&mut self, rng: &mut R) {
+    pub(super) fn reshuffle<R: GameRandom>(&mut self, rng: &mut R) {
         for i in 0..self.active_len {
             self.shuffle_under_pile(self.active[i] as usize, false, rng);
         }

@@ -3,7 +3,7 @@
 //! branch; one-step wars settled in place. Everything else goes through `table.rs`'s general
 //! path, and a test checks that both give the same games.
 
-use rand_xoshiro::rand_core::Rng;
+use super::random::GameRandom;
 
 use super::GameRecord;
 use super::card::Card;
@@ -22,7 +22,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Only for rules with nothing random after the deal and the piles under-pile (the caller
     /// checks). Returns how the last round ended (at the limit: a plain round).
     #[inline(always)]
-    pub(super) fn fast_rounds<R: Rng>(
+    pub(super) fn fast_rounds<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
@@ -42,7 +42,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     #[inline(always)]
-    fn fast_rounds_in<const ORDER: u8, R: Rng>(
+    fn fast_rounds_in<const ORDER: u8, R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,

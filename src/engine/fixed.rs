@@ -3,9 +3,8 @@
 //! player's card i; the single highest card scores the round, a shared highest card scores
 //! nothing (a tied round). The match goes to the single highest score; otherwise it is tied.
 
-use rand_xoshiro::rand_core::Rng;
+use super::random::GameRandom;
 
-use super::random::shuffle;
 use super::rules::{MAX_CARDS, MAX_PLAYERS, Rules};
 use super::{GameRecord, Outcome, WinBy};
 
@@ -26,7 +25,7 @@ impl FixedRoundsGame {
     }
 
     /// Shuffles every player's deck with `rng` (seat 1's first) and plays the match.
-    pub fn play<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> GameRecord {
+    pub fn play<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> GameRecord {
         let len = rules.cards() as usize;
         for deck in &mut self.decks[..rules.players as usize] {
             let mut k = 0;
@@ -36,7 +35,7 @@ impl FixedRoundsGame {
                     k += 1;
                 }
             }
-            shuffle(rng, &mut deck[..len]);
+            rng.shuffle(&mut deck[..len]);
         }
         self.score(rules)
     }

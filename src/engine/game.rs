@@ -4,11 +4,10 @@
 //! One `PileGame` is boxed per worker and reused for every game, so playing allocates nothing.
 //! Each family's round lives in its own file (`table.rs`, `groups.rs`) as more methods here.
 
-use rand_xoshiro::rand_core::Rng;
+use super::random::GameRandom;
 
 use super::card::Card;
 use super::pile::Pile;
-use super::random::shuffle;
 use super::rules::{AtCap, Deal, Family, MAX_PLAYERS, Rules, Spoils, Uneven};
 use super::{GameRecord, Outcome, WinBy};
 
@@ -54,6 +53,10 @@ pub struct PileGame<C: Card, const CAP: usize> {
     pub(super) segments: usize,
     /// Scratch for arranging won cards and for shuffles.
     pub(super) scratch: [C; CAP],
+    /// The unshuffled deck of the last rules dealt, and what it was built from (suits, ranks,
+    /// cards in play): building it card by card cost a tenth of a short game.
+    deck: [C; CAP],
+    deck_key: (u32, u32, u32),
     pub(super) active: [u8; SEATS],
     pub(super) active_len: usize,
     /// Ties in the current round and the deepest chain.
@@ -82,6 +85,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             segment_steps: [Step::Shown; CAP],
             segments: 0,
             scratch: [C::default(); CAP],
+            deck: [C::default(); CAP],
+            deck_key: (0, 0, 0),
             active: [0; SEATS],
             active_len: 0,
             ties: 0,
@@ -97,7 +102,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     /// Builds the deck, shuffles it with `rng`, deals it, and plays the game out.
-    pub fn play<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> GameRecord {
+    pub fn play<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> GameRecord {
         self.deal(rules, rng);
         self.trace = false;
         self.play_dealt(rules, rng, None)
@@ -105,10 +110,16 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Builds the deck (less the lowest cards when `rules.uneven` drops them), shuffles it with
     /// `rng` and deals it one card at a time from seat 1; the first card dealt is on top.
-    pub fn deal<R: Rng>(&mut self, rules: &Rules, rng: &mut R) {
-        let n = rules.fill_deck(&mut self.scratch);
+    pub fn deal<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) {
+        let key = (rules.suits, rules.ranks, rules.cards_in_play());
+        if key != self.deck_key {
+            rules.fill_deck(&mut self.deck);
+            self.deck_key = key;
+        }
+        let n = key.2 as usize;
         let deck = &mut self.scratch[..n];
-        shuffle(rng, deck);
+        deck.copy_from_slice(&self.deck[..n]);
+        rng.shuffle(deck);
         let players = rules.players as usize;
         for seat in 0..players {
             self.piles[seat].clear();
@@ -133,7 +144,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     /// Plays from piles already dealt: `hands[s]` is seat s's pile, top first; heaps start empty.
-    pub fn play_hands<R: Rng>(
+    pub fn play_hands<R: GameRandom>(
         &mut self,
         rules: &Rules,
         hands: &[Vec<C>],
@@ -170,7 +181,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// The top card of seat s, shuffling its heap in when the pile is empty.
     #[inline(always)]
-    pub(super) fn draw<R: Rng>(&mut self, seat: usize, rng: &mut R) -> Option<C> {
+    pub(super) fn draw<R: GameRandom>(&mut self, seat: usize, rng: &mut R) -> Option<C> {
         if self.piles[seat].is_empty() {
             if self.heaps[seat].is_empty() {
                 return None;
@@ -181,13 +192,18 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     #[inline(never)]
-    fn refill<R: Rng>(&mut self, seat: usize, rng: &mut R) {
+    fn refill<R: GameRandom>(&mut self, seat: usize, rng: &mut R) {
         self.shuffle_under_pile(seat, true, rng);
     }
 
     /// Takes every card of seat s's heap (or, with `from_heap` false, its pile), shuffles them
     /// and puts them under its pile.
-    pub(super) fn shuffle_under_pile<R: Rng>(&mut self, seat: usize, from_heap: bool, rng: &mut R) {
+    pub(super) fn shuffle_under_pile<R: GameRandom>(
+        &mut self,
+        seat: usize,
+        from_heap: bool,
+        rng: &mut R,
+    ) {
         let source = if from_heap {
             &mut self.heaps[seat]
         } else {
@@ -197,7 +213,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         for slot in &mut self.scratch[..n] {
             *slot = source.pop();
         }
-        shuffle(rng, &mut self.scratch[..n]);
+        rng.shuffle(&mut self.scratch[..n]);
         self.piles[seat].extend(&self.scratch[..n]);
     }
 
@@ -267,7 +283,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.chain = self.chain.max(depth);
     }
 
-    pub(super) fn play_dealt<R: Rng>(
+    pub(super) fn play_dealt<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
@@ -357,7 +373,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Plays one round of the family and notes its ties in `record`.
     #[inline(always)]
-    pub(super) fn round<R: Rng>(
+    pub(super) fn round<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,

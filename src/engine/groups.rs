@@ -6,7 +6,7 @@
 //! or the winner of the highest group whose war was won. Cards nobody wins go back to their
 //! owners' heaps.
 
-use rand_xoshiro::rand_core::Rng;
+use super::random::GameRandom;
 
 use super::card::Card;
 use super::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
@@ -14,7 +14,7 @@ use super::rules::Rules;
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays one round of the groups family.
-    pub(super) fn groups_round<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
+    pub(super) fn groups_round<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
         if self.active_len == 2 && !self.trace {
             // Two different cards: the higher takes both, in seat order, as the general path
             // below would give them.
@@ -50,7 +50,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     /// Settles a round whose `n` shown cards are logged.
-    fn settle_groups<R: Rng>(&mut self, rules: &Rules, rng: &mut R, n: usize) -> RoundEnd {
+    fn settle_groups<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R, n: usize) -> RoundEnd {
         self.close_segment(Step::Shown);
         let mut table = [Play::default(); SEATS];
         table[..n].copy_from_slice(&self.log[..n]);
@@ -75,7 +75,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Settles a sorted table: singles and groups, highest first. Every group fights its war;
     /// the first winner found (the highest) is returned.
-    fn fight_groups<R: Rng>(
+    fn fight_groups<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
@@ -107,7 +107,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// One war among `fighters`: stakes, champions, nested wars; its cards go to its winner,
     /// or back to their owners when nobody wins.
-    fn group_war<R: Rng>(
+    fn group_war<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,

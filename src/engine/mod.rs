@@ -144,11 +144,7 @@ impl Engine {
     }
 
     #[inline(always)]
-    fn play_with<R: rand_xoshiro::rand_core::Rng>(
-        &mut self,
-        rules: &Rules,
-        rng: &mut R,
-    ) -> GameRecord {
+    fn play_with<R: random::GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> GameRecord {
         match self {
             Engine::Cards64(game) => game.play(rules, rng),
             Engine::Cards256(game) => game.play(rules, rng),

@@ -2,7 +2,7 @@
 //! what it can read — the shuffled deck, the steps of the last round, the seats still in.
 //! Batch runs never observe, so none of this touches their hot loop.
 
-use rand_xoshiro::rand_core::Rng;
+use super::random::GameRandom;
 
 use super::GameRecord;
 use super::card::Card;
@@ -31,7 +31,7 @@ pub trait Observer<C: Card, const CAP: usize> {
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays the game already dealt, showing every round to `observer`.
-    pub fn play_observed<R: Rng>(
+    pub fn play_observed<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,

@@ -1,7 +1,10 @@
-//! Random streams: the per-game seed derivation and an unbiased, portable shuffle.
+//! Random streams: the per-game seed derivation, and the two draws the engine makes (a bounded
+//! integer and a shuffle), exact and written out here.
 //!
-//! Nothing here depends on the version of `rand`: the bounded sampler is written out so that a
-//! seed replays the same game for as long as warsim exists (the `value_stability` tests pin it).
+//! Nothing here depends on the version of `rand`, so a seed replays the same game for as long
+//! as the stream is unchanged (the `value_stability` tests pin it). warsim's own generator draws
+//! several shuffle positions from each 64-bit output; war_card_game's generator draws them as
+//! rand 0.8 does, one 32-bit output each, so that its seeds deal the crate's games.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
@@ -35,6 +38,65 @@ impl rand_xoshiro::rand_core::TryRng for WarCardGameRng {
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
         rand_chacha::rand_core::RngCore::fill_bytes(&mut self.0, dst);
         Ok(())
+    }
+}
+
+/// A game's random stream with the two draws the engine makes from it.
+pub trait GameRandom: Rng {
+    /// A uniform integer in `0..range` (`range` ≥ 1).
+    fn below(&mut self, range: u32) -> u32;
+
+    /// Puts `items` in a uniformly random order (Fisher–Yates, last position first).
+    fn shuffle<T>(&mut self, items: &mut [T]);
+}
+
+impl GameRandom for GameRng {
+    /// Lemire's multiply-and-reject on one 64-bit output.
+    #[inline]
+    fn below(&mut self, range: u32) -> u32 {
+        debug_assert!(range > 0);
+        let range = u64::from(range);
+        let mut wide = u128::from(self.next_u64()) * u128::from(range);
+        if (wide as u64) < range {
+            let threshold = range.wrapping_neg() % range;
+            while (wide as u64) < threshold {
+                wide = u128::from(self.next_u64()) * u128::from(range);
+            }
+        }
+        (wide >> 64) as u32
+    }
+
+    #[inline]
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        batched_shuffle(self, items);
+    }
+}
+
+impl GameRandom for WarCardGameRng {
+    #[inline]
+    fn below(&mut self, range: u32) -> u32 {
+        bounded_u32(self, range)
+    }
+
+    #[inline]
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        shuffle_one_by_one(self, items);
+    }
+}
+
+impl GameRandom for AnyRng {
+    fn below(&mut self, range: u32) -> u32 {
+        match self {
+            AnyRng::Xoshiro(rng) => rng.below(range),
+            AnyRng::WarCardGame(rng) => rng.below(range),
+        }
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        match self {
+            AnyRng::Xoshiro(rng) => rng.shuffle(items),
+            AnyRng::WarCardGame(rng) => rng.shuffle(items),
+        }
     }
 }
 
@@ -116,12 +178,74 @@ pub fn bounded_u32<R: Rng + ?Sized>(rng: &mut R, range: u32) -> u32 {
     }
 }
 
-/// Fisher–Yates shuffle, last position first (rand 0.8's `SliceRandom::shuffle`).
+/// Fisher–Yates shuffle, last position first, one [`bounded_u32`] a position (rand 0.8's
+/// `SliceRandom::shuffle`).
 #[inline]
-pub fn shuffle<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
+pub fn shuffle_one_by_one<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         let j = bounded_u32(rng, (i + 1) as u32) as usize;
         items.swap(i, j);
+    }
+}
+
+/// Most positions drawn from one 64-bit output.
+const MOST_IN_BATCH: usize = 6;
+
+/// Fisher–Yates shuffle, last position first, drawing up to six positions from each 64-bit
+/// output (Brackett-Rozinsky and Lemire, "Batched ranged random integer generation", Software:
+/// Practice and Experience, 2024). The positions for ranges n, n−1, …, n−k+1 are the high
+/// words of multiplying the output by each range in turn, carrying the low word; the batch is
+/// exactly uniform when the last low word is at least 2^64 mod n(n−1)…(n−k+1), and drawn again
+/// otherwise. A 52-card deck takes 9 outputs instead of 51.
+#[inline]
+pub fn batched_shuffle<T>(rng: &mut GameRng, items: &mut [T]) {
+    let mut n = items.len();
+    let mut positions = [0usize; MOST_IN_BATCH];
+    while n > 1 {
+        // Batch sizes keep the product of the ranges under 2^60, as in the paper.
+        let batch = match n {
+            0..=512 => 6,
+            513..=2048 => 5,
+            2049..=16_384 => 4,
+            16_385..=524_288 => 3,
+            524_289..=1_073_741_824 => 2,
+            _ => 1,
+        };
+        let batch = batch.min(n - 1);
+        loop {
+            // Swaps as the positions come (a rejection, below one in 2^30 for a 52-card deck,
+            // undoes them): swapping from a stored list waited on the list.
+            let mut low = rng.next_u64();
+            let mut product = 1u64;
+            for (step, slot) in positions[..batch].iter_mut().enumerate() {
+                let range = (n - step) as u64;
+                let wide = u128::from(low) * u128::from(range);
+                low = wide as u64;
+                product *= range;
+                *slot = (wide >> 64) as usize;
+                swap_below(items, n - 1 - step, *slot);
+            }
+            // 2^64 mod product < product: the division only runs when a rejection is possible.
+            if low >= product || low >= product.wrapping_neg() % product {
+                break;
+            }
+            for (step, &j) in positions[..batch].iter().enumerate().rev() {
+                swap_below(items, n - 1 - step, j);
+            }
+        }
+        n -= batch;
+    }
+}
+
+/// Swaps `items[i]` and `items[j]` for `j <= i < items.len()`.
+#[inline(always)]
+fn swap_below<T>(items: &mut [T], i: usize, j: usize) {
+    assert!(i < items.len());
+    debug_assert!(j <= i);
+    // SAFETY: j <= i (the high word of x·(i+1) for x < 2^64 is at most i) and i is checked.
+    unsafe {
+        let base = items.as_mut_ptr();
+        std::ptr::swap(base.add(i), base.add(j));
     }
 }
 
@@ -137,6 +261,20 @@ mod tests {
         assert_ne!(game_seed(1, 0), game_seed(0, 0));
     }
 
+    const PINNED_ORDER: [u8; 12] = [0, 5, 3, 11, 10, 6, 4, 7, 2, 1, 8, 9];
+    const PINNED_BELOW: u32 = 100;
+
+    #[test]
+    fn shuffle_stream_is_pinned() {
+        // value_stability: a change here changes every warsim game (not war-card-game's).
+        let mut rng = game_rng(1);
+        let mut items: Vec<u8> = (0..12).collect();
+        rng.shuffle(&mut items);
+        assert_eq!(items, PINNED_ORDER);
+        let below = rng.below(1000);
+        assert_eq!(below, PINNED_BELOW);
+    }
+
     #[test]
     fn bounded_stays_in_range_and_hits_every_value() {
         let mut rng = game_rng(7);
@@ -148,12 +286,73 @@ mod tests {
     }
 
     #[test]
-    fn shuffle_is_a_permutation() {
-        let mut rng = game_rng(3);
-        let mut items: Vec<u32> = (0..52).collect();
-        shuffle(&mut rng, &mut items);
-        assert_ne!(items, (0..52).collect::<Vec<_>>());
-        items.sort_unstable();
-        assert_eq!(items, (0..52).collect::<Vec<_>>());
+    fn shuffles_are_permutations() {
+        for len in [0, 1, 2, 7, 52, 600, 1024] {
+            let mut rng = game_rng(3);
+            let mut items: Vec<u32> = (0..len).collect();
+            rng.shuffle(&mut items);
+            if len > 7 {
+                assert_ne!(items, (0..len).collect::<Vec<_>>());
+            }
+            items.sort_unstable();
+            assert_eq!(items, (0..len).collect::<Vec<_>>());
+        }
+    }
+
+    /// Chi-squared of `draws` shuffles of `len` items against the uniform law on the len!
+    /// orders, over `df` = len! − 1 degrees of freedom.
+    fn order_chi_squared(shuffle: impl Fn(&mut [u8]), len: usize, draws: u32) -> (f64, f64) {
+        let mut counts = std::collections::HashMap::new();
+        for _ in 0..draws {
+            let mut items: Vec<u8> = (0..len as u8).collect();
+            shuffle(&mut items);
+            *counts.entry(items).or_insert(0u32) += 1;
+        }
+        let orders: u32 = (1..=len as u32).product();
+        assert_eq!(counts.len() as u32, orders, "every order appears");
+        let expected = f64::from(draws) / f64::from(orders);
+        let chi: f64 = counts
+            .values()
+            .map(|&c| (f64::from(c) - expected).powi(2) / expected)
+            .sum();
+        (chi, f64::from(orders - 1))
+    }
+
+    #[test]
+    fn batched_shuffle_orders_are_uniform() {
+        // 5 items: 120 orders in one batch of 4 positions; 8 items: two batches (6, then 1).
+        for len in [5, 8] {
+            let rng = std::cell::RefCell::new(game_rng(11));
+            let draws = if len == 5 { 240_000 } else { 2_000_000 };
+            let (chi, df) = order_chi_squared(|items| rng.borrow_mut().shuffle(items), len, draws);
+            // Mean df, sd sqrt(2 df): six standard deviations is a failure, not noise.
+            assert!(
+                chi < df + 6.0 * (2.0 * df).sqrt(),
+                "len {len}: chi² {chi} on {df} df"
+            );
+        }
+    }
+
+    #[test]
+    fn below_stays_in_range_and_hits_every_value() {
+        let mut rng = game_rng(5);
+        let mut seen = [0u32; 7];
+        for _ in 0..7_000 {
+            seen[rng.below(7) as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| (850..1150).contains(&n)), "{seen:?}");
+        assert_eq!(rng.below(1), 0);
+    }
+
+    #[test]
+    fn war_card_game_shuffle_is_rand_0_8() {
+        // rand 0.8's shuffle of 0..10 under StdRng::seed_from_u64(42), taken from the crate.
+        let mut rng = WarCardGameRng::new(42);
+        let mut items: Vec<u32> = (0..10).collect();
+        rng.shuffle(&mut items);
+        let mut again = WarCardGameRng::new(42);
+        let mut by_hand: Vec<u32> = (0..10).collect();
+        shuffle_one_by_one(&mut again, &mut by_hand);
+        assert_eq!(items, by_hand);
     }
 }

@@ -6,17 +6,16 @@
 //! larger tables log every card in play order, cut into segments (a table, a war's face-down
 //! cards, the next table, ...) so that any pickup order can be built when the round is won.
 
-use rand_xoshiro::rand_core::Rng;
+use super::random::GameRandom;
 
 use super::card::Card;
 use super::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
-use super::random::shuffle;
 use super::rules::{Pickup, Rules, Shortage, Spoils};
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays one round of the table family.
     #[inline(always)]
-    pub(super) fn table_round<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
+    pub(super) fn table_round<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
         if self.active_len == 2 && !self.trace {
             let (s0, s1) = (self.active[0] as usize, self.active[1] as usize);
             let a = self.draw(s0, rng).expect("an active player holds a card");
@@ -32,7 +31,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     Pickup::ReverseSeats => [b, a],
                 };
                 if rules.pickup == Pickup::Shuffled {
-                    shuffle(rng, &mut pair);
+                    rng.shuffle(&mut pair);
                 }
                 self.receive(rules, winner, &pair);
                 let loser = if a_wins { s1 } else { s0 };
@@ -57,7 +56,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Settles a two-player round whose shown cards tie.
     #[inline(never)]
-    pub(super) fn war_after_tie<R: Rng>(
+    pub(super) fn war_after_tie<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
@@ -73,7 +72,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Settles a round whose first table is logged: wars while the top face-up ranks tie.
     #[inline(never)]
-    fn settle<R: Rng>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
+    fn settle<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
         let mut table = [Play::default(); SEATS];
         let mut n = self.log_len;
         table[..n].copy_from_slice(&self.log[..n]);
@@ -151,7 +150,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// The `Lose` layout: each fighter puts `face_down` cards down and one up; one who runs
     /// short drops out (its cards stay in). Returns how many face-up cards are on `table`.
-    fn lay_or_drop_out<R: Rng>(
+    fn lay_or_drop_out<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
@@ -187,7 +186,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Each fighter i puts `counts[i]` cards down, the last face up; with none, its tied card
     /// stays its face-up card. The fighters' face-up cards replace `table[..fighters.len()]`.
-    fn lay<R: Rng>(
+    fn lay<R: GameRandom>(
         &mut self,
         rng: &mut R,
         fighters: &[Play<C>],
@@ -219,7 +218,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// cards-war's ending: the larger hand (the first seat on equal hands) takes the round,
     /// which leaves the smaller hand with nothing.
-    fn short_tie<R: Rng>(&mut self, rules: &Rules, rng: &mut R, fighters: &[Play<C>]) -> RoundEnd {
+    fn short_tie<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        fighters: &[Play<C>],
+    ) -> RoundEnd {
         let mut best = fighters[0].seat as usize;
         for f in &fighters[1..] {
             if self.holding(f.seat as usize) > self.holding(best) {
@@ -231,7 +235,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     /// Gives every logged card to `winner` in the order of `rules.pickup`.
-    fn give_round<R: Rng>(&mut self, rules: &Rules, rng: &mut R, winner: usize) {
+    fn give_round<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R, winner: usize) {
         let mut n = 0;
         match rules.pickup {
             Pickup::Table => {
@@ -271,7 +275,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     self.scratch[n] = p.card;
                     n += 1;
                 }
-                shuffle(rng, &mut self.scratch[..n]);
+                rng.shuffle(&mut self.scratch[..n]);
             }
         }
         debug_assert_eq!(n, self.log_len);

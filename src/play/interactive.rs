@@ -4,7 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use rand_xoshiro::rand_core::Rng;
+use crate::engine::random::GameRandom;
 
 use crate::engine::game::{Observer, PileGame, Step};
 use crate::engine::{Rules, SuitedCard};
@@ -12,7 +12,7 @@ use crate::engine::{Rules, SuitedCard};
 use super::cards::CardNames;
 
 /// Plays one game against the human reading `input`, printing to `out`.
-pub fn play_interactive<const CAP: usize, R: Rng>(
+pub fn play_interactive<const CAP: usize, R: GameRandom>(
     game: &mut PileGame<SuitedCard, CAP>,
     rules: &Rules,
     seed: u64,

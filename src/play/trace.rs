@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use rand_xoshiro::rand_core::Rng;
+use crate::engine::random::GameRandom;
 
 use crate::engine::game::{Observer, PileGame, Play, Step};
 use crate::engine::{Card, GameRecord, Rules, SuitedCard, WinBy};
@@ -13,7 +13,7 @@ use super::Level;
 use super::cards::{BACK, CardNames};
 
 /// Deals and plays the game of `seed`, printing it at `level`.
-pub fn play_and_print<const CAP: usize, R: Rng>(
+pub fn play_and_print<const CAP: usize, R: GameRandom>(
     game: &mut PileGame<SuitedCard, CAP>,
     rules: &Rules,
     seed: u64,

@@ -521,21 +521,44 @@ fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
         r.players = players;
         configs.push(r);
     }
+    // No cycle watch (the cap decides): the fast loop runs thousands of rounds and moves its
+    // piles back to the start of its buffers.
+    let mut r = Preset::Classic.rules();
+    r.at_cap = AtCap::LargerPile;
+    r.max_rounds = 6000;
+    configs.push(r);
     let mut game = PileGame::<u8, 64>::boxed();
     for r in &configs {
-        for seed in 0..200 {
-            let fast = game.play(r, &mut random::game_rng(seed));
-            let fast_piles: Vec<(Vec<u8>, Vec<u8>)> = (0..r.players as usize)
-                .map(|s| (game.pile(s), game.heap(s)))
-                .collect();
-            let mut rng = random::game_rng(seed);
-            game.deal(r, &mut rng);
-            let general = game.play_observed(r, &mut rng, &mut Silent);
-            let general_piles: Vec<(Vec<u8>, Vec<u8>)> = (0..r.players as usize)
-                .map(|s| (game.pile(s), game.heap(s)))
-                .collect();
-            assert_eq!(fast, general, "{r:?} seed {seed}");
-            assert_eq!(fast_piles, general_piles, "{r:?} seed {seed}");
-        }
+        same_games_fast_and_general(&mut game, r, 0..200);
+    }
+    // A 1,000-card deck with 31-card layouts: games of thousands of rounds and a hundred wars,
+    // some of them started just before the piles move back to the start.
+    let mut r = Preset::Classic.rules();
+    r.suits = 40;
+    r.ranks = 25;
+    r.face_down = 30;
+    r.at_cap = AtCap::LargerPile;
+    r.max_rounds = 20_000;
+    same_games_fast_and_general(&mut PileGame::<u8, 1024>::boxed(), &r, 0..20);
+}
+
+fn same_games_fast_and_general<const CAP: usize>(
+    game: &mut PileGame<u8, CAP>,
+    r: &Rules,
+    seeds: std::ops::Range<u64>,
+) {
+    for seed in seeds {
+        let fast = game.play(r, &mut random::game_rng(seed));
+        let fast_piles: Vec<(Vec<u8>, Vec<u8>)> = (0..r.players as usize)
+            .map(|s| (game.pile(s), game.heap(s)))
+            .collect();
+        let mut rng = random::game_rng(seed);
+        game.deal(r, &mut rng);
+        let general = game.play_observed(r, &mut rng, &mut Silent);
+        let general_piles: Vec<(Vec<u8>, Vec<u8>)> = (0..r.players as usize)
+            .map(|s| (game.pile(s), game.heap(s)))
+            .collect();
+        assert_eq!(fast, general, "{r:?} seed {seed}");
+        assert_eq!(fast_piles, general_piles, "{r:?} seed {seed}");
     }
 }

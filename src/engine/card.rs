@@ -10,6 +10,12 @@ pub trait Card: Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static {
     fn new(rank: u8, suit: u8) -> Self;
     /// The rank, the only thing play compares.
     fn rank(self) -> u8;
+
+    /// Writes `first` at `slot[0]` and `second` at `slot[1]` (one store for byte cards).
+    #[inline(always)]
+    fn write_pair(slot: &mut [Self; 2], first: Self, second: Self) {
+        *slot = [first, second];
+    }
 }
 
 impl Card for u8 {
@@ -21,6 +27,14 @@ impl Card for u8 {
     #[inline(always)]
     fn rank(self) -> u8 {
         self
+    }
+
+    #[inline(always)]
+    fn write_pair(slot: &mut [Self; 2], first: Self, second: Self) {
+        // One two-byte store instead of two: stores are the plain round's bottleneck.
+        let pair = u16::from_ne_bytes([first, second]);
+        // SAFETY: `slot` is two valid, writable bytes; the write is unaligned.
+        unsafe { (slot as *mut [u8; 2]).cast::<u16>().write_unaligned(pair) };
     }
 }
 

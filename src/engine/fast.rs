@@ -1,14 +1,22 @@
-//! The fast path of the table family: plain two-player rounds in a tight loop over local
-//! copies of both rings, with head and tail in registers and the winner chosen without a
-//! branch; one-step wars settled in place. Everything else goes through `table.rs`'s general
-//! path, and a test checks that both give the same games.
-
-use super::random::GameRandom;
+//! The fast path of the table family: plain two-player rounds and one-step wars in a tight loop
+//! over two linear copies of the piles. Everything else goes through `table.rs`'s general path,
+//! and a test checks that both give the same games.
+//!
+//! Both players lay the same number of cards in every round of a two-player game, so one index
+//! is the top of both piles: pile j is `linear[j][head..head + n_j]`. Won cards are written past
+//! the winner's last card; a plain round writes its two cards past *both* piles' ends and keeps
+//! only the winner's (the loser's copy lands in free space), so the round has no branch on who
+//! won. When the head nears the end of the buffers, both piles move back to the start.
 
 use super::GameRecord;
 use super::card::Card;
 use super::game::{PileGame, RoundEnd, sort_high_first};
-use super::rules::{Pickup, Rules};
+use super::random::GameRandom;
+use super::rules::{MAX_CARDS, Pickup, Rules};
+
+/// Cards in each linear pile buffer: the largest deck, room for the head to advance about a
+/// thousand rounds between moves, and a margin for the cards a round writes.
+pub(super) const LINEAR: usize = 2 * MAX_CARDS as usize + 64;
 
 /// The orders of a plain two-player round's cards under the winner's pile.
 const HIGH_LOW: u8 = 0;
@@ -17,10 +25,10 @@ const SEATS_UP: u8 = 2;
 const SEATS_DOWN: u8 = 3;
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
-    /// Plays plain two-player rounds with both piles' indices in registers, until a war, the
-    /// end of the game or round `limit`; wars go through the general [`PileGame::settle`].
-    /// Only for rules with nothing random after the deal and the piles under-pile (the caller
-    /// checks). Returns how the last round ended (at the limit: a plain round).
+    /// Plays plain two-player rounds and one-step wars until another war, the end of the game
+    /// or round `limit`; other wars go through the general [`PileGame::settle`]. Only for rules
+    /// with nothing random after the deal and the piles under-pile (the caller checks). Returns
+    /// how the last round ended (at the limit: a plain round).
     #[inline(always)]
     pub(super) fn fast_rounds<R: GameRandom>(
         &mut self,
@@ -51,159 +59,181 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     ) -> RoundEnd {
         debug_assert!(rules.pickup != Pickup::Shuffled && self.active_len == 2 && !self.trace);
         let seats = [self.active[0] as usize, self.active[1] as usize];
-        // Local copies of both rings: nothing else can alias them, so head and tail stay in
-        // registers. They go back to the piles whenever the loop hands over.
-        let mut rings = [*self.piles[seats[0]].ring(), *self.piles[seats[1]].ring()];
-        // Head and tail of each ring as scalars: indexing arrays by the winner would keep
-        // them in memory.
-        let (mut h0, n0) = self.piles[seats[0]].head_len();
-        let (mut h1, n1) = self.piles[seats[1]].head_len();
-        let (mut t0, mut t1) = (h0 + n0, h1 + n1);
-        let mask = CAP - 1;
+        let mut n0 = self.piles[seats[0]].len();
+        let total = n0 + self.piles[seats[1]].len();
+        for (j, &seat) in seats.iter().enumerate() {
+            self.piles[seat].copy_to(&mut self.linear[j]);
+        }
+        let mut head = 0;
         let layout = rules.face_down as usize + 1;
         let mut rounds = record.rounds;
         let end = loop {
-            if rounds == limit {
+            if head + total + 2 >= LINEAR {
+                head = self.move_to_start(head, [n0, total - n0]);
+            }
+            // Plain rounds this pass may play: each moves the head by one and writes at most
+            // two cards past head + total, which must stay inside the buffers.
+            let budget = (limit - rounds).min((LINEAR - 2 - total - head) as u32);
+            if budget == 0 {
                 break RoundEnd::Plain;
             }
-            rounds += 1;
-            let a = rings[0][h0 & mask];
-            let b = rings[1][h1 & mask];
-            h0 += 1;
-            h1 += 1;
-            if a.rank() == b.rank() {
-                let (mut head, mut tail) = ([h0, h1], [t0, t1]);
-                let won = self.single_war(rules, &mut rings, &mut head, &mut tail, layout);
-                [h0, h1] = head;
-                [t0, t1] = tail;
-                if won.is_some() {
-                    record.wars += 1;
-                    record.longest_war = record.longest_war.max(1);
-                    if h0 == t0 || h1 == t1 {
-                        break RoundEnd::Taken;
-                    }
-                    continue;
+            // A plain round moves one card between the piles, so nobody can run out within
+            // the smaller pile's size: those rounds need no check for the end of the game.
+            let budget = budget.min(n0.min(total - n0) as u32);
+            let [pile0, pile1] = &mut self.linear;
+            let mut tied = false;
+            for _ in 0..budget {
+                debug_assert!(head + total + 2 <= LINEAR && n0 > 0 && n0 < total);
+                // SAFETY: head + n < head + total and head + total + 2 <= LINEAR (the budget),
+                // so every index below is inside the buffers.
+                let (a, b) = unsafe { (*pile0.get_unchecked(head), *pile1.get_unchecked(head)) };
+                if a.rank() == b.rank() {
+                    tied = true;
+                    break;
                 }
-                // A war that chains or finds a player short: the general path settles it.
-                self.store_rings(seats, &rings, [h0, h1], [t0, t1]);
-                record.rounds = rounds;
-                let end = self.war_after_tie(rules, rng, (a, seats[0]), (b, seats[1]));
-                record.wars += self.ties;
-                record.longest_war = record.longest_war.max(self.chain);
-                return end;
+                // Branch-free: the order is a select on loop-invariant ORDER, and both piles
+                // get the cards.
+                let b_wins = b.rank() > a.rank();
+                let (high, low) = if b_wins { (b, a) } else { (a, b) };
+                let (first, second) = match ORDER {
+                    HIGH_LOW => (high, low),
+                    LOW_HIGH => (low, high),
+                    SEATS_UP => (a, b),
+                    _ => (b, a),
+                };
+                let (end0, end1) = (head + n0, head + total - n0);
+                unsafe {
+                    let slot0 = pile0.get_unchecked_mut(end0..end0 + 2);
+                    C::write_pair(&mut *slot0.as_mut_ptr().cast(), first, second);
+                    let slot1 = pile1.get_unchecked_mut(end1..end1 + 2);
+                    C::write_pair(&mut *slot1.as_mut_ptr().cast(), first, second);
+                }
+                n0 = n0 + 1 - 2 * usize::from(b_wins);
+                head += 1;
+                rounds += 1;
             }
-            // Branch-free: the winner is an index, the order a select on loop-invariant ORDER.
-            let b_wins = b.rank() > a.rank();
-            let winner = usize::from(b_wins);
-            let (high, low) = if b_wins { (b, a) } else { (a, b) };
-            let (first, second) = match ORDER {
-                HIGH_LOW => (high, low),
-                LOW_HIGH => (low, high),
-                SEATS_UP => (a, b),
-                _ => (b, a),
-            };
-            let t = if b_wins { t1 } else { t0 };
-            rings[winner][t & mask] = first;
-            rings[winner][(t + 1) & mask] = second;
-            t0 += 2 - 2 * winner;
-            t1 += 2 * winner;
-            if h0 == t0 || h1 == t1 {
+            if n0 == 0 || n0 == total {
                 break RoundEnd::Taken;
             }
+            if !tied {
+                continue;
+            }
+            rounds += 1;
+            let counts = [n0, total - n0];
+            if head + total + 1 + layout > LINEAR {
+                // The war's cards end up to 1 + layout past head + total.
+                head = self.move_to_start(head, counts);
+            }
+            if let Some(winner) = self.single_war(rules, head, counts, layout) {
+                record.wars += 1;
+                record.longest_war = record.longest_war.max(1);
+                // The winner gains the loser's 1 + layout cards.
+                n0 = if winner == 0 {
+                    n0 + 1 + layout
+                } else {
+                    n0 - 1 - layout
+                };
+                head += 1 + layout;
+                if n0 == 0 || n0 == total {
+                    break RoundEnd::Taken;
+                }
+                continue;
+            }
+            // A war that chains or finds a player short: the general path settles it, from
+            // piles without the tied cards.
+            let (a, b) = (self.linear[0][head], self.linear[1][head]);
+            self.store_linear(seats, head + 1, [n0 - 1, total - n0 - 1]);
+            record.rounds = rounds;
+            let end = self.war_after_tie(rules, rng, (a, seats[0]), (b, seats[1]));
+            record.wars += self.ties;
+            record.longest_war = record.longest_war.max(self.chain);
+            return end;
         };
-        self.store_rings(seats, &rings, [h0, h1], [t0, t1]);
+        self.store_linear(seats, head, [n0, total - n0]);
         record.rounds = rounds;
         end
     }
 
-    /// Hands the local rings of [`PileGame::fast_rounds_in`] back to the piles.
+    /// Moves both linear piles to the start of their buffers; returns the new head, 0.
+    #[inline(never)]
+    fn move_to_start(&mut self, head: usize, counts: [usize; 2]) -> usize {
+        for (pile, count) in self.linear.iter_mut().zip(counts) {
+            pile.copy_within(head..head + count, 0);
+        }
+        0
+    }
+
+    /// Hands the linear piles of [`PileGame::fast_rounds_in`] back to the seats' piles.
     #[inline(always)]
-    fn store_rings(
-        &mut self,
-        seats: [usize; 2],
-        rings: &[[C; CAP]; 2],
-        head: [usize; 2],
-        tail: [usize; 2],
-    ) {
+    fn store_linear(&mut self, seats: [usize; 2], head: usize, counts: [usize; 2]) {
         for j in 0..2 {
-            *self.piles[seats[j]].ring_mut() = rings[j];
-            self.piles[seats[j]].set_raw(head[j], tail[j] - head[j]);
+            self.piles[seats[j]].set(&self.linear[j][head..head + counts[j]]);
         }
     }
 
-    /// Settles, on the local rings, a war of one step: when both players can lay the full
-    /// layout and their face-up cards differ (most wars). Then every shortage rule agrees, and
-    /// the won cards go under the winner's pile in the order the general path would give.
-    /// Returns the winner (0 or 1), or `None` (nothing touched) for the general path.
+    /// Settles, on the linear piles, a war of one step whose tied cards sit at `head`, when
+    /// both players can lay the full layout after them and their face-up cards differ (most
+    /// wars). Then every shortage rule agrees, and the won cards go under the winner's pile in
+    /// the order the general path would give. `counts` are the piles' sizes with the tied
+    /// cards. Returns the winner (0 or 1), or `None` (nothing touched) for the general path.
     /// Out of line, so that the plain-round loop keeps its registers.
     #[inline(never)]
     fn single_war(
         &mut self,
         rules: &Rules,
-        rings: &mut [[C; CAP]; 2],
-        head: &mut [usize; 2],
-        tail: &mut [usize; 2],
+        head: usize,
+        counts: [usize; 2],
         layout: usize,
     ) -> Option<usize> {
-        let mask = CAP - 1;
-        if tail[0] - head[0] < layout || tail[1] - head[1] < layout {
+        let per_player = 1 + layout;
+        if counts[0] < per_player || counts[1] < per_player {
             return None;
         }
-        let up = [
-            rings[0][(head[0] + layout - 1) & mask],
-            rings[1][(head[1] + layout - 1) & mask],
-        ];
+        let up = [self.linear[0][head + layout], self.linear[1][head + layout]];
         if up[0].rank() == up[1].rank() {
             return None;
         }
         let winner = usize::from(up[1].rank() > up[0].rank());
+        // Won cards go right after the winner's last card.
+        let end = head + counts[winner];
         if layout == 2 && rules.pickup == Pickup::Table {
             // Classic's war, straight-line: the tied pair, the two face-down cards highest first
             // (seat 1's first on equal ranks), the face-up cards highest first.
-            let (tied0, tied1) = (
-                rings[0][(head[0] - 1) & mask],
-                rings[1][(head[1] - 1) & mask],
-            );
-            let (down0, down1) = (rings[0][head[0] & mask], rings[1][head[1] & mask]);
+            let (down0, down1) = (self.linear[0][head + 1], self.linear[1][head + 1]);
             let (high, low) = if down1.rank() > down0.rank() {
                 (down1, down0)
             } else {
                 (down0, down1)
             };
-            let won = [tied0, tied1, high, low, up[winner], up[1 - winner]];
-            head[0] += 2;
-            head[1] += 2;
-            let t = tail[winner];
-            for (i, &card) in won.iter().enumerate() {
-                rings[winner][(t + i) & mask] = card;
-            }
-            tail[winner] = t + 6;
+            let won = [
+                self.linear[0][head],
+                self.linear[1][head],
+                high,
+                low,
+                up[winner],
+                up[1 - winner],
+            ];
+            self.linear[winner][end..end + 6].copy_from_slice(&won);
             return Some(winner);
         }
-        // Player j played 1 + layout cards, in play order from ring position head[j] - 1.
-        let played = |j: usize, k: usize| rings[j][(head[j] - 1 + k) & mask];
-        let per_player = 1 + layout;
+        // Player j played 1 + layout cards, in play order from `head`.
         let mut n = 0;
-        let mut put = |card: C, scratch: &mut [C; CAP]| {
-            scratch[n] = card;
-            n += 1;
-        };
         match rules.pickup {
             Pickup::Table => {
                 // The tied cards (seat order), the face-down cards highest first (stable),
                 // then the face-up cards highest first.
-                put(played(0, 0), &mut self.scratch);
-                put(played(1, 0), &mut self.scratch);
-                let down_start = 2;
+                self.scratch[0] = self.linear[0][head];
+                self.scratch[1] = self.linear[1][head];
+                n = 2;
                 for j in 0..2 {
-                    for k in 1..layout {
-                        put(played(j, k), &mut self.scratch);
-                    }
+                    let down = &self.linear[j][head + 1..head + layout];
+                    self.scratch[n..n + down.len()].copy_from_slice(down);
+                    n += down.len();
                 }
-                let down = &mut self.scratch[down_start..down_start + 2 * (layout - 1)];
-                sort_high_first(down, |c| c.rank());
-                put(up[winner], &mut self.scratch);
-                put(up[1 - winner], &mut self.scratch);
+                sort_high_first(&mut self.scratch[2..n], |c| c.rank());
+                self.scratch[n] = up[winner];
+                self.scratch[n + 1] = up[1 - winner];
+                n += 2;
             }
             pickup => {
                 let order = match pickup {
@@ -213,20 +243,15 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     _ => [1, 0],
                 };
                 for j in order {
-                    for k in 0..per_player {
-                        put(played(j, k), &mut self.scratch);
-                    }
+                    let played = &self.linear[j][head..head + per_player];
+                    self.scratch[n..n + per_player].copy_from_slice(played);
+                    n += per_player;
                 }
             }
         }
         debug_assert_eq!(n, 2 * per_player);
-        head[0] += layout;
-        head[1] += layout;
-        let t = tail[winner];
-        for (i, &card) in self.scratch[..n].iter().enumerate() {
-            rings[winner][(t + i) & mask] = card;
-        }
-        tail[winner] = t + n;
+        let (scratch, linear) = (&self.scratch, &mut self.linear);
+        linear[winner][end..end + n].copy_from_slice(&scratch[..n]);
         Some(winner)
     }
 }

@@ -7,6 +7,7 @@
 use super::random::GameRandom;
 
 use super::card::Card;
+use super::fast::LINEAR;
 use super::pile::Pile;
 use super::rules::{AtCap, Deal, Family, MAX_PLAYERS, Rules, Spoils, Uneven};
 use super::{GameRecord, Outcome, WinBy};
@@ -57,6 +58,8 @@ pub struct PileGame<C: Card, const CAP: usize> {
     /// cards in play): building it card by card cost a tenth of a short game.
     deck: [C; CAP],
     deck_key: (u32, u32, u32),
+    /// The fast two-player loop's piles (see `fast.rs`).
+    pub(super) linear: [[C; LINEAR]; 2],
     pub(super) active: [u8; SEATS],
     pub(super) active_len: usize,
     /// Ties in the current round and the deepest chain.
@@ -87,6 +90,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             scratch: [C::default(); CAP],
             deck: [C::default(); CAP],
             deck_key: (0, 0, 0),
+            linear: [[C::default(); LINEAR]; 2],
             active: [0; SEATS],
             active_len: 0,
             ties: 0,

@@ -94,26 +94,13 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
         (0..self.len).map(move |i| self.cards[(self.head + i) & Self::MASK])
     }
 
-    /// The ring's storage, for a loop that works on a copy with its own indices and hands
-    /// them back with [`Pile::set_raw`]. Positions are taken modulo CAP.
-    #[inline(always)]
-    pub(crate) fn ring(&self) -> &[C; CAP] {
-        &self.cards
-    }
-
-    /// The ring's storage, to write such a copy back.
+    /// The ring's storage, for the deal to write a pile straight in (then [`Pile::set_raw`]).
     #[inline(always)]
     pub(crate) fn ring_mut(&mut self) -> &mut [C; CAP] {
         &mut self.cards
     }
 
-    /// Where the top card sits in the ring, and how many cards there are.
-    #[inline(always)]
-    pub(crate) fn head_len(&self) -> (usize, usize) {
-        (self.head, self.len)
-    }
-
-    /// Takes back the head and length after such a loop.
+    /// Sets the head and length after writing the ring directly.
     #[inline(always)]
     pub(crate) fn set_raw(&mut self, head: usize, len: usize) {
         debug_assert!(len <= CAP);
@@ -127,9 +114,25 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
     }
 
     /// Replaces the content with `cards`, top first.
+    #[inline]
     pub fn set(&mut self, cards: &[C]) {
-        self.clear();
-        self.extend(cards);
+        assert!(cards.len() <= CAP, "a pile holds at most {CAP} cards");
+        self.cards[..cards.len()].copy_from_slice(cards);
+        self.head = 0;
+        self.len = cards.len();
+    }
+
+    /// Copies the cards, top first, to the start of `out`.
+    #[inline]
+    pub fn copy_to(&self, out: &mut [C]) {
+        let end = self.head + self.len;
+        if end <= CAP {
+            out[..self.len].copy_from_slice(&self.cards[self.head..end]);
+        } else {
+            let first = CAP - self.head;
+            out[..first].copy_from_slice(&self.cards[self.head..]);
+            out[first..self.len].copy_from_slice(&self.cards[..end - CAP]);
+        }
     }
 }
 
@@ -146,6 +149,12 @@ mod tests {
         pile.extend(&[4, 5, 6]);
         assert_eq!(pile.len(), 4);
         assert_eq!(pile.iter().collect::<Vec<_>>(), vec![3, 4, 5, 6]);
+        let mut out = [0; 4];
+        pile.copy_to(&mut out);
+        assert_eq!(out, [3, 4, 5, 6]);
+        let mut copy: Pile<u8, 4> = Pile::new();
+        copy.set(&out[1..]);
+        assert_eq!(copy.iter().collect::<Vec<_>>(), vec![4, 5, 6]);
         assert_eq!(pile.try_pop(), Some(3));
         pile.clear();
         assert!(pile.is_empty());

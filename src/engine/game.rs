@@ -214,11 +214,15 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             &mut self.piles[seat]
         };
         let n = source.len();
-        for slot in &mut self.scratch[..n] {
-            *slot = source.pop();
-        }
+        source.copy_to(&mut self.scratch);
+        source.clear();
         rng.shuffle(&mut self.scratch[..n]);
-        self.piles[seat].extend(&self.scratch[..n]);
+        // A refill finds the pile empty: one copy instead of a card-by-card append.
+        if self.piles[seat].is_empty() {
+            self.piles[seat].set(&self.scratch[..n]);
+        } else {
+            self.piles[seat].extend(&self.scratch[..n]);
+        }
     }
 
     /// Gives won cards to seat s: under its pile or onto its heap.
@@ -309,6 +313,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         // Plain rounds of two players run in a tight loop up to the cap, or to the round where
         // cycle checks begin.
         let fast = rules.deterministic_after_deal() && !self.trace;
+        // Two-player rounds of the groups family run in passes (heaps are shuffled in, so no
+        // cycles to watch).
+        let pair_groups =
+            rules.family == Family::Groups && rules.reshuffle_every == 0 && !self.trace;
         let fast_limit = if watch_cycles {
             rules.max_rounds.min(CYCLE_CHECK_FROM)
         } else {
@@ -317,6 +325,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         while self.active_len >= 2 {
             let end = if fast && self.active_len == 2 && record.rounds < fast_limit {
                 self.fast_rounds(rules, rng, &mut record, fast_limit)
+            } else if pair_groups && self.active_len == 2 && record.rounds < rules.max_rounds {
+                self.groups_pair_rounds(rules, rng, &mut record, rules.max_rounds)
             } else {
                 if record.rounds == rules.max_rounds {
                     return match rules.at_cap {

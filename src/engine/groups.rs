@@ -8,6 +8,7 @@
 
 use super::random::GameRandom;
 
+use super::GameRecord;
 use super::card::Card;
 use super::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
 use super::rules::Rules;
@@ -47,6 +48,103 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             self.log_play(card, seat);
         }
         self.settle_groups(rules, rng, n)
+    }
+
+    /// Plays two-player rounds until a tie, the end of the game or round `limit`, exactly as
+    /// [`PileGame::groups_round`] would: each pass first refills empty piles in seat order (as
+    /// the round's draws would), then plays as many rounds as the smaller pile holds, in which
+    /// no pile runs out and nobody can be out. A tie goes to the general war. Returns how the
+    /// last round ended (at the limit: a plain round).
+    pub(super) fn groups_pair_rounds<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+        limit: u32,
+    ) -> RoundEnd {
+        debug_assert!(self.active_len == 2 && !self.trace);
+        let seats = [self.active[0] as usize, self.active[1] as usize];
+        loop {
+            if record.rounds == limit {
+                return RoundEnd::Plain;
+            }
+            for seat in seats {
+                if self.piles[seat].is_empty() {
+                    // Active players hold cards: the heap has some.
+                    self.shuffle_under_pile(seat, true, rng);
+                }
+            }
+            let pass = (self.piles[seats[0]].len())
+                .min(self.piles[seats[1]].len())
+                .min((limit - record.rounds) as usize);
+            let (played, tie) = self.pair_pass(seats, pass);
+            record.rounds += played as u32;
+            if let Some((a, b)) = tie {
+                // The general round's war, with the round's counters as `round` keeps them.
+                self.ties = 0;
+                self.chain = 0;
+                self.start_round();
+                self.log_play(a, seats[0]);
+                self.log_play(b, seats[1]);
+                let end = self.settle_groups(rules, rng, 2);
+                if end != RoundEnd::Plain {
+                    record.wars += self.ties;
+                    record.longest_war = record.longest_war.max(self.chain);
+                }
+                return end;
+            }
+            if self.holding(seats[0]) == 0 || self.holding(seats[1]) == 0 {
+                return RoundEnd::Taken;
+            }
+        }
+    }
+
+    /// Plays up to `pass` plain rounds between the seats' piles (each holding at least `pass`
+    /// cards), the cards going onto the winner's heap in seat order, with every index in a
+    /// register. Stops after a tie, whose two cards it returns (taken from the piles). Returns
+    /// the rounds played, the tied one included.
+    #[inline(always)]
+    fn pair_pass(&mut self, seats: [usize; 2], pass: usize) -> (usize, Option<(C, C)>) {
+        let mask = CAP - 1;
+        let [pile0, pile1] = self
+            .piles
+            .get_disjoint_mut(seats)
+            .expect("two different seats");
+        let [heap0, heap1] = self
+            .heaps
+            .get_disjoint_mut(seats)
+            .expect("two different seats");
+        let (ring0, head0, len0) = pile0.raw();
+        let (ring1, head1, len1) = pile1.raw();
+        let (heap_ring0, heap_head0, heap_len0) = heap0.raw();
+        let (heap_ring1, heap_head1, heap_len1) = heap1.raw();
+        debug_assert!(len0 >= pass && len1 >= pass);
+        let (mut tail0, mut tail1) = (heap_head0 + heap_len0, heap_head1 + heap_len1);
+        let mut tie = None;
+        let mut played = 0;
+        while played < pass {
+            let a = ring0[(head0 + played) & mask];
+            let b = ring1[(head1 + played) & mask];
+            played += 1;
+            if a.rank() == b.rank() {
+                tie = Some((a, b));
+                break;
+            }
+            let b_wins = b.rank() > a.rank();
+            let (heap, tail) = if b_wins {
+                (&mut *heap_ring1, &mut tail1)
+            } else {
+                (&mut *heap_ring0, &mut tail0)
+            };
+            heap[*tail & mask] = a;
+            heap[(*tail + 1) & mask] = b;
+            *tail += 2;
+        }
+        pile0.set_raw(head0 + played, len0 - played);
+        pile1.set_raw(head1 + played, len1 - played);
+        heap0.set_raw(heap_head0, tail0 - heap_head0);
+        heap1.set_raw(heap_head1, tail1 - heap_head1);
+        (played, tie)
     }
 
     /// Settles a round whose `n` shown cards are logged.

@@ -100,6 +100,13 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
         &mut self.cards
     }
 
+    /// The ring's storage and where the top card sits in it, for a loop that reads and writes
+    /// the ring with its own indices (then [`Pile::set_raw`]). Positions are taken modulo CAP.
+    #[inline(always)]
+    pub(crate) fn raw(&mut self) -> (&mut [C; CAP], usize, usize) {
+        (&mut self.cards, self.head, self.len)
+    }
+
     /// Sets the head and length after writing the ring directly.
     #[inline(always)]
     pub(crate) fn set_raw(&mut self, head: usize, len: usize) {

@@ -494,7 +494,12 @@ fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
     use warsim::engine::rules::{Pickup, Shortage};
     // Single-game mode (an observer) turns the fast paths off: it is the reference.
     let mut configs = Vec::new();
-    for preset in [Preset::Classic, Preset::WarCardGame, Preset::CardsWar] {
+    for preset in [
+        Preset::Classic,
+        Preset::WarCardGame,
+        Preset::CardsWar,
+        Preset::GameOfWar,
+    ] {
         configs.push(preset.rules());
     }
     for pickup in [
@@ -521,6 +526,10 @@ fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
         r.players = players;
         configs.push(r);
     }
+    // Reshuffles cut the fast loop into stretches.
+    let mut r = Preset::Classic.rules();
+    r.reshuffle_every = 7;
+    configs.push(r);
     // No cycle watch (the cap decides): the fast loop runs thousands of rounds and moves its
     // piles back to the start of its buffers.
     let mut r = Preset::Classic.rules();

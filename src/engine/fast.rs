@@ -27,8 +27,9 @@ const SEATS_DOWN: u8 = 3;
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays plain two-player rounds and one-step wars until another war, the end of the game
     /// or round `limit`; other wars go through the general [`PileGame::settle`]. Only for rules
-    /// with nothing random after the deal and the piles under-pile (the caller checks). Returns
-    /// how the last round ended (at the limit: a plain round).
+    /// with nothing random in a round and the piles under-pile, up to the next reshuffle (the
+    /// caller checks and sets `limit`). Returns how the last round ended (at the limit: a plain
+    /// round).
     #[inline(always)]
     pub(super) fn fast_rounds<R: GameRandom>(
         &mut self,

@@ -9,7 +9,7 @@ use super::random::GameRandom;
 use super::card::Card;
 use super::fast::LINEAR;
 use super::pile::Pile;
-use super::rules::{AtCap, Deal, Family, MAX_PLAYERS, Rules, Spoils, Uneven};
+use super::rules::{AtCap, Deal, Family, MAX_PLAYERS, Pickup, Rules, Spoils, Uneven};
 use super::{GameRecord, Outcome, WinBy};
 
 pub use super::observe::{Observer, Step};
@@ -312,7 +312,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.saved_power = 0;
         // Plain rounds of two players run in a tight loop up to the cap, or to the round where
         // cycle checks begin.
-        let fast = rules.deterministic_after_deal() && !self.trace;
+        // Reshuffles only cut the tight loop into stretches between them.
+        let fast = rules.family == Family::Table
+            && rules.spoils == Spoils::UnderPile
+            && rules.pickup != Pickup::Shuffled
+            && !self.trace;
         // Two-player rounds of the groups family run in passes (heaps are shuffled in, so no
         // cycles to watch).
         let pair_groups =
@@ -324,7 +328,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         };
         while self.active_len >= 2 {
             let end = if fast && self.active_len == 2 && record.rounds < fast_limit {
-                self.fast_rounds(rules, rng, &mut record, fast_limit)
+                let limit = match rules.reshuffle_every {
+                    0 => fast_limit,
+                    every => fast_limit.min((record.rounds / every + 1).saturating_mul(every)),
+                };
+                self.fast_rounds(rules, rng, &mut record, limit)
             } else if pair_groups && self.active_len == 2 && record.rounds < rules.max_rounds {
                 self.groups_pair_rounds(rules, rng, &mut record, rules.max_rounds)
             } else {

@@ -9,7 +9,7 @@ use super::random::GameRandom;
 use super::card::Card;
 use super::fast::LINEAR;
 use super::pile::Pile;
-use super::rules::{AtCap, Deal, Family, MAX_PLAYERS, Pickup, Rules, Spoils, Uneven};
+use super::rules::{AtCap, Deal, Family, MAX_PLAYERS, Rules, Spoils, Uneven};
 use super::{GameRecord, Outcome, WinBy};
 
 pub use super::observe::{Observer, Step};
@@ -313,10 +313,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         // Plain rounds of two players run in a tight loop up to the cap, or to the round where
         // cycle checks begin.
         // Reshuffles only cut the tight loop into stretches between them.
-        let fast = rules.family == Family::Table
-            && rules.spoils == Spoils::UnderPile
-            && rules.pickup != Pickup::Shuffled
-            && !self.trace;
+        let fast = rules.deterministic_rounds() && !self.trace;
         // Two-player rounds of the groups family run in passes (heaps are shuffled in, so no
         // cycles to watch).
         let pair_groups =
@@ -409,11 +406,17 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             Family::Groups => self.groups_round(rules, rng),
             _ => self.table_round(rules, rng),
         };
+        self.count_wars(end, record);
+        end
+    }
+
+    /// Adds the round's ties to `record` unless the round ended plain.
+    #[inline(always)]
+    pub(super) fn count_wars(&self, end: RoundEnd, record: &mut GameRecord) {
         if end != RoundEnd::Plain {
             record.wars += self.ties;
             record.longest_war = record.longest_war.max(self.chain);
         }
-        end
     }
 
     pub(super) fn drop_empty_seats(&mut self) {

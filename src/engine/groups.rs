@@ -14,32 +14,9 @@ use super::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
 use super::rules::Rules;
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
-    /// Plays one round of the groups family.
+    /// Plays one round of the groups family (two-player rounds outside single-game mode go
+    /// through [`PileGame::groups_pair_rounds`]).
     pub(super) fn groups_round<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
-        if self.active_len == 2 && !self.trace {
-            // Two different cards: the higher takes both, in seat order, as the general path
-            // below would give them.
-            let (s0, s1) = (self.active[0] as usize, self.active[1] as usize);
-            let a = self.draw(s0, rng).expect("an active player holds a card");
-            let b = self.draw(s1, rng).expect("an active player holds a card");
-            if a.rank() != b.rank() {
-                let (winner, loser) = if a.rank() > b.rank() {
-                    (s0, s1)
-                } else {
-                    (s1, s0)
-                };
-                self.receive(rules, winner, &[a, b]);
-                if self.holding(loser) > 0 {
-                    return RoundEnd::Plain;
-                }
-                self.round_winner = Some(winner as u8);
-                return RoundEnd::Taken;
-            }
-            self.start_round();
-            self.log_play(a, s0);
-            self.log_play(b, s1);
-            return self.settle_groups(rules, rng, 2);
-        }
         self.start_round();
         let n = self.active_len;
         for i in 0..n {
@@ -80,17 +57,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             let (played, tie) = self.pair_pass(seats, pass);
             record.rounds += played as u32;
             if let Some((a, b)) = tie {
-                // The general round's war, with the round's counters as `round` keeps them.
-                self.ties = 0;
-                self.chain = 0;
+                // The general round's war, counted as `round` counts it.
                 self.start_round();
                 self.log_play(a, seats[0]);
                 self.log_play(b, seats[1]);
                 let end = self.settle_groups(rules, rng, 2);
-                if end != RoundEnd::Plain {
-                    record.wars += self.ties;
-                    record.longest_war = record.longest_war.max(self.chain);
-                }
+                self.count_wars(end, record);
                 return end;
             }
             if self.holding(seats[0]) == 0 || self.holding(seats[1]) == 0 {

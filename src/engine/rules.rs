@@ -234,10 +234,14 @@ impl Rules {
 
     /// True when nothing random happens after the deal, so a repeated position repeats forever.
     pub fn deterministic_after_deal(&self) -> bool {
+        self.deterministic_rounds() && self.reshuffle_every == 0
+    }
+
+    /// True when a round draws nothing random (reshuffles between rounds aside).
+    pub fn deterministic_rounds(&self) -> bool {
         self.family == Family::Table
             && self.spoils == Spoils::UnderPile
             && self.pickup != Pickup::Shuffled
-            && self.reshuffle_every == 0
     }
 
     /// One line naming the preset and every setting, for summaries.

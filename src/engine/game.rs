@@ -133,7 +133,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         // empty, so each one is written straight into its ring, first card dealt on top.
         let len = deck.len();
         for seat in 0..players {
-            let ring = self.piles[seat].ring_mut();
+            let (ring, _, _) = self.piles[seat].raw();
             let mut n = 0;
             for k in (seat..len).step_by(players) {
                 ring[n] = match rules.deal {

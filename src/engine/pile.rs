@@ -94,12 +94,6 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
         (0..self.len).map(move |i| self.cards[(self.head + i) & Self::MASK])
     }
 
-    /// The ring's storage, for the deal to write a pile straight in (then [`Pile::set_raw`]).
-    #[inline(always)]
-    pub(crate) fn ring_mut(&mut self) -> &mut [C; CAP] {
-        &mut self.cards
-    }
-
     /// The ring's storage and where the top card sits in it, for a loop that reads and writes
     /// the ring with its own indices (then [`Pile::set_raw`]). Positions are taken modulo CAP.
     #[inline(always)]

@@ -4,6 +4,8 @@
 //! [`SuitedCard`] so that hands can be printed; the engine is generic over both and compares
 //! ranks only, so both give the same games.
 
+use super::fast::LINEAR;
+
 /// A card the engine can play with. Ranks run 1..=R, 1 the lowest.
 pub trait Card: Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static {
     /// Makes the card of this rank and suit (suit 0..S).
@@ -15,6 +17,13 @@ pub trait Card: Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static {
     #[inline(always)]
     fn write_pair(slot: &mut [Self; 2], first: Self, second: Self) {
         *slot = [first, second];
+    }
+
+    /// The linear piles as bytes when a card is a byte (the block pass works on bytes only).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn bytes_mut(_piles: &mut [[Self; LINEAR]; 2]) -> Option<&mut [[u8; LINEAR]; 2]> {
+        None
     }
 }
 
@@ -35,6 +44,11 @@ impl Card for u8 {
         let pair = u16::from_ne_bytes([first, second]);
         // SAFETY: `slot` is two valid, writable bytes; the write is unaligned.
         unsafe { (slot as *mut [u8; 2]).cast::<u16>().write_unaligned(pair) };
+    }
+
+    #[inline(always)]
+    fn bytes_mut(piles: &mut [[Self; LINEAR]; 2]) -> Option<&mut [[u8; LINEAR]; 2]> {
+        Some(piles)
     }
 }
 

@@ -1,4 +1,4 @@
-//! The fast path of the table family: plain two-player rounds and one-step wars in a tight loop
+//! The fast path of the table family: plain two-player rounds and most wars in a tight loop
 //! over two linear copies of the piles. Everything else goes through `table.rs`'s general path,
 //! and a test checks that both give the same games.
 //!
@@ -9,6 +9,7 @@
 //! won. When the head nears the end of the buffers, both piles move back to the start.
 
 use super::GameRecord;
+use super::blocks::BLOCK_SLACK;
 use super::card::Card;
 use super::game::{PileGame, RoundEnd, sort_high_first};
 use super::random::GameRandom;
@@ -19,14 +20,73 @@ use super::rules::{MAX_CARDS, Pickup, Rules};
 pub(super) const LINEAR: usize = 2 * MAX_CARDS as usize + 64;
 
 /// The orders of a plain two-player round's cards under the winner's pile.
-const HIGH_LOW: u8 = 0;
-const LOW_HIGH: u8 = 1;
-const SEATS_UP: u8 = 2;
-const SEATS_DOWN: u8 = 3;
+pub(super) const HIGH_LOW: u8 = 0;
+pub(super) const LOW_HIGH: u8 = 1;
+pub(super) const SEATS_UP: u8 = 2;
+pub(super) const SEATS_DOWN: u8 = 3;
+
+/// A pass of plain rounds over the linear piles: seat 0's pile is `head..head + n0`, seat 1's
+/// `head..head + total - n0`. The pass plays up to `budget` rounds; it stops early at a tie
+/// (`tied`, with `head` at the tied cards), when a pile runs out, and may stop after as many
+/// rounds as the smaller pile held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Pass {
+    pub head: usize,
+    pub n0: usize,
+    pub total: usize,
+    pub budget: u32,
+    pub tied: bool,
+}
+
+/// Plays a pass one round at a time (see [`Pass`]); `blocks.rs` has the same pass sixteen rounds
+/// at a time. Bounds as for [`super::blocks::Blocks::play`].
+#[inline(always)]
+pub(super) fn scalar_pass<C: Card, const ORDER: u8>(
+    piles: &mut [[C; LINEAR]; 2],
+    mut pass: Pass,
+) -> Pass {
+    debug_assert!(pass.head + pass.budget as usize + pass.total + BLOCK_SLACK <= LINEAR);
+    let [pile0, pile1] = piles;
+    let (mut head, mut n0, total) = (pass.head, pass.n0, pass.total);
+    // A plain round moves one card between the piles, so nobody can run out within the
+    // smaller pile's size: those rounds need no check for the end of the game.
+    for _ in 0..pass.budget.min(n0.min(total - n0) as u32) {
+        debug_assert!(n0 > 0 && n0 < total);
+        // SAFETY: head + n < head + total and head + total + 2 <= LINEAR (the budget), so
+        // every index below is inside the buffers.
+        let (a, b) = unsafe { (*pile0.get_unchecked(head), *pile1.get_unchecked(head)) };
+        if a.rank() == b.rank() {
+            pass.tied = true;
+            break;
+        }
+        // Branch-free: the order is a select on loop-invariant ORDER, and both piles get the
+        // cards.
+        let b_wins = b.rank() > a.rank();
+        let (high, low) = if b_wins { (b, a) } else { (a, b) };
+        let (first, second) = match ORDER {
+            HIGH_LOW => (high, low),
+            LOW_HIGH => (low, high),
+            SEATS_UP => (a, b),
+            _ => (b, a),
+        };
+        let (end0, end1) = (head + n0, head + total - n0);
+        unsafe {
+            let slot0 = pile0.get_unchecked_mut(end0..end0 + 2);
+            C::write_pair(&mut *slot0.as_mut_ptr().cast(), first, second);
+            let slot1 = pile1.get_unchecked_mut(end1..end1 + 2);
+            C::write_pair(&mut *slot1.as_mut_ptr().cast(), first, second);
+        }
+        n0 = n0 + 1 - 2 * usize::from(b_wins);
+        head += 1;
+    }
+    pass.head = head;
+    pass.n0 = n0;
+    pass
+}
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
-    /// Plays plain two-player rounds and one-step wars until another war, the end of the game
-    /// or round `limit`; other wars go through the general [`PileGame::settle`]. Only for rules
+    /// Plays plain two-player rounds and wars until a war with a player short, the end of the
+    /// game or round `limit`; that war goes through the general [`PileGame::settle`]. Only for rules
     /// with nothing random in a round and the piles under-pile, up to the next reshuffle (the
     /// caller checks and sets `limit`). Returns how the last round ended (at the limit: a plain
     /// round).
@@ -40,18 +100,37 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     ) -> RoundEnd {
         match rules.pickup {
             Pickup::Table | Pickup::WinnerFirst => {
-                self.fast_rounds_in::<HIGH_LOW, R>(rules, rng, record, limit)
+                self.fast_rounds_order::<HIGH_LOW, R>(rules, rng, record, limit)
             }
-            Pickup::LoserFirst => self.fast_rounds_in::<LOW_HIGH, R>(rules, rng, record, limit),
-            Pickup::Seats => self.fast_rounds_in::<SEATS_UP, R>(rules, rng, record, limit),
+            Pickup::LoserFirst => self.fast_rounds_order::<LOW_HIGH, R>(rules, rng, record, limit),
+            Pickup::Seats => self.fast_rounds_order::<SEATS_UP, R>(rules, rng, record, limit),
             Pickup::ReverseSeats | Pickup::Shuffled => {
-                self.fast_rounds_in::<SEATS_DOWN, R>(rules, rng, record, limit)
+                self.fast_rounds_order::<SEATS_DOWN, R>(rules, rng, record, limit)
             }
         }
     }
 
+    /// The loop with the block pass, compiled for the processor features it needs, when the
+    /// cards are bytes and the processor has them; else with the scalar pass.
     #[inline(always)]
-    fn fast_rounds_in<const ORDER: u8, R: GameRandom>(
+    fn fast_rounds_order<const ORDER: u8, R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+        limit: u32,
+    ) -> RoundEnd {
+        match self.blocks {
+            Some(blocks) if C::bytes_mut(&mut self.linear).is_some() => blocks.with_features(
+                #[inline(always)]
+                || self.fast_rounds_in::<ORDER, true, R>(rules, rng, record, limit),
+            ),
+            _ => self.fast_rounds_in::<ORDER, false, R>(rules, rng, record, limit),
+        }
+    }
+
+    #[inline(always)]
+    fn fast_rounds_in<const ORDER: u8, const BLOCKS: bool, R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
@@ -69,50 +148,29 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let layout = rules.face_down as usize + 1;
         let mut rounds = record.rounds;
         let end = loop {
-            if head + total + 2 >= LINEAR {
+            if head + total + BLOCK_SLACK >= LINEAR {
                 head = self.move_to_start(head, [n0, total - n0]);
             }
             // Plain rounds this pass may play: each moves the head by one and writes at most
-            // two cards past head + total, which must stay inside the buffers.
-            let budget = (limit - rounds).min((LINEAR - 2 - total - head) as u32);
+            // BLOCK_SLACK cards past head + total, which must stay inside the buffers.
+            let budget = (limit - rounds).min((LINEAR - BLOCK_SLACK - total - head) as u32);
             if budget == 0 {
                 break RoundEnd::Plain;
             }
-            // A plain round moves one card between the piles, so nobody can run out within
-            // the smaller pile's size: those rounds need no check for the end of the game.
-            let budget = budget.min(n0.min(total - n0) as u32);
-            let [pile0, pile1] = &mut self.linear;
-            let mut tied = false;
-            for _ in 0..budget {
-                debug_assert!(head + total + 2 <= LINEAR && n0 > 0 && n0 < total);
-                // SAFETY: head + n < head + total and head + total + 2 <= LINEAR (the budget),
-                // so every index below is inside the buffers.
-                let (a, b) = unsafe { (*pile0.get_unchecked(head), *pile1.get_unchecked(head)) };
-                if a.rank() == b.rank() {
-                    tied = true;
-                    break;
-                }
-                // Branch-free: the order is a select on loop-invariant ORDER, and both piles
-                // get the cards.
-                let b_wins = b.rank() > a.rank();
-                let (high, low) = if b_wins { (b, a) } else { (a, b) };
-                let (first, second) = match ORDER {
-                    HIGH_LOW => (high, low),
-                    LOW_HIGH => (low, high),
-                    SEATS_UP => (a, b),
-                    _ => (b, a),
-                };
-                let (end0, end1) = (head + n0, head + total - n0);
-                unsafe {
-                    let slot0 = pile0.get_unchecked_mut(end0..end0 + 2);
-                    C::write_pair(&mut *slot0.as_mut_ptr().cast(), first, second);
-                    let slot1 = pile1.get_unchecked_mut(end1..end1 + 2);
-                    C::write_pair(&mut *slot1.as_mut_ptr().cast(), first, second);
-                }
-                n0 = n0 + 1 - 2 * usize::from(b_wins);
-                head += 1;
-                rounds += 1;
-            }
+            let pass = Pass {
+                head,
+                n0,
+                total,
+                budget,
+                tied: false,
+            };
+            let pass = match (BLOCKS, self.blocks, C::bytes_mut(&mut self.linear)) {
+                (true, Some(blocks), Some(bytes)) => blocks.play::<ORDER>(bytes, pass),
+                _ => scalar_pass::<C, ORDER>(&mut self.linear, pass),
+            };
+            rounds += (pass.head - head) as u32;
+            (head, n0) = (pass.head, pass.n0);
+            let tied = pass.tied;
             if n0 == 0 || n0 == total {
                 break RoundEnd::Taken;
             }
@@ -125,22 +183,23 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 // The war's cards end up to 1 + layout past head + total.
                 head = self.move_to_start(head, counts);
             }
-            if let Some(winner) = self.single_war(rules, head, counts, layout) {
-                record.wars += 1;
-                record.longest_war = record.longest_war.max(1);
-                // The winner gains the loser's 1 + layout cards.
+            if let Some((winner, depth)) = self.war(rules, head, counts, layout) {
+                record.wars += depth as u32;
+                record.longest_war = record.longest_war.max(depth as u32);
+                // The winner gains the loser's played cards.
+                let played = 1 + depth * layout;
                 n0 = if winner == 0 {
-                    n0 + 1 + layout
+                    n0 + played
                 } else {
-                    n0 - 1 - layout
+                    n0 - played
                 };
-                head += 1 + layout;
+                head += played;
                 if n0 == 0 || n0 == total {
                     break RoundEnd::Taken;
                 }
                 continue;
             }
-            // A war that chains or finds a player short: the general path settles it, from
+            // A war that finds a player short: the general path settles it, from
             // piles without the tied cards.
             let (a, b) = (self.linear[0][head], self.linear[1][head]);
             self.store_linear(seats, head + 1, [n0 - 1, total - n0 - 1]);
@@ -172,69 +231,109 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         }
     }
 
-    /// Settles, on the linear piles, a war of one step whose tied cards sit at `head`, when
-    /// both players can lay the full layout after them and their face-up cards differ (most
-    /// wars). Then every shortage rule agrees, and the won cards go under the winner's pile in
+    /// Settles, on the linear piles, a war whose tied cards sit at `head`, when both players
+    /// can lay the full layout at every step until the face-up cards differ (almost every
+    /// war). Then every shortage rule agrees, and the won cards go under the winner's pile in
     /// the order the general path would give. `counts` are the piles' sizes with the tied
-    /// cards. Returns the winner (0 or 1), or `None` (nothing touched) for the general path.
-    /// Out of line, so that the plain-round loop keeps its registers.
+    /// cards. Returns the winner (0 or 1) and the number of ties, or `None` (nothing touched)
+    /// for the general path. Out of line, so that the plain-round loop keeps its registers.
     #[inline(never)]
-    fn single_war(
+    fn war(
         &mut self,
         rules: &Rules,
         head: usize,
         counts: [usize; 2],
         layout: usize,
-    ) -> Option<usize> {
-        let per_player = 1 + layout;
-        if counts[0] < per_player || counts[1] < per_player {
-            return None;
+    ) -> Option<(usize, usize)> {
+        let total = counts[0] + counts[1];
+        if layout == 2 && rules.pickup == Pickup::Table && counts[0] >= 3 && counts[1] >= 3 {
+            // Classic's war of one step, straight-line: a third of the general loop's work.
+            let [pile0, pile1] = &mut self.linear;
+            let up = [pile0[head + 2], pile1[head + 2]];
+            if up[0].rank() != up[1].rank() && head + total + 3 <= LINEAR {
+                let winner = usize::from(up[1].rank() > up[0].rank());
+                let high_first = |x: C, y: C| if y.rank() > x.rank() { [y, x] } else { [x, y] };
+                let [down_high, down_low] = high_first(pile0[head + 1], pile1[head + 1]);
+                let won = [
+                    pile0[head],
+                    pile1[head],
+                    down_high,
+                    down_low,
+                    up[winner],
+                    up[1 - winner],
+                ];
+                let end = head + counts[winner];
+                let target = if winner == 0 { pile0 } else { pile1 };
+                target[end..end + 6].copy_from_slice(&won);
+                return Some((winner, 1));
+            }
         }
-        let up = [self.linear[0][head + layout], self.linear[1][head + layout]];
-        if up[0].rank() == up[1].rank() {
-            return None;
-        }
+        let mut depth = 1;
+        let up = loop {
+            // Each player has played the tied card and `depth` layouts.
+            let played = 1 + depth * layout;
+            // The won cards end at most `played - 1` past head + total.
+            if counts[0] < played || counts[1] < played || head + total + played > LINEAR {
+                return None;
+            }
+            let up = [
+                self.linear[0][head + played - 1],
+                self.linear[1][head + played - 1],
+            ];
+            if up[0].rank() != up[1].rank() {
+                break up;
+            }
+            depth += 1;
+        };
         let winner = usize::from(up[1].rank() > up[0].rank());
+        let per_player = 1 + depth * layout;
         // Won cards go right after the winner's last card.
         let end = head + counts[winner];
-        if layout == 2 && rules.pickup == Pickup::Table {
-            // Classic's war, straight-line: the tied pair, the two face-down cards highest first
-            // (seat 1's first on equal ranks), the face-up cards highest first.
-            let (down0, down1) = (self.linear[0][head + 1], self.linear[1][head + 1]);
-            let (high, low) = if down1.rank() > down0.rank() {
-                (down1, down0)
-            } else {
-                (down0, down1)
-            };
-            let won = [
-                self.linear[0][head],
-                self.linear[1][head],
-                high,
-                low,
-                up[winner],
-                up[1 - winner],
-            ];
-            self.linear[winner][end..end + 6].copy_from_slice(&won);
-            return Some(winner);
-        }
-        // Player j played 1 + layout cards, in play order from `head`.
-        let mut n = 0;
+        let [pile0, pile1] = &mut self.linear;
+        let mut n = end;
         match rules.pickup {
             Pickup::Table => {
-                // The tied cards (seat order), the face-down cards highest first (stable),
-                // then the face-up cards highest first.
-                self.scratch[0] = self.linear[0][head];
-                self.scratch[1] = self.linear[1][head];
-                n = 2;
-                for j in 0..2 {
-                    let down = &self.linear[j][head + 1..head + layout];
-                    self.scratch[n..n + down.len()].copy_from_slice(down);
-                    n += down.len();
-                }
-                sort_high_first(&mut self.scratch[2..n], |c| c.rank());
-                self.scratch[n] = up[winner];
-                self.scratch[n + 1] = up[1 - winner];
+                // The tied cards (seat order), then each step's face-down cards highest first
+                // (stable) and its face-up cards highest first (seat order on a tie). The cards
+                // go straight under the winner's pile, after every card read here.
+                let high_first = |x: C, y: C| if y.rank() > x.rank() { [y, x] } else { [x, y] };
+                let put =
+                    |pile0: &mut [C; LINEAR], pile1: &mut [C; LINEAR], at: usize, pair: [C; 2]| {
+                        let target = if winner == 0 { pile0 } else { pile1 };
+                        target[at..at + 2].copy_from_slice(&pair);
+                    };
+                put(pile0, pile1, n, [pile0[head], pile1[head]]);
                 n += 2;
+                let down = layout - 1;
+                for step in 0..depth {
+                    let from = head + 1 + step * layout;
+                    if down == 1 {
+                        // Classic's layout, without the general sort.
+                        put(pile0, pile1, n, high_first(pile0[from], pile1[from]));
+                    } else {
+                        // Seat 0's cards, then seat 1's, as the general path logs them.
+                        for k in 0..down {
+                            let (card0, card1) = (pile0[from + k], pile1[from + k]);
+                            let target = if winner == 0 {
+                                &mut *pile0
+                            } else {
+                                &mut *pile1
+                            };
+                            target[n + k] = card0;
+                            target[n + down + k] = card1;
+                        }
+                        let target = if winner == 0 {
+                            &mut *pile0
+                        } else {
+                            &mut *pile1
+                        };
+                        sort_high_first(&mut target[n..n + 2 * down], |c| c.rank());
+                    }
+                    n += 2 * down;
+                    let up = from + down;
+                    put(pile0, pile1, n, high_first(pile0[up], pile1[up]));
+                    n += 2;
+                }
             }
             pickup => {
                 let order = match pickup {
@@ -244,15 +343,24 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     _ => [1, 0],
                 };
                 for j in order {
-                    let played = &self.linear[j][head..head + per_player];
-                    self.scratch[n..n + per_player].copy_from_slice(played);
+                    for k in 0..per_player {
+                        let card = if j == 0 {
+                            pile0[head + k]
+                        } else {
+                            pile1[head + k]
+                        };
+                        let target = if winner == 0 {
+                            &mut *pile0
+                        } else {
+                            &mut *pile1
+                        };
+                        target[n + k] = card;
+                    }
                     n += per_player;
                 }
             }
         }
-        debug_assert_eq!(n, 2 * per_player);
-        let (scratch, linear) = (&self.scratch, &mut self.linear);
-        linear[winner][end..end + n].copy_from_slice(&scratch[..n]);
-        Some(winner)
+        debug_assert_eq!(n - end, 2 * per_player);
+        Some((winner, depth))
     }
 }

@@ -6,6 +6,7 @@
 
 use super::random::GameRandom;
 
+use super::blocks::Blocks;
 use super::card::Card;
 use super::fast::LINEAR;
 use super::pile::Pile;
@@ -60,6 +61,8 @@ pub struct PileGame<C: Card, const CAP: usize> {
     deck_key: (u32, u32, u32),
     /// The fast two-player loop's piles (see `fast.rs`).
     pub(super) linear: [[C; LINEAR]; 2],
+    /// Set when the processor runs the fast loop's block pass (`blocks.rs`).
+    pub(super) blocks: Option<Blocks>,
     pub(super) active: [u8; SEATS],
     pub(super) active_len: usize,
     /// Ties in the current round and the deepest chain.
@@ -91,6 +94,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             deck: [C::default(); CAP],
             deck_key: (0, 0, 0),
             linear: [[C::default(); LINEAR]; 2],
+            blocks: Blocks::detect(),
             active: [0; SEATS],
             active_len: 0,
             ties: 0,
@@ -132,6 +136,29 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         // Card k (counted from the end for FromEnd) goes to seat k mod players. The piles are
         // empty, so each one is written straight into its ring, first card dealt on top.
         let len = deck.len();
+        if players == 2 && len.is_multiple_of(2) {
+            // The common deal, in pairs without per-card index arithmetic: a tenth of a game.
+            let half = len / 2;
+            let [first, second, ..] = &mut self.piles;
+            let (ring0, _, _) = first.raw();
+            let (ring1, _, _) = second.raw();
+            let hands = ring0[..half].iter_mut().zip(&mut ring1[..half]);
+            match rules.deal {
+                Deal::FromTop => {
+                    for ((card0, card1), pair) in hands.zip(deck.chunks_exact(2)) {
+                        (*card0, *card1) = (pair[0], pair[1]);
+                    }
+                }
+                Deal::FromEnd => {
+                    for ((card0, card1), pair) in hands.zip(deck.rchunks_exact(2)) {
+                        (*card0, *card1) = (pair[1], pair[0]);
+                    }
+                }
+            }
+            first.set_raw(0, half);
+            second.set_raw(0, half);
+            return;
+        }
         for seat in 0..players {
             let (ring, _, _) = self.piles[seat].raw();
             let mut n = 0;

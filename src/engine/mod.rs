@@ -4,6 +4,7 @@
 //! works in 64-card piles while a 1024-card game still fits; it is an enum, not a trait object,
 //! so the hot loop is monomorphized per class.
 
+mod blocks;
 pub mod card;
 mod endings;
 mod fast;

@@ -150,11 +150,34 @@ pub fn bounded_u32<R: Rng + ?Sized>(rng: &mut R, range: u32) -> u32 {
 
 /// Fisher–Yates shuffle, last position first, one [`bounded_u32`] a position (rand 0.8's
 /// `SliceRandom::shuffle`).
+///
+/// The positions are drawn ahead, up to 64 at a time, without a branch on each rejection:
+/// about a quarter of rand 0.8's draws are rejected, at random, and a mispredicted branch on
+/// each cost more than the rest of the shuffle. Same draws, same order as [`bounded_u32`].
 #[inline]
 pub fn shuffle_one_by_one<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
-    for i in (1..items.len()).rev() {
-        let j = bounded_u32(rng, (i + 1) as u32) as usize;
-        items.swap(i, j);
+    const AHEAD: usize = 64;
+    let mut picks = [0u32; AHEAD];
+    // Positions below `i` are still to be filled, last first; position i - 1 draws from 0..i.
+    let mut i = items.len();
+    while i > 1 {
+        let want = (i - 1).min(AHEAD);
+        let mut range = i as u32;
+        let last = range - want as u32;
+        let mut taken = 0;
+        while range > last {
+            let wide = u64::from(rng.next_u32()) * u64::from(range);
+            let zone = (range << range.leading_zeros()).wrapping_sub(1);
+            let accepted = (wide as u32) <= zone;
+            // A rejected draw is overwritten by the next one.
+            picks[taken & (AHEAD - 1)] = (wide >> 32) as u32;
+            taken += usize::from(accepted);
+            range -= u32::from(accepted);
+        }
+        for (n, &j) in picks[..want].iter().enumerate() {
+            items.swap(i - 1 - n, j as usize);
+        }
+        i -= want;
     }
 }
 
@@ -255,6 +278,25 @@ mod tests {
             seen[bounded_u32(&mut rng, 5) as usize] += 1;
         }
         assert!(seen.iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
+    }
+
+    #[test]
+    fn drawing_ahead_draws_as_rand_0_8() {
+        // rand 0.8's shuffle, one bounded draw per position, against the branch-free version,
+        // across the 64-position batches; the stream must be left at the same place.
+        for len in [0, 1, 2, 3, 52, 64, 65, 66, 129, 1024] {
+            let mut reference: Vec<u32> = (0..len).collect();
+            let mut rng = WarCardGameRng::new(len.into());
+            for i in (1..reference.len()).rev() {
+                let j = bounded_u32(&mut rng, (i + 1) as u32) as usize;
+                reference.swap(i, j);
+            }
+            let mut ahead: Vec<u32> = (0..len).collect();
+            let mut rng_ahead = WarCardGameRng::new(len.into());
+            shuffle_one_by_one(&mut rng_ahead, &mut ahead);
+            assert_eq!(ahead, reference, "{len} items");
+            assert_eq!(rng_ahead.next_u32(), rng.next_u32(), "{len} items");
+        }
     }
 
     #[test]

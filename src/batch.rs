@@ -69,6 +69,9 @@ pub enum BatchError {
     },
 }
 
+/// One thread's game state and statistics. Aligned to two cache lines so that neighbouring
+/// workers' statistics, written after every game, never share a line (false sharing).
+#[repr(align(128))]
 struct Worker {
     engine: Engine,
     stats: Stats,

@@ -7,7 +7,7 @@
 //! The scalar pass spends about 24 instructions on a round; a block of sixteen about 50. A
 //! test checks that both passes leave the same piles.
 
-use super::fast::{HIGH_LOW, LINEAR, LOW_HIGH, Pass, SEATS_UP};
+use super::fast::{HIGH_LOW, LINEAR, LOW_HIGH, Pass, SEATS_UP, classic_war};
 
 /// Bytes a block may write past a pile's last card (two stores of 16 bytes).
 pub(super) const BLOCK_SLACK: usize = 32;
@@ -97,12 +97,13 @@ static PACK: [[u8; 16]; 256] = {
 unsafe fn play_x86<const ORDER: u8>(piles: &mut [[u8; LINEAR]; 2], mut pass: Pass) -> Pass {
     use std::arch::x86_64::*;
     debug_assert!(pass.head + pass.budget as usize + pass.total + BLOCK_SLACK <= LINEAR);
-    let [pile0, pile1] = piles;
-    let (p0, p1) = (pile0.as_mut_ptr(), pile1.as_mut_ptr());
     let total = pass.total;
     let mut left = pass.budget as usize;
     while left > 0 && pass.n0 > 0 && pass.n0 < total {
         let (head, n0) = (pass.head, pass.n0);
+        // Taken afresh each block: `classic_war` below borrows the piles.
+        let [pile0, pile1] = &mut *piles;
+        let (p0, p1) = (pile0.as_mut_ptr(), pile1.as_mut_ptr());
         // A block plays at most as many rounds as the smaller pile holds, so nobody runs out
         // within it and every card it uses is already in place.
         let cap = left.min(16).min(n0).min(total - n0);
@@ -147,8 +148,20 @@ unsafe fn play_x86<const ORDER: u8>(piles: &mut [[u8; LINEAR]; 2], mut pass: Pas
             }
             pass.head = head + played;
             pass.n0 = ends[0] - pass.head;
+            pass.rounds += played as u32;
             left -= played;
             if ties != 0 {
+                if pass.classic_wars
+                    && left >= 3
+                    && let Some(n0) = classic_war(piles, pass.head, pass.n0, total)
+                {
+                    pass.head += 3;
+                    pass.n0 = n0;
+                    pass.rounds += 1;
+                    pass.wars += 1;
+                    left -= 3;
+                    continue;
+                }
                 pass.tied = true;
                 break;
             }
@@ -206,7 +219,10 @@ mod tests {
             n0,
             total,
             budget,
+            classic_wars: pick(rng, 0, 1) == 1,
             tied: false,
+            rounds: 0,
+            wars: 0,
         };
         let mut scalar_piles = piles;
         let by_blocks = play_out(&mut piles, pass, |p, pass| blocks.play::<ORDER>(p, pass));

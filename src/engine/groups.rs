@@ -57,11 +57,27 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             let (played, tie) = self.pair_pass(seats, pass);
             record.rounds += played as u32;
             if let Some((a, b)) = tie {
-                // The general round's war, counted as `round` counts it.
+                // The general round's war (`settle_groups`) for two players, counted as
+                // `round` counts it.
                 self.start_round();
                 self.log_play(a, seats[0]);
                 self.log_play(b, seats[1]);
-                let end = self.settle_groups(rules, rng, 2);
+                let end = match self.pair_group_war(rules, rng, seats, 1) {
+                    Some(seat) => {
+                        self.give_logged(rules, seat, 0..2);
+                        RoundEnd::Taken
+                    }
+                    None => {
+                        self.receive(rules, seats[0], &[a]);
+                        self.receive(rules, seats[1], &[b]);
+                        if self.frozen() {
+                            self.log_len = 0;
+                            RoundEnd::Stuck
+                        } else {
+                            RoundEnd::Taken
+                        }
+                    }
+                };
                 self.count_wars(end, record);
                 return end;
             }
@@ -117,6 +133,51 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         heap0.set_raw(heap_head0, tail0 - heap_head0);
         heap1.set_raw(heap_head1, tail1 - heap_head1);
         (played, tie)
+    }
+
+    /// [`PileGame::group_war`] between the two players of `seats` (seat order), outside
+    /// single-game mode: each stakes up to `face_down` cards and shows a champion; tied
+    /// champions fight again one level deeper.
+    fn pair_group_war<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        seats: [usize; 2],
+        depth: u32,
+    ) -> Option<usize> {
+        debug_assert!(!self.trace);
+        self.note_tie(depth);
+        let start = self.log_len;
+        let layout = rules.face_down as usize + 1;
+        let mut champions = [None; 2];
+        for (champion, seat) in champions.iter_mut().zip(seats) {
+            for _ in 0..self.holding(seat).min(layout) {
+                let card = self.draw(seat, rng).expect("counted cards are there");
+                self.log_play(card, seat);
+                *champion = Some(card);
+            }
+        }
+        let end = self.log_len;
+        let winner = match champions {
+            [Some(x), Some(y)] if x.rank() == y.rank() => {
+                self.pair_group_war(rules, rng, seats, depth + 1)
+            }
+            [Some(x), Some(y)] => Some(seats[usize::from(y.rank() > x.rank())]),
+            [Some(_), None] => Some(seats[0]),
+            [None, Some(_)] => Some(seats[1]),
+            [None, None] => None,
+        };
+        match winner {
+            Some(seat) => self.give_logged(rules, seat, start..end),
+            None => {
+                for i in start..end {
+                    let Play { card, seat } = self.log[i];
+                    self.receive(rules, seat as usize, &[card]);
+                }
+            }
+        }
+        self.log_len = start;
+        winner
     }
 
     /// Settles a round whose `n` shown cards are logged.

@@ -7,6 +7,8 @@
 //! rand 0.8 does, one 32-bit output each, so that its seeds deal the crate's games.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::rules::MAX_CARDS;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 /// The generator warsim's own games use: xoshiro256++ seeded from a u64 through SplitMix64.
@@ -139,7 +141,7 @@ pub fn game_rng(seed: u64) -> GameRng {
 #[inline]
 pub fn bounded_u32<R: Rng + ?Sized>(rng: &mut R, range: u32) -> u32 {
     debug_assert!(range > 0);
-    let zone = (range << range.leading_zeros()).wrapping_sub(1);
+    let zone = zone(range);
     loop {
         let wide = u64::from(rng.next_u32()) * u64::from(range);
         if (wide as u32) <= zone {
@@ -147,6 +149,24 @@ pub fn bounded_u32<R: Rng + ?Sized>(rng: &mut R, range: u32) -> u32 {
         }
     }
 }
+
+/// rand 0.8's acceptance bound for a draw in `0..range`: the low half of the product must not
+/// exceed it.
+const fn zone(range: u32) -> u32 {
+    (range << range.leading_zeros()).wrapping_sub(1)
+}
+
+/// [`zone`] for every range of a deck's shuffle, looked up: on the shuffle's critical path, the
+/// leading-zero count costs four cycles here.
+static ZONES: [u32; MAX_CARDS as usize + 1] = {
+    let mut zones = [0; MAX_CARDS as usize + 1];
+    let mut range = 1;
+    while range < zones.len() {
+        zones[range] = zone(range as u32);
+        range += 1;
+    }
+    zones
+};
 
 /// Fisher–Yates shuffle, last position first, one [`bounded_u32`] a position (rand 0.8's
 /// `SliceRandom::shuffle`).
@@ -162,17 +182,38 @@ pub fn shuffle_one_by_one<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
     let mut i = items.len();
     while i > 1 {
         let want = (i - 1).min(AHEAD);
-        let mut range = i as u32;
-        let last = range - want as u32;
+        let last = i - want;
         let mut taken = 0;
-        while range > last {
-            let wide = u64::from(rng.next_u32()) * u64::from(range);
-            let zone = (range << range.leading_zeros()).wrapping_sub(1);
-            let accepted = (wide as u32) <= zone;
-            // A rejected draw is overwritten by the next one.
-            picks[taken & (AHEAD - 1)] = (wide >> 32) as u32;
-            taken += usize::from(accepted);
-            range -= u32::from(accepted);
+        if i < ZONES.len() {
+            // The range of a draw is `base - previous`: one less after an accepted draw. Both
+            // candidates are worked out before the previous draw is decided, so only a select
+            // waits on it.
+            let (mut base, mut previous) = (i, 0usize);
+            while base - previous > last {
+                let value = u64::from(rng.next_u32());
+                let wide_same = value * base as u64;
+                let wide_less = value * (base - 1) as u64;
+                let ok_same = wide_same as u32 <= ZONES[base];
+                let ok_less = wide_less as u32 <= ZONES[base - 1];
+                // A branch on `previous` would be mispredicted.
+                let less = previous == 1;
+                let wide = std::hint::select_unpredictable(less, wide_less, wide_same);
+                let accepted = usize::from(std::hint::select_unpredictable(less, ok_less, ok_same));
+                // A rejected draw is overwritten by the next one.
+                picks[taken & (AHEAD - 1)] = (wide >> 32) as u32;
+                taken += accepted;
+                base -= previous;
+                previous = accepted;
+            }
+        } else {
+            let mut range = i as u32;
+            while range > last as u32 {
+                let wide = u64::from(rng.next_u32()) * u64::from(range);
+                let accepted = (wide as u32) <= zone(range);
+                picks[taken & (AHEAD - 1)] = (wide >> 32) as u32;
+                taken += usize::from(accepted);
+                range -= u32::from(accepted);
+            }
         }
         for (n, &j) in picks[..want].iter().enumerate() {
             items.swap(i - 1 - n, j as usize);

@@ -324,8 +324,9 @@ mod tests {
     #[test]
     fn drawing_ahead_draws_as_rand_0_8() {
         // rand 0.8's shuffle, one bounded draw per position, against the branch-free version,
-        // across the 64-position batches; the stream must be left at the same place.
-        for len in [0, 1, 2, 3, 52, 64, 65, 66, 129, 1024] {
+        // across the 64-position batches and past the bounds table; the stream must be left at
+        // the same place.
+        for len in [0, 1, 2, 3, 52, 64, 65, 66, 129, 1024, 1100] {
             let mut reference: Vec<u32> = (0..len).collect();
             let mut rng = WarCardGameRng::new(len.into());
             for i in (1..reference.len()).rev() {

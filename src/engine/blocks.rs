@@ -7,7 +7,8 @@
 //! The scalar pass spends about 24 instructions on a round; a block of sixteen about 50. A
 //! test checks that both passes leave the same piles.
 
-use super::fast::{HIGH_LOW, LINEAR, LOW_HIGH, Pass, SEATS_UP, classic_war};
+use super::fast::LINEAR;
+use super::pass::{HIGH_LOW, LOW_HIGH, Pass, SEATS_UP, classic_war};
 
 /// Bytes a block may write past a pile's last card (two stores of 16 bytes).
 pub(super) const BLOCK_SLACK: usize = 32;
@@ -172,7 +173,7 @@ unsafe fn play_x86<const ORDER: u8>(piles: &mut [[u8; LINEAR]; 2], mut pass: Pas
 
 #[cfg(test)]
 mod tests {
-    use super::super::fast::{SEATS_DOWN, scalar_pass};
+    use super::super::pass::{SEATS_DOWN, scalar_pass};
     use super::*;
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::{Rng, SeedableRng};

@@ -1,5 +1,6 @@
 //! The state and the game loop shared by the shared-deck families (table and groups): piles,
-//! spoil heaps, the round log, the deal, the round cap, reshuffles and the end of a game.
+//! spoil heaps, the round log, the round cap, reshuffles and the end of a game (the deal is in
+//! `deal.rs`).
 //!
 //! One `PileGame` is boxed per worker and reused for every game, so playing allocates nothing.
 //! Each family's round lives in its own file (`table.rs`, `groups.rs`) as more methods here.
@@ -10,7 +11,7 @@ use super::blocks::Blocks;
 use super::card::Card;
 use super::fast::LINEAR;
 use super::pile::Pile;
-use super::rules::{AtCap, Deal, Family, MAX_PLAYERS, Rules, Spoils, Uneven};
+use super::rules::{AtCap, Family, MAX_PLAYERS, Rules, Spoils};
 use super::{GameRecord, Outcome, WinBy};
 
 pub use super::observe::{Observer, Step};
@@ -57,8 +58,8 @@ pub struct PileGame<C: Card, const CAP: usize> {
     pub(super) scratch: [C; CAP],
     /// The unshuffled deck of the last rules dealt, and what it was built from (suits, ranks,
     /// cards in play): building it card by card cost a tenth of a short game.
-    deck: [C; CAP],
-    deck_key: (u32, u32, u32),
+    pub(super) deck: [C; CAP],
+    pub(super) deck_key: (u32, u32, u32),
     /// The fast two-player loop's piles (see `fast.rs`).
     pub(super) linear: [[C; LINEAR]; 2],
     /// Set when the processor runs the fast loop's block pass (`blocks.rs`).
@@ -114,94 +115,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.deal(rules, rng);
         self.trace = false;
         self.play_dealt(rules, rng, None)
-    }
-
-    /// Builds the deck (less the lowest cards when `rules.uneven` drops them), shuffles it with
-    /// `rng` and deals it one card at a time from seat 1; the first card dealt is on top.
-    pub fn deal<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) {
-        let key = (rules.suits, rules.ranks, rules.cards_in_play());
-        if key != self.deck_key {
-            rules.fill_deck(&mut self.deck);
-            self.deck_key = key;
-        }
-        let n = key.2 as usize;
-        let deck = &mut self.scratch[..n];
-        deck.copy_from_slice(&self.deck[..n]);
-        rng.shuffle(deck);
-        let players = rules.players as usize;
-        for seat in 0..players {
-            self.piles[seat].clear();
-            self.heaps[seat].clear();
-        }
-        // Card k (counted from the end for FromEnd) goes to seat k mod players. The piles are
-        // empty, so each one is written straight into its ring, first card dealt on top.
-        let len = deck.len();
-        if players == 2 && len.is_multiple_of(2) {
-            // The common deal, in pairs without per-card index arithmetic: a tenth of a game.
-            let half = len / 2;
-            let [first, second, ..] = &mut self.piles;
-            let (ring0, _, _) = first.raw();
-            let (ring1, _, _) = second.raw();
-            let hands = ring0[..half].iter_mut().zip(&mut ring1[..half]);
-            match rules.deal {
-                Deal::FromTop => {
-                    for ((card0, card1), pair) in hands.zip(deck.chunks_exact(2)) {
-                        (*card0, *card1) = (pair[0], pair[1]);
-                    }
-                }
-                Deal::FromEnd => {
-                    for ((card0, card1), pair) in hands.zip(deck.rchunks_exact(2)) {
-                        (*card0, *card1) = (pair[1], pair[0]);
-                    }
-                }
-            }
-            first.set_raw(0, half);
-            second.set_raw(0, half);
-            return;
-        }
-        for seat in 0..players {
-            let (ring, _, _) = self.piles[seat].raw();
-            let mut n = 0;
-            for k in (seat..len).step_by(players) {
-                ring[n] = match rules.deal {
-                    Deal::FromTop => deck[k],
-                    Deal::FromEnd => deck[len - 1 - k],
-                };
-                n += 1;
-            }
-            self.piles[seat].set_raw(0, n);
-        }
-        debug_assert!(rules.uneven == Uneven::DealAll || deck.len().is_multiple_of(players));
-    }
-
-    /// Plays from piles already dealt: `hands[s]` is seat s's pile, top first; heaps start empty.
-    pub fn play_hands<R: GameRandom>(
-        &mut self,
-        rules: &Rules,
-        hands: &[Vec<C>],
-        rng: &mut R,
-    ) -> GameRecord {
-        for seat in 0..SEATS {
-            self.piles[seat].set(hands.get(seat).map_or(&[][..], |h| &h[..]));
-            self.heaps[seat].clear();
-        }
-        self.trace = false;
-        self.play_dealt(rules, rng, None)
-    }
-
-    /// Seat s's pile, top first.
-    pub fn pile(&self, seat: usize) -> Vec<C> {
-        self.piles[seat].iter().collect()
-    }
-
-    /// Seat s's spoil heap, oldest first.
-    pub fn heap(&self, seat: usize) -> Vec<C> {
-        self.heaps[seat].iter().collect()
-    }
-
-    /// The cards played in the last round (left on the table when the game ended stuck).
-    pub fn table(&self) -> Vec<C> {
-        self.log[..self.log_len].iter().map(|p| p.card).collect()
     }
 
     /// Cards seat s holds, pile and heap.

@@ -6,12 +6,14 @@
 
 mod blocks;
 pub mod card;
+mod deal;
 mod endings;
 mod fast;
 pub mod fixed;
 pub mod game;
 mod groups;
 pub mod observe;
+mod pass;
 pub mod pile;
 pub mod presets;
 pub mod random;

@@ -1,5 +1,6 @@
 //! Single games seen from outside (`warsim play`): an observer called around every round, and
-//! what it can read — the shuffled deck, the steps of the last round, the seats still in.
+//! what it can read — piles and heaps, the shuffled deck, the steps of the last round, the
+//! seats still in.
 //! Batch runs never observe, so none of this touches their hot loop.
 
 use super::random::GameRandom;
@@ -30,6 +31,21 @@ pub trait Observer<C: Card, const CAP: usize> {
 }
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
+    /// Seat s's pile, top first.
+    pub fn pile(&self, seat: usize) -> Vec<C> {
+        self.piles[seat].iter().collect()
+    }
+
+    /// Seat s's spoil heap, oldest first.
+    pub fn heap(&self, seat: usize) -> Vec<C> {
+        self.heaps[seat].iter().collect()
+    }
+
+    /// The cards played in the last round (left on the table when the game ended stuck).
+    pub fn table(&self) -> Vec<C> {
+        self.log[..self.log_len].iter().map(|p| p.card).collect()
+    }
+
     /// Plays the game already dealt, showing every round to `observer`.
     pub fn play_observed<R: GameRandom>(
         &mut self,

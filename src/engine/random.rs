@@ -180,40 +180,34 @@ pub fn shuffle_one_by_one<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
     let mut picks = [0u32; AHEAD];
     // Positions below `i` are still to be filled, last first; position i - 1 draws from 0..i.
     let mut i = items.len();
+    // Longer than any deck, past the bounds table: one position at a time.
+    while i >= ZONES.len() {
+        items.swap(i - 1, bounded_u32(rng, i as u32) as usize);
+        i -= 1;
+    }
     while i > 1 {
         let want = (i - 1).min(AHEAD);
         let last = i - want;
         let mut taken = 0;
-        if i < ZONES.len() {
-            // The range of a draw is `base - previous`: one less after an accepted draw. Both
-            // candidates are worked out before the previous draw is decided, so only a select
-            // waits on it.
-            let (mut base, mut previous) = (i, 0usize);
-            while base - previous > last {
-                let value = u64::from(rng.next_u32());
-                let wide_same = value * base as u64;
-                let wide_less = value * (base - 1) as u64;
-                let ok_same = wide_same as u32 <= ZONES[base];
-                let ok_less = wide_less as u32 <= ZONES[base - 1];
-                // A branch on `previous` would be mispredicted.
-                let less = previous == 1;
-                let wide = std::hint::select_unpredictable(less, wide_less, wide_same);
-                let accepted = usize::from(std::hint::select_unpredictable(less, ok_less, ok_same));
-                // A rejected draw is overwritten by the next one.
-                picks[taken & (AHEAD - 1)] = (wide >> 32) as u32;
-                taken += accepted;
-                base -= previous;
-                previous = accepted;
-            }
-        } else {
-            let mut range = i as u32;
-            while range > last as u32 {
-                let wide = u64::from(rng.next_u32()) * u64::from(range);
-                let accepted = (wide as u32) <= zone(range);
-                picks[taken & (AHEAD - 1)] = (wide >> 32) as u32;
-                taken += usize::from(accepted);
-                range -= u32::from(accepted);
-            }
+        // The range of a draw is `base - previous`: one less after an accepted draw. Both
+        // candidates are worked out before the previous draw is decided, so only a select
+        // waits on it.
+        let (mut base, mut previous) = (i, 0usize);
+        while base - previous > last {
+            let value = u64::from(rng.next_u32());
+            let wide_same = value * base as u64;
+            let wide_less = value * (base - 1) as u64;
+            let ok_same = wide_same as u32 <= ZONES[base];
+            let ok_less = wide_less as u32 <= ZONES[base - 1];
+            // A branch on `previous` would be mispredicted.
+            let less = previous == 1;
+            let wide = std::hint::select_unpredictable(less, wide_less, wide_same);
+            let accepted = usize::from(std::hint::select_unpredictable(less, ok_less, ok_same));
+            // A rejected draw is overwritten by the next one.
+            picks[taken & (AHEAD - 1)] = (wide >> 32) as u32;
+            taken += accepted;
+            base -= previous;
+            previous = accepted;
         }
         for (n, &j) in picks[..want].iter().enumerate() {
             items.swap(i - 1 - n, j as usize);

@@ -1,0 +1,130 @@
+//! One pass of plain two-player rounds over the fast loop's linear piles (`fast.rs`), one round
+//! at a time: the pass's state, the orders won cards go in, and classic's war of one step,
+//! which a pass settles itself. `blocks.rs` plays the same pass sixteen rounds at a time; a
+//! test checks that both leave the same piles.
+
+use super::blocks::BLOCK_SLACK;
+use super::card::Card;
+use super::fast::LINEAR;
+
+/// The orders of a plain two-player round's cards under the winner's pile.
+pub(super) const HIGH_LOW: u8 = 0;
+pub(super) const LOW_HIGH: u8 = 1;
+pub(super) const SEATS_UP: u8 = 2;
+pub(super) const SEATS_DOWN: u8 = 3;
+
+/// A pass of plain rounds over the linear piles: seat 0's pile is `head..head + n0`, seat 1's
+/// `head..head + total - n0`. The pass moves the head by at most `budget` cards; it stops early
+/// at a tie it does not settle (`tied`, with `head` at the tied cards), when a pile runs out,
+/// and may stop after as many rounds as the smaller pile held. With `classic_wars`, it settles
+/// classic's wars of one step itself (see [`classic_war`]). `rounds` and `wars` count what it
+/// played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Pass {
+    pub head: usize,
+    pub n0: usize,
+    pub total: usize,
+    pub budget: u32,
+    pub classic_wars: bool,
+    pub tied: bool,
+    pub rounds: u32,
+    pub wars: u32,
+}
+
+/// Classic's war of one step (one card down, one up, table pickup), on the linear piles with the
+/// tied cards at `head`, when both piles hold three cards and the face-up cards differ: the
+/// won cards are the same whoever wins (the tied pair, then each pair highest first), so they
+/// are written under both piles, as a plain round's are. Returns seat 0's new pile size, or
+/// `None` (nothing written) when the war is not of that kind. 8 cards of room after both piles.
+#[inline(always)]
+pub(super) fn classic_war<C: Card>(
+    piles: &mut [[C; LINEAR]; 2],
+    head: usize,
+    n0: usize,
+    total: usize,
+) -> Option<usize> {
+    let [pile0, pile1] = piles;
+    let (up0, up1) = (pile0[head + 2], pile1[head + 2]);
+    if n0 < 3 || total - n0 < 3 || up0.rank() == up1.rank() {
+        return None;
+    }
+    let high_first = |x: C, y: C| if y.rank() > x.rank() { [y, x] } else { [x, y] };
+    let [down_high, down_low] = high_first(pile0[head + 1], pile1[head + 1]);
+    let [up_high, up_low] = high_first(up0, up1);
+    let won = [
+        pile0[head],
+        pile1[head],
+        down_high,
+        down_low,
+        up_high,
+        up_low,
+    ];
+    let (end0, end1) = (head + n0, head + total - n0);
+    pile0[end0..end0 + 6].copy_from_slice(&won);
+    pile1[end1..end1 + 6].copy_from_slice(&won);
+    Some(if up1.rank() > up0.rank() {
+        n0 - 3
+    } else {
+        n0 + 3
+    })
+}
+
+/// Plays a pass one round at a time (see [`Pass`]); `blocks.rs` has the same pass sixteen rounds
+/// at a time. Bounds as for [`super::blocks::Blocks::play`].
+#[inline(always)]
+pub(super) fn scalar_pass<C: Card, const ORDER: u8>(
+    piles: &mut [[C; LINEAR]; 2],
+    mut pass: Pass,
+) -> Pass {
+    debug_assert!(pass.head + pass.budget as usize + pass.total + BLOCK_SLACK <= LINEAR);
+    let (mut head, mut n0, total) = (pass.head, pass.n0, pass.total);
+    // A plain round moves one card between the piles, so nobody can run out within the
+    // smaller pile's size: those rounds need no check for the end of the game.
+    let plain = pass.budget.min(n0.min(total - n0) as u32);
+    let mut played = 0;
+    while played < plain {
+        debug_assert!(n0 > 0 && n0 < total);
+        let [pile0, pile1] = &mut *piles;
+        // SAFETY: head + n < head + total and head + total + 2 <= LINEAR (the budget), so
+        // every index below is inside the buffers.
+        let (a, b) = unsafe { (*pile0.get_unchecked(head), *pile1.get_unchecked(head)) };
+        if a.rank() == b.rank() {
+            // A settled war ends the pass: the piles' sizes changed by three.
+            if pass.classic_wars
+                && pass.budget - played >= 3
+                && let Some(n) = classic_war(piles, head, n0, total)
+            {
+                (head, n0) = (head + 3, n);
+                pass.rounds += 1;
+                pass.wars += 1;
+            } else {
+                pass.tied = true;
+            }
+            break;
+        }
+        // Branch-free: the order is a select on loop-invariant ORDER, and both piles get the
+        // cards.
+        let b_wins = b.rank() > a.rank();
+        let (high, low) = if b_wins { (b, a) } else { (a, b) };
+        let (first, second) = match ORDER {
+            HIGH_LOW => (high, low),
+            LOW_HIGH => (low, high),
+            SEATS_UP => (a, b),
+            _ => (b, a),
+        };
+        let (end0, end1) = (head + n0, head + total - n0);
+        unsafe {
+            let slot0 = pile0.get_unchecked_mut(end0..end0 + 2);
+            C::write_pair(&mut *slot0.as_mut_ptr().cast(), first, second);
+            let slot1 = pile1.get_unchecked_mut(end1..end1 + 2);
+            C::write_pair(&mut *slot1.as_mut_ptr().cast(), first, second);
+        }
+        n0 = n0 + 1 - 2 * usize::from(b_wins);
+        head += 1;
+        played += 1;
+    }
+    pass.rounds += played;
+    pass.head = head;
+    pass.n0 = n0;
+    pass
+}

@@ -12,6 +12,7 @@ use super::GameRecord;
 use super::card::Card;
 use super::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
 use super::rules::Rules;
+use std::ops::Range;
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays one round of the groups family (two-player rounds outside single-game mode go
@@ -62,22 +63,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 self.start_round();
                 self.log_play(a, seats[0]);
                 self.log_play(b, seats[1]);
-                let end = match self.pair_group_war(rules, rng, seats, 1) {
-                    Some(seat) => {
-                        self.give_logged(rules, seat, 0..2);
-                        RoundEnd::Taken
-                    }
-                    None => {
-                        self.receive(rules, seats[0], &[a]);
-                        self.receive(rules, seats[1], &[b]);
-                        if self.frozen() {
-                            self.log_len = 0;
-                            RoundEnd::Stuck
-                        } else {
-                            RoundEnd::Taken
-                        }
-                    }
-                };
+                let winner = self.pair_group_war(rules, rng, seats, 1);
+                let end = self.award_shown(rules, winner, 2);
                 self.count_wars(end, record);
                 return end;
             }
@@ -167,15 +154,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             [None, Some(_)] => Some(seats[1]),
             [None, None] => None,
         };
-        match winner {
-            Some(seat) => self.give_logged(rules, seat, start..end),
-            None => {
-                for i in start..end {
-                    let Play { card, seat } = self.log[i];
-                    self.receive(rules, seat as usize, &[card]);
-                }
-            }
-        }
+        self.award_logged(rules, winner, start..end);
         self.log_len = start;
         winner
     }
@@ -188,20 +167,31 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         sort_plays(&mut table[..n]);
         let winner = self.fight_groups(rules, rng, &table[..n], 1);
         self.round_winner = winner.map(|w| w as u8);
+        self.award_shown(rules, winner, n)
+    }
+
+    /// Gives the round's `n` shown cards to `winner`, or back to their owners; then the round
+    /// is stuck if nobody won and nobody ever can.
+    fn award_shown(&mut self, rules: &Rules, winner: Option<usize>, n: usize) -> RoundEnd {
+        self.award_logged(rules, winner, 0..n);
+        if winner.is_none() && self.frozen() {
+            self.log_len = 0; // the cards are back with their owners, not on the table
+            return RoundEnd::Stuck;
+        }
+        RoundEnd::Taken
+    }
+
+    /// Gives the logged cards in `range` to `winner`, or each back to its owner when nobody won.
+    fn award_logged(&mut self, rules: &Rules, winner: Option<usize>, range: Range<usize>) {
         match winner {
-            Some(seat) => self.give_logged(rules, seat, 0..n),
+            Some(seat) => self.give_logged(rules, seat, range),
             None => {
-                for i in 0..n {
+                for i in range {
                     let Play { card, seat } = self.log[i];
                     self.receive(rules, seat as usize, &[card]);
                 }
-                if self.frozen() {
-                    self.log_len = 0; // the cards are back with their owners, not on the table
-                    return RoundEnd::Stuck;
-                }
             }
         }
-        RoundEnd::Taken
     }
 
     /// Settles a sorted table: singles and groups, highest first. Every group fights its war;
@@ -272,15 +262,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             self.log_len >= end,
             "nested wars come after this war's cards"
         );
-        match winner {
-            Some(seat) => self.give_logged(rules, seat, start..end),
-            None => {
-                for i in start..end {
-                    let Play { card, seat } = self.log[i];
-                    self.receive(rules, seat as usize, &[card]);
-                }
-            }
-        }
+        self.award_logged(rules, winner, start..end);
         if !self.trace {
             self.log_len = start;
         }

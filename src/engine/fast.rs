@@ -190,28 +190,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         layout: usize,
     ) -> Option<(usize, usize)> {
         let total = counts[0] + counts[1];
-        if layout == 2 && rules.pickup == Pickup::Table && counts[0] >= 3 && counts[1] >= 3 {
-            // Classic's war of one step, straight-line: a third of the general loop's work.
-            let [pile0, pile1] = &mut self.linear;
-            let up = [pile0[head + 2], pile1[head + 2]];
-            if up[0].rank() != up[1].rank() && head + total + 3 <= LINEAR {
-                let winner = usize::from(up[1].rank() > up[0].rank());
-                let high_first = |x: C, y: C| if y.rank() > x.rank() { [y, x] } else { [x, y] };
-                let [down_high, down_low] = high_first(pile0[head + 1], pile1[head + 1]);
-                let won = [
-                    pile0[head],
-                    pile1[head],
-                    down_high,
-                    down_low,
-                    up[winner],
-                    up[1 - winner],
-                ];
-                let end = head + counts[winner];
-                let target = if winner == 0 { pile0 } else { pile1 };
-                target[end..end + 6].copy_from_slice(&won);
-                return Some((winner, 1));
-            }
-        }
         let mut depth = 1;
         let up = loop {
             // Each player has played the tied card and `depth` layouts.

@@ -35,7 +35,7 @@ pub(super) struct Pass {
 /// tied cards at `head`, when both piles hold three cards and the face-up cards differ: the
 /// won cards are the same whoever wins (the tied pair, then each pair highest first), so they
 /// are written under both piles, as a plain round's are. Returns seat 0's new pile size, or
-/// `None` (nothing written) when the war is not of that kind. 8 cards of room after both piles.
+/// `None` (nothing written) when the war is not of that kind. 6 cards of room after both piles.
 #[inline(always)]
 pub(super) fn classic_war<C: Card>(
     piles: &mut [[C; LINEAR]; 2],

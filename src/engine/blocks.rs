@@ -4,7 +4,8 @@
 //! One block compares sixteen pairs of top cards at once, finds the first tie, and appends the
 //! won pairs of the rounds before it under both piles with one byte shuffle per eight rounds
 //! (a table maps each eight-bit "who won" mask to the shuffle that packs the winner's pairs).
-//! The scalar pass spends about 24 instructions on a round; a block of sixteen about 50. A
+//! Classic's wars of one step are settled in the loop too (`pass.rs`). The scalar pass spends
+//! about 24 instructions on a round; a block of up to sixteen about 80 with its bookkeeping. A
 //! test checks that both passes leave the same piles.
 
 use super::fast::LINEAR;
@@ -89,10 +90,11 @@ static PACK: [[u8; 16]; 256] = {
 };
 
 /// # Safety
-/// Only from code compiled with SSSE3 and POPCNT (inside [`Blocks::with_features`]), with
+/// The processor has SSSE3 and POPCNT (a [`Blocks`] token), and
 /// `pass.head + pass.budget + pass.total + BLOCK_SLACK <= LINEAR`. Not a `#[target_feature]`
-/// function because those cannot be `#[inline(always)]`, and the call would cost more than a
-/// short pass.
+/// function, because those cannot be `#[inline(always)]` and a call would cost more than a short
+/// pass: it is fast only inlined into code compiled with the features
+/// ([`Blocks::with_features`]), where its intrinsics inline too.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn play_x86<const ORDER: u8>(piles: &mut [[u8; LINEAR]; 2], mut pass: Pass) -> Pass {

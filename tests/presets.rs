@@ -536,9 +536,13 @@ fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
     r.at_cap = AtCap::LargerPile;
     r.max_rounds = 6000;
     configs.push(r);
+    // Both fast loops: sixteen rounds at a time (where the processor has SSSE3) and one at a time.
     let mut game = PileGame::<u8, 64>::boxed();
+    let mut scalar = PileGame::<u8, 64>::boxed();
+    scalar.use_scalar_pass();
     for r in &configs {
         same_games_fast_and_general(&mut game, r, 0..200);
+        same_games_fast_and_general(&mut scalar, r, 0..200);
     }
     // A 1,000-card deck with 31-card layouts: games of thousands of rounds and a hundred wars,
     // some of them started just before the piles move back to the start.

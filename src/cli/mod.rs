@@ -127,7 +127,7 @@ impl RuleArgs {
             None => default,
             Some(name) => Preset::from_name(name).ok_or_else(|| ConfigError::UnknownRules {
                 given: name.clone(),
-                known: preset_names(),
+                known: Preset::names(),
             })?,
         };
         let mut rules = preset.rules();
@@ -200,21 +200,13 @@ fn parse_threads(text: &str) -> Result<usize, String> {
     parse_setting(text).map(|n| n as usize)
 }
 
-fn preset_names() -> String {
-    Preset::ALL
-        .iter()
-        .map(|p| p.name())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 fn show_rules(name: Option<&str>) -> Result<(), ConfigError> {
     let presets: Vec<Preset> = match name {
         None => Preset::ALL.to_vec(),
         Some(name) => vec![
             Preset::from_name(name).ok_or_else(|| ConfigError::UnknownRules {
                 given: name.to_string(),
-                known: preset_names(),
+                known: Preset::names(),
             })?,
         ],
     };

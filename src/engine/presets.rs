@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use super::rules::{AtCap, Deal, Family, Generator, Pickup, Rules, Shortage, Spoils, Uneven};
+use super::rules::{
+    AtCap, Deal, Family, Generator, Named, Pickup, Rules, Shortage, Spoils, Uneven,
+};
 
 /// The presets `--rules` accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,11 +80,6 @@ impl Preset {
         }
     }
 
-    /// Finds a preset by its name.
-    pub fn from_name(name: &str) -> Option<Preset> {
-        Preset::ALL.iter().copied().find(|p| p.name() == name)
-    }
-
     /// The preset's rules with its default deck.
     pub fn rules(self) -> Rules {
         let classic = Rules {
@@ -141,6 +138,14 @@ impl Preset {
                 ..classic
             },
         }
+    }
+}
+
+/// `--rules` names: found and listed like every other setting's.
+impl Named for Preset {
+    const ALL: &'static [Self] = Preset::ALL;
+    fn name(self) -> &'static str {
+        Preset::name(self)
     }
 }
 

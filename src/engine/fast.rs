@@ -194,7 +194,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let up = loop {
             // Each player has played the tied card and `depth` layouts.
             let played = 1 + depth * layout;
-            // The won cards end at most `played - 1` past head + total.
+            // The won cards end at most `played` past head + total.
             if counts[0] < played || counts[1] < played || head + total + played > LINEAR {
                 return None;
             }
@@ -209,51 +209,48 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         };
         let winner = usize::from(up[1].rank() > up[0].rank());
         let per_player = 1 + depth * layout;
-        // Won cards go right after the winner's last card.
+        // Won cards go right after the winner's last card, past every card read here.
         let end = head + counts[winner];
         let [pile0, pile1] = &mut self.linear;
-        let mut n = end;
+        let (winners, losers) = if winner == 0 {
+            (pile0, &*pile1)
+        } else {
+            (pile1, &*pile0)
+        };
+        let (held, free) = winners.split_at_mut(end);
+        let mut played = [
+            &held[head..head + per_player],
+            &losers[head..head + per_player],
+        ];
+        if winner == 1 {
+            played.swap(0, 1); // by seat
+        }
+        let [cards0, cards1] = played;
+        let mut n = 0;
         match rules.pickup {
             Pickup::Table => {
                 // The tied cards (seat order), then each step's face-down cards highest first
-                // (stable) and its face-up cards highest first (seat order on a tie). The cards
-                // go straight under the winner's pile, after every card read here.
+                // (stable: seat 0's first on equal ranks, as the general path logs them) and its
+                // face-up cards highest first (seat order on a tie).
                 let high_first = |x: C, y: C| if y.rank() > x.rank() { [y, x] } else { [x, y] };
-                let put =
-                    |pile0: &mut [C; LINEAR], pile1: &mut [C; LINEAR], at: usize, pair: [C; 2]| {
-                        let target = if winner == 0 { pile0 } else { pile1 };
-                        target[at..at + 2].copy_from_slice(&pair);
-                    };
-                put(pile0, pile1, n, [pile0[head], pile1[head]]);
-                n += 2;
+                free[..2].copy_from_slice(&[cards0[0], cards1[0]]);
+                n = 2;
                 let down = layout - 1;
                 for step in 0..depth {
-                    let from = head + 1 + step * layout;
+                    let from = 1 + step * layout;
                     if down == 1 {
                         // Classic's layout, without the general sort.
-                        put(pile0, pile1, n, high_first(pile0[from], pile1[from]));
+                        free[n..n + 2].copy_from_slice(&high_first(cards0[from], cards1[from]));
                     } else {
-                        // Seat 0's cards, then seat 1's, as the general path logs them.
                         for k in 0..down {
-                            let (card0, card1) = (pile0[from + k], pile1[from + k]);
-                            let target = if winner == 0 {
-                                &mut *pile0
-                            } else {
-                                &mut *pile1
-                            };
-                            target[n + k] = card0;
-                            target[n + down + k] = card1;
+                            free[n + k] = cards0[from + k];
+                            free[n + down + k] = cards1[from + k];
                         }
-                        let target = if winner == 0 {
-                            &mut *pile0
-                        } else {
-                            &mut *pile1
-                        };
-                        sort_high_first(&mut target[n..n + 2 * down], |c| c.rank());
+                        sort_high_first(&mut free[n..n + 2 * down], |c| c.rank());
                     }
                     n += 2 * down;
                     let up = from + down;
-                    put(pile0, pile1, n, high_first(pile0[up], pile1[up]));
+                    free[n..n + 2].copy_from_slice(&high_first(cards0[up], cards1[up]));
                     n += 2;
                 }
             }
@@ -264,25 +261,17 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     Pickup::Seats => [0, 1],
                     _ => [1, 0],
                 };
-                for j in order {
-                    for k in 0..per_player {
-                        let card = if j == 0 {
-                            pile0[head + k]
-                        } else {
-                            pile1[head + k]
-                        };
-                        let target = if winner == 0 {
-                            &mut *pile0
-                        } else {
-                            &mut *pile1
-                        };
-                        target[n + k] = card;
+                for seat in order {
+                    let cards = if seat == 0 { cards0 } else { cards1 };
+                    // Card by card: a call to memcpy costs more than these few cards.
+                    for (slot, &card) in free[n..n + per_player].iter_mut().zip(cards) {
+                        *slot = card;
                     }
                     n += per_player;
                 }
             }
         }
-        debug_assert_eq!(n - end, 2 * per_player);
+        debug_assert_eq!(n, 2 * per_player);
         Some((winner, depth))
     }
 }

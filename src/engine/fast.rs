@@ -109,10 +109,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 _ => scalar_pass::<C, ORDER>(&mut self.linear, pass),
             };
             rounds += pass.rounds;
-            if pass.wars > 0 {
-                record.wars += pass.wars;
-                record.longest_war = record.longest_war.max(1);
-            }
+            // The pass's wars are of one step each.
+            record.add_wars(pass.wars, pass.wars.min(1));
             (head, n0) = (pass.head, pass.n0);
             let tied = pass.tied;
             if n0 == 0 || n0 == total {
@@ -128,8 +126,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 head = self.move_to_start(head, counts);
             }
             if let Some((winner, depth)) = self.war(rules, head, counts, layout) {
-                record.wars += depth as u32;
-                record.longest_war = record.longest_war.max(depth as u32);
+                record.add_wars(depth as u32, depth as u32);
                 // The winner gains the loser's played cards.
                 let played = 1 + depth * layout;
                 n0 = if winner == 0 {
@@ -149,8 +146,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             self.store_linear(seats, head + 1, [n0 - 1, total - n0 - 1]);
             record.rounds = rounds;
             let end = self.war_after_tie(rules, rng, (a, seats[0]), (b, seats[1]));
-            record.wars += self.ties;
-            record.longest_war = record.longest_war.max(self.chain);
+            self.count_wars(end, record);
             return end;
         };
         self.store_linear(seats, head, [n0, total - n0]);

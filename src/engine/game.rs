@@ -361,8 +361,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     #[inline(always)]
     pub(super) fn count_wars(&self, end: RoundEnd, record: &mut GameRecord) {
         if end != RoundEnd::Plain {
-            record.wars += self.ties;
-            record.longest_war = record.longest_war.max(self.chain);
+            record.add_wars(self.ties, self.chain);
         }
     }
 

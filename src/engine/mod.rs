@@ -112,6 +112,15 @@ pub struct GameRecord {
     pub longest_war: u32,
 }
 
+impl GameRecord {
+    /// Counts `ties` more ties, the deepest chain among them `chain` long.
+    #[inline(always)]
+    pub(crate) fn add_wars(&mut self, ties: u32, chain: u32) {
+        self.wars += ties;
+        self.longest_war = self.longest_war.max(chain);
+    }
+}
+
 /// One worker's game state, sized for the deck.
 pub enum Engine {
     /// Up to 64 cards.

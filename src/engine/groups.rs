@@ -31,8 +31,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays two-player rounds until a tie, the end of the game or round `limit`, exactly as
     /// [`PileGame::groups_round`] would: each pass first refills empty piles in seat order (as
     /// the round's draws would), then plays as many rounds as the smaller pile holds, in which
-    /// no pile runs out and nobody can be out. A tie goes to the general war. Returns how the
-    /// last round ended (at the limit: a plain round).
+    /// no pile runs out and nobody can be out. A tie goes to [`PileGame::pair_group_war`].
+    /// Returns how the last round ended (at the limit: a plain round).
     pub(super) fn groups_pair_rounds<R: GameRandom>(
         &mut self,
         rules: &Rules,

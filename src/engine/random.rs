@@ -7,9 +7,9 @@
 //! rand 0.8 does, one 32-bit output each, so that its seeds deal the crate's games.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 use super::rules::MAX_CARDS;
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 /// The generator warsim's own games use: xoshiro256++ seeded from a u64 through SplitMix64.
 pub type GameRng = Xoshiro256PlusPlus;

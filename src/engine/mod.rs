@@ -6,6 +6,8 @@
 
 mod blocks;
 pub mod card;
+mod chacha;
+mod chacha_wide;
 mod deal;
 mod endings;
 mod fast;

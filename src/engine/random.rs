@@ -14,34 +14,7 @@ use super::rules::MAX_CARDS;
 /// The generator warsim's own games use: xoshiro256++ seeded from a u64 through SplitMix64.
 pub type GameRng = Xoshiro256PlusPlus;
 
-/// war_card_game 0.3.1's generator: rand 0.8's `StdRng::seed_from_u64(seed)`, which is
-/// ChaCha12 (rand_chacha 0.3) seeded through rand_core 0.6's PCG32 expansion of the u64.
-pub struct WarCardGameRng(rand_chacha::ChaCha12Rng);
-
-impl WarCardGameRng {
-    /// The crate's stream for `seed`.
-    pub fn new(seed: u64) -> Self {
-        use rand_chacha::rand_core::SeedableRng as _;
-        WarCardGameRng(rand_chacha::ChaCha12Rng::seed_from_u64(seed))
-    }
-}
-
-impl rand_xoshiro::rand_core::TryRng for WarCardGameRng {
-    type Error = std::convert::Infallible;
-
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        Ok(rand_chacha::rand_core::RngCore::next_u32(&mut self.0))
-    }
-
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        Ok(rand_chacha::rand_core::RngCore::next_u64(&mut self.0))
-    }
-
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        rand_chacha::rand_core::RngCore::fill_bytes(&mut self.0, dst);
-        Ok(())
-    }
-}
+pub use super::chacha::WarCardGameRng;
 
 /// A game's random stream with the shuffle the engine draws from it.
 pub trait GameRandom: Rng {
@@ -53,13 +26,6 @@ impl GameRandom for GameRng {
     #[inline]
     fn shuffle<T>(&mut self, items: &mut [T]) {
         batched_shuffle(self, items);
-    }
-}
-
-impl GameRandom for WarCardGameRng {
-    #[inline]
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        shuffle_one_by_one(self, items);
     }
 }
 
@@ -140,10 +106,16 @@ pub fn game_rng(seed: u64) -> GameRng {
 /// 0.8's `gen_range` for u32, so it is exact and reproducible.
 #[inline]
 pub fn bounded_u32<R: Rng + ?Sized>(rng: &mut R, range: u32) -> u32 {
+    bounded_from_words(range, || rng.next_u32())
+}
+
+/// [`bounded_u32`] drawing 32-bit words from `next_word`.
+#[inline]
+fn bounded_from_words(range: u32, mut next_word: impl FnMut() -> u32) -> u32 {
     debug_assert!(range > 0);
     let zone = zone(range);
     loop {
-        let wide = u64::from(rng.next_u32()) * u64::from(range);
+        let wide = u64::from(next_word()) * u64::from(range);
         if (wide as u32) <= zone {
             return (wide >> 32) as u32;
         }
@@ -156,10 +128,14 @@ const fn zone(range: u32) -> u32 {
     (range << range.leading_zeros()).wrapping_sub(1)
 }
 
+/// Ranges with a looked-up [`zone`]: a power of two above every deck size, so that a mask
+/// keeps lookups in bounds without a check.
+const ZONED: usize = (MAX_CARDS as usize + 1).next_power_of_two();
+
 /// [`zone`] for every range of a deck's shuffle, looked up: on the shuffle's critical path, the
 /// leading-zero count costs four cycles here.
-static ZONES: [u32; MAX_CARDS as usize + 1] = {
-    let mut zones = [0; MAX_CARDS as usize + 1];
+static ZONES: [u32; ZONED] = {
+    let mut zones = [0; ZONED];
     let mut range = 1;
     while range < zones.len() {
         zones[range] = zone(range as u32);
@@ -171,48 +147,45 @@ static ZONES: [u32; MAX_CARDS as usize + 1] = {
 /// Fisher–Yates shuffle, last position first, one [`bounded_u32`] a position (rand 0.8's
 /// `SliceRandom::shuffle`).
 ///
-/// The positions are drawn ahead, up to 64 at a time, without a branch on each rejection:
-/// about a quarter of rand 0.8's draws are rejected, at random, and a mispredicted branch on
-/// each cost more than the rest of the shuffle. Same draws, same order as [`bounded_u32`].
+/// Without a branch on each rejection: about a quarter of rand 0.8's draws are rejected, at
+/// random, and a mispredicted branch on each cost more than the rest of the shuffle. Same
+/// draws, same order as [`bounded_u32`].
 #[inline]
 pub fn shuffle_one_by_one<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
-    const AHEAD: usize = 64;
-    let mut picks = [0u32; AHEAD];
+    shuffle_from_words(items, || rng.next_u32());
+}
+
+/// [`shuffle_one_by_one`] drawing 32-bit words from `next_word`, for a generator that hands
+/// out words from its own buffer.
+#[inline(always)]
+pub(super) fn shuffle_from_words<T>(items: &mut [T], mut next_word: impl FnMut() -> u32) {
     // Positions below `i` are still to be filled, last first; position i - 1 draws from 0..i.
     let mut i = items.len();
     // Longer than any deck, past the bounds table: one position at a time.
-    while i >= ZONES.len() {
-        items.swap(i - 1, bounded_u32(rng, i as u32) as usize);
+    while i >= ZONED {
+        let j = bounded_from_words(i as u32, &mut next_word);
+        items.swap(i - 1, j as usize);
         i -= 1;
     }
-    while i > 1 {
-        let want = (i - 1).min(AHEAD);
-        let last = i - want;
-        let mut taken = 0;
-        // The range of a draw is `base - previous`: one less after an accepted draw. Both
-        // candidates are worked out before the previous draw is decided, so only a select
-        // waits on it.
-        let (mut base, mut previous) = (i, 0usize);
-        while base - previous > last {
-            let value = u64::from(rng.next_u32());
-            let wide_same = value * base as u64;
-            let wide_less = value * (base - 1) as u64;
-            let ok_same = wide_same as u32 <= ZONES[base];
-            let ok_less = wide_less as u32 <= ZONES[base - 1];
-            // A branch on `previous` would be mispredicted.
-            let less = previous == 1;
-            let wide = std::hint::select_unpredictable(less, wide_less, wide_same);
-            let accepted = usize::from(std::hint::select_unpredictable(less, ok_less, ok_same));
-            // A rejected draw is overwritten by the next one.
-            picks[taken & (AHEAD - 1)] = (wide >> 32) as u32;
-            taken += accepted;
-            base -= previous;
-            previous = accepted;
-        }
-        for (n, &j) in picks[..want].iter().enumerate() {
-            items.swap(i - 1 - n, j as usize);
-        }
-        i -= want;
+    // The range of a draw is `base - previous`: one less after an accepted draw. Both
+    // candidates are worked out before the previous draw is decided, so only a select waits
+    // on it; a rejected draw swaps its position with itself.
+    let (mut base, mut previous) = (i, 0usize);
+    while base - previous > 1 {
+        let value = u64::from(next_word());
+        let wide_same = value * base as u64;
+        let wide_less = wide_same - value;
+        let ok_same = wide_same as u32 <= ZONES[base & (ZONED - 1)];
+        let ok_less = wide_less as u32 <= ZONES[(base - 1) & (ZONED - 1)];
+        // A branch on `previous` would be mispredicted.
+        let less = previous == 1;
+        let wide = std::hint::select_unpredictable(less, wide_less, wide_same);
+        let accepted = std::hint::select_unpredictable(less, ok_less, ok_same);
+        let position = base - previous - 1;
+        let pick = std::hint::select_unpredictable(accepted, (wide >> 32) as usize, position);
+        items.swap(position, pick);
+        base -= previous;
+        previous = usize::from(accepted);
     }
 }
 
@@ -318,9 +291,8 @@ mod tests {
     #[test]
     fn drawing_ahead_draws_as_rand_0_8() {
         // rand 0.8's shuffle, one bounded draw per position, against the branch-free version,
-        // across the 64-position batches and past the bounds table; the stream must be left at
-        // the same place.
-        for len in [0, 1, 2, 3, 52, 64, 65, 66, 129, 1024, 1100] {
+        // up to and past the bounds table; the stream must be left at the same place.
+        for len in [0, 1, 2, 3, 52, 64, 65, 66, 129, 1024, 2047, 2048, 2100] {
             let mut reference: Vec<u32> = (0..len).collect();
             let mut rng = WarCardGameRng::new(len.into());
             for i in (1..reference.len()).rev() {

@@ -9,7 +9,9 @@
 //! test checks that both passes leave the same piles.
 
 use super::fast::LINEAR;
-use super::pass::{HIGH_LOW, LOW_HIGH, Pass, SEATS_UP, classic_war};
+use super::pass::Pass;
+#[cfg(target_arch = "x86_64")]
+use super::pass::{HIGH_LOW, LOW_HIGH, SEATS_UP, classic_war};
 
 /// Bytes a block may write past a pile's last card (two stores of 16 bytes).
 pub(super) const BLOCK_SLACK: usize = 32;

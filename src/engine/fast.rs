@@ -12,7 +12,7 @@ use super::GameRecord;
 use super::blocks::BLOCK_SLACK;
 use super::card::Card;
 use super::game::{PileGame, RoundEnd, sort_high_first};
-use super::pass::{HIGH_LOW, LOW_HIGH, Pass, SEATS_DOWN, SEATS_UP, scalar_pass};
+use super::pass::{HIGH_LOW, LOW_HIGH, Pass, SEATS_DOWN, SEATS_UP, high_first, scalar_pass};
 use super::random::GameRandom;
 use super::rules::{MAX_CARDS, Pickup, Rules};
 
@@ -228,7 +228,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 // The tied cards (seat order), then each step's face-down cards highest first
                 // (stable: seat 0's first on equal ranks, as the general path logs them) and its
                 // face-up cards highest first (seat order on a tie).
-                let high_first = |x: C, y: C| if y.rank() > x.rank() { [y, x] } else { [x, y] };
                 free[..2].copy_from_slice(&[cards0[0], cards1[0]]);
                 n = 2;
                 let down = layout - 1;

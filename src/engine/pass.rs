@@ -48,7 +48,6 @@ pub(super) fn classic_war<C: Card>(
     if n0 < 3 || total - n0 < 3 || up0.rank() == up1.rank() {
         return None;
     }
-    let high_first = |x: C, y: C| if y.rank() > x.rank() { [y, x] } else { [x, y] };
     let [down_high, down_low] = high_first(pile0[head + 1], pile1[head + 1]);
     let [up_high, up_low] = high_first(up0, up1);
     let won = [
@@ -67,6 +66,13 @@ pub(super) fn classic_war<C: Card>(
     } else {
         n0 + 3
     })
+}
+
+/// Two cards, the higher first (the first on equal ranks): how table pickup orders a war's
+/// pair of cards of one step.
+#[inline(always)]
+pub(super) fn high_first<C: Card>(x: C, y: C) -> [C; 2] {
+    if y.rank() > x.rank() { [y, x] } else { [x, y] }
 }
 
 /// Plays a pass one round at a time (see [`Pass`]); `blocks.rs` has the same pass sixteen rounds

@@ -187,7 +187,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     ) -> Option<(usize, usize)> {
         let total = counts[0] + counts[1];
         let mut depth = 1;
-        let up = loop {
+        let (up, per_player) = loop {
             // Each player has played the tied card and `depth` layouts.
             let played = 1 + depth * layout;
             // The won cards end at most `played` past head + total.
@@ -199,12 +199,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 self.linear[1][head + played - 1],
             ];
             if up[0].rank() != up[1].rank() {
-                break up;
+                break (up, played);
             }
             depth += 1;
         };
         let winner = usize::from(up[1].rank() > up[0].rank());
-        let per_player = 1 + depth * layout;
         // Won cards go right after the winner's last card, past every card read here.
         let end = head + counts[winner];
         let [pile0, pile1] = &mut self.linear;

@@ -51,9 +51,9 @@ fn bare_engine_loop(c: &mut Criterion) {
         group.bench_function(preset.name(), |b| {
             b.iter(|| {
                 let mut rounds = 0u64;
-                for game in 0..10_000 {
-                    rounds += u64::from(engine.play(&rules, rules.game_seed(1, game)).rounds);
-                }
+                engine.play_games(&rules, 1, 0..10_000, |record| {
+                    rounds += u64::from(record.rounds);
+                });
                 black_box(rounds)
             })
         });

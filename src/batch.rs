@@ -106,13 +106,12 @@ pub fn run_batch(
         let first = chunk * CHUNK;
         let last = (first + CHUNK).min(spec.games);
         let mut records = Vec::with_capacity(if keep { (last - first) as usize } else { 0 });
-        for game in first..last {
-            let record = engine.play(&spec.rules, spec.rules.game_seed(spec.seed, game));
+        engine.play_games(&spec.rules, spec.seed, first..last, |record| {
             stats.record(&record);
             if keep {
                 records.push(record);
             }
-        }
+        });
         drop(worker);
         progress(last - first);
         records

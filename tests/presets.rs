@@ -3,7 +3,7 @@
 
 use warsim::engine::fixed::FixedRoundsGame;
 use warsim::engine::game::PileGame;
-use warsim::engine::rules::{AtCap, Family};
+use warsim::engine::rules::{AtCap, Family, Pickup};
 use warsim::engine::{Engine, GameRecord, Outcome, Preset, Rules, WinBy, random};
 
 /// `preset`'s rules stopped after `rounds` rounds with outcome `capped`.
@@ -476,6 +476,37 @@ fn war_card_game_reproduces_the_crates_readme_seeds() {
     assert_eq!(engine.play(&rules, 6958).rounds, 2133);
     // Player 1 is the hand that receives the shuffled deck's last card.
     assert_eq!(engine.play(&rules, 10).winner, Some(1));
+}
+
+#[test]
+fn games_played_in_runs_are_the_games_played_one_at_a_time() {
+    // A run plays war_card_game streams sixteen at a time (on AVX-512 machines): the same games
+    // as one at a time, from a start and an end off the sixteens, with and without randomness
+    // after the deal (shuffled pickup draws words past those made ahead).
+    let mut shuffled_pickup = Preset::WarCardGame.rules();
+    shuffled_pickup.pickup = Pickup::Shuffled;
+    for rules in [
+        Preset::WarCardGame.rules(),
+        shuffled_pickup,
+        Preset::Classic.rules(),
+    ] {
+        let mut engine = Engine::for_rules(&rules);
+        let mut records = Vec::new();
+        engine.play_games(&rules, 77, 3..1_206, |record| records.push(record));
+        assert_eq!(records.len(), 1_203);
+        let mut alone = Engine::for_rules(&rules);
+        for (game, record) in (3..).zip(&records) {
+            let expected = alone.play(&rules, rules.game_seed(77, game));
+            assert_eq!(*record, expected, "{:?}, game {game}", rules.pickup);
+        }
+    }
+    let rules = Preset::WarCardGame.rules();
+    let mut rounds = Vec::new();
+    Engine::for_rules(&rules).play_games(&rules, 0, 0..11, |record| rounds.push(record.rounds));
+    assert_eq!(
+        rounds,
+        [118, 176, 568, 654, 164, 126, 230, 116, 516, 380, 146]
+    );
 }
 
 // ---- the fast plain-round loop against the general path ----

@@ -4,7 +4,8 @@
 //! Owning the buffer lets the deal's shuffle read words straight from it, with the position in
 //! a register and one predictable check per word, and lets the words come from the eight-block
 //! AVX-512 ChaCha (`chacha_wide.rs`) where the processor has it, from rand_chacha's own core
-//! elsewhere. The stream is a sequence of words whatever the buffer: a double word is two
+//! elsewhere. A run starts [`Streams`] sixteen at a time, their first words made together
+//! (`chacha_lanes.rs`). The stream is a sequence of words whatever the buffer: a double word is two
 //! words, low first, even across a refill, and bytes use up whole words, as in `BlockRng`. The
 //! tests replay mixed calls against rand_chacha.
 
@@ -12,6 +13,7 @@ use rand_chacha::ChaCha12Core;
 use rand_chacha::rand_core::SeedableRng as _;
 use rand_chacha::rand_core::block::BlockRngCore;
 
+use super::chacha_lanes::{AHEAD_BLOCKS, AHEAD_WORDS, LANES};
 use super::chacha_wide::{BLOCK_WORDS, BLOCKS, Wide};
 use super::random::{GameRandom, shuffle_from_words};
 
@@ -105,8 +107,58 @@ impl WarCardGameRng {
     }
 }
 
+/// Sixteen war_card_game streams started together: their first [`AHEAD_WORDS`] words come
+/// from one lane-parallel ChaCha call (`chacha_lanes.rs`) straight into each generator's
+/// buffer.
+pub struct Streams {
+    rngs: [WarCardGameRng; LANES],
+    wide: Wide,
+}
+
+impl Streams {
+    /// Sixteen generators, where the processor has AVX-512F (else `None`).
+    pub fn new() -> Option<Self> {
+        let wide = Wide::detect()?;
+        Some(Streams {
+            rngs: std::array::from_fn(|_| WarCardGameRng::with_source(0, Some(wide))),
+            wide,
+        })
+    }
+
+    /// Starts stream `lane` of `seeds[lane]` for every lane.
+    #[inline]
+    pub fn start(&mut self, seeds: &[u64; LANES]) {
+        let mut keys = [[0; LANES]; 8];
+        for ((lane, &seed), rng) in seeds.iter().enumerate().zip(&mut self.rngs) {
+            let key = key_from_u64(seed);
+            for (j, &word) in key.iter().enumerate() {
+                keys[j][lane] = word;
+            }
+            rng.source = Source::Wide {
+                wide: self.wide,
+                key,
+                block: AHEAD_BLOCKS as u64,
+            };
+            (rng.made, rng.next) = (AHEAD_WORDS, 0);
+        }
+        let out = self.rngs.each_mut().map(|rng| {
+            let first: &mut [u32; AHEAD_WORDS] = (&mut rng.words[..AHEAD_WORDS])
+                .try_into()
+                .expect("the buffer holds the words made ahead");
+            first
+        });
+        self.wide.ahead(&keys, out);
+    }
+
+    /// Stream `lane` as started.
+    #[inline]
+    pub fn lane(&mut self, lane: usize) -> &mut WarCardGameRng {
+        &mut self.rngs[lane]
+    }
+}
+
 /// The ChaCha key rand_core 0.6's `seed_from_u64` makes: eight PCG32 outputs.
-fn key_from_u64(mut state: u64) -> [u32; 8] {
+pub(super) fn key_from_u64(mut state: u64) -> [u32; 8] {
     const MUL: u64 = 6_364_136_223_846_793_005;
     const INC: u64 = 11_634_580_027_462_260_723;
     let mut key = [0; 8];

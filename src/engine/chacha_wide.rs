@@ -18,11 +18,11 @@ pub(super) const BLOCK_WORDS: usize = 16;
 
 /// "expand 32-byte k".
 #[cfg(any(target_arch = "x86_64", test))]
-const CONSTANTS: [u32; 4] = [0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574];
+pub(super) const CONSTANTS: [u32; 4] = [0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574];
 
 /// Double rounds in ChaCha12.
 #[cfg(any(target_arch = "x86_64", test))]
-const DOUBLE_ROUNDS: usize = 6;
+pub(super) const DOUBLE_ROUNDS: usize = 6;
 
 /// Proof that the processor runs AVX-512F: only [`Wide::detect`] makes one.
 #[derive(Clone, Copy, Debug)]
@@ -143,19 +143,8 @@ fn blocks8_avx512(key: &[u32; 8], block: u64, out: &mut [u32; BLOCKS * BLOCK_WOR
         ],
     ];
     for (set, [a, b, c, d]) in rows.into_iter().enumerate() {
-        // Lane i of each row register is row r of block i: a 4×4 transpose of 128-bit lanes
-        // puts each block's four rows together.
-        let ab_low = _mm512_shuffle_i32x4::<0x44>(a, b);
-        let cd_low = _mm512_shuffle_i32x4::<0x44>(c, d);
-        let ab_high = _mm512_shuffle_i32x4::<0xEE>(a, b);
-        let cd_high = _mm512_shuffle_i32x4::<0xEE>(c, d);
-        let blocks = [
-            _mm512_shuffle_i32x4::<0x88>(ab_low, cd_low),
-            _mm512_shuffle_i32x4::<0xDD>(ab_low, cd_low),
-            _mm512_shuffle_i32x4::<0x88>(ab_high, cd_high),
-            _mm512_shuffle_i32x4::<0xDD>(ab_high, cd_high),
-        ];
-        for (i, words) in blocks.into_iter().enumerate() {
+        // Lane i of each row register is row r of block i.
+        for (i, words) in transpose_lanes([a, b, c, d]).into_iter().enumerate() {
             let at = (set * 4 + i) * BLOCK_WORDS;
             let target: &mut [u32; BLOCK_WORDS] = (&mut out[at..at + BLOCK_WORDS])
                 .try_into()
@@ -164,6 +153,24 @@ fn blocks8_avx512(key: &[u32; 8], block: u64, out: &mut [u32; BLOCKS * BLOCK_WOR
             unsafe { _mm512_storeu_si512(target.as_mut_ptr().cast(), words) };
         }
     }
+}
+
+/// A 4×4 transpose of 128-bit lanes: lane i of result r is lane r of `rows[i]`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[inline]
+pub(super) fn transpose_lanes(rows: [__m512i; 4]) -> [__m512i; 4] {
+    let [a, b, c, d] = rows;
+    let ab_low = _mm512_shuffle_i32x4::<0x44>(a, b);
+    let cd_low = _mm512_shuffle_i32x4::<0x44>(c, d);
+    let ab_high = _mm512_shuffle_i32x4::<0xEE>(a, b);
+    let cd_high = _mm512_shuffle_i32x4::<0xEE>(c, d);
+    [
+        _mm512_shuffle_i32x4::<0x88>(ab_low, cd_low),
+        _mm512_shuffle_i32x4::<0xDD>(ab_low, cd_low),
+        _mm512_shuffle_i32x4::<0x88>(ab_high, cd_high),
+        _mm512_shuffle_i32x4::<0xDD>(ab_high, cd_high),
+    ]
 }
 
 /// Block `block` of the ChaCha12 stream with `key` and nonce 0, one word at a time.

@@ -7,6 +7,7 @@
 mod blocks;
 pub mod card;
 mod chacha;
+mod chacha_lanes;
 mod chacha_wide;
 mod deal;
 mod endings;
@@ -25,6 +26,8 @@ mod table;
 
 pub use card::{Card, SuitedCard};
 pub use rules::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset, Rules, RulesError};
+
+use std::ops::Range;
 
 use fixed::FixedRoundsGame;
 use game::PileGame;
@@ -154,6 +157,42 @@ impl Engine {
         match rules.generator {
             Generator::Xoshiro => self.play_with(rules, &mut random::game_rng(seed)),
             Generator::WarCardGame => self.play_with(rules, &mut random::WarCardGameRng::new(seed)),
+        }
+    }
+
+    /// Plays games `games` of a batch with base seed `base` in order, handing each record to
+    /// `each`: the same records as [`Engine::play`] of each game's seed.
+    pub fn play_games(
+        &mut self,
+        rules: &Rules,
+        base: u64,
+        games: Range<u64>,
+        mut each: impl FnMut(GameRecord),
+    ) {
+        let streams = match rules.generator {
+            Generator::WarCardGame => chacha::Streams::new(),
+            Generator::Xoshiro => None,
+        };
+        match streams {
+            // Sixteen games' deals draw their first words from one lane-parallel ChaCha call.
+            Some(mut streams) => {
+                let mut first = games.start;
+                while first < games.end {
+                    let seeds =
+                        std::array::from_fn(|lane| rules.game_seed(base, first + lane as u64));
+                    streams.start(&seeds);
+                    let count = (games.end - first).min(chacha_lanes::LANES as u64) as usize;
+                    for lane in 0..count {
+                        each(self.play_with(rules, streams.lane(lane)));
+                    }
+                    first += count as u64;
+                }
+            }
+            None => {
+                for game in games {
+                    each(self.play(rules, rules.game_seed(base, game)));
+                }
+            }
         }
     }
 

@@ -12,9 +12,9 @@
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
-#[cfg(target_arch = "x86_64")]
-use super::chacha_wide::transpose_lanes;
 use super::chacha_wide::{BLOCK_WORDS, Wide};
+#[cfg(target_arch = "x86_64")]
+use super::chacha_wide::{quarter, transpose_lanes};
 
 /// Games made at once.
 pub(super) const LANES: usize = 16;
@@ -43,21 +43,6 @@ impl Wide {
     }
 }
 
-/// One quarter round on four registers, each the same word of sixteen blocks.
-#[cfg(target_arch = "x86_64")]
-macro_rules! quarter {
-    ($x:ident, $a:literal, $b:literal, $c:literal, $d:literal) => {
-        $x[$a] = _mm512_add_epi32($x[$a], $x[$b]);
-        $x[$d] = _mm512_rol_epi32::<16>(_mm512_xor_si512($x[$d], $x[$a]));
-        $x[$c] = _mm512_add_epi32($x[$c], $x[$d]);
-        $x[$b] = _mm512_rol_epi32::<12>(_mm512_xor_si512($x[$b], $x[$c]));
-        $x[$a] = _mm512_add_epi32($x[$a], $x[$b]);
-        $x[$d] = _mm512_rol_epi32::<8>(_mm512_xor_si512($x[$d], $x[$a]));
-        $x[$c] = _mm512_add_epi32($x[$c], $x[$d]);
-        $x[$b] = _mm512_rol_epi32::<7>(_mm512_xor_si512($x[$b], $x[$c]));
-    };
-}
-
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 fn ahead_avx512(keys: &[[u32; LANES]; 8], out: [&mut [u32; AHEAD_WORDS]; LANES]) {
@@ -75,14 +60,14 @@ fn ahead_avx512(keys: &[[u32; LANES]; 8], out: [&mut [u32; AHEAD_WORDS]; LANES])
         });
         let mut x = start;
         for _ in 0..DOUBLE_ROUNDS {
-            quarter!(x, 0, 4, 8, 12);
-            quarter!(x, 1, 5, 9, 13);
-            quarter!(x, 2, 6, 10, 14);
-            quarter!(x, 3, 7, 11, 15);
-            quarter!(x, 0, 5, 10, 15);
-            quarter!(x, 1, 6, 11, 12);
-            quarter!(x, 2, 7, 8, 13);
-            quarter!(x, 3, 4, 9, 14);
+            quarter!(x[0], x[4], x[8], x[12]);
+            quarter!(x[1], x[5], x[9], x[13]);
+            quarter!(x[2], x[6], x[10], x[14]);
+            quarter!(x[3], x[7], x[11], x[15]);
+            quarter!(x[0], x[5], x[10], x[15]);
+            quarter!(x[1], x[6], x[11], x[12]);
+            quarter!(x[2], x[7], x[8], x[13]);
+            quarter!(x[3], x[4], x[9], x[14]);
         }
         for (word, first) in x.iter_mut().zip(start) {
             *word = _mm512_add_epi32(*word, first);

@@ -55,10 +55,12 @@ impl Wide {
     }
 }
 
-/// One quarter round on four registers (every lane a block's row).
+/// One quarter round on four 512-bit registers (places: variables or array elements), lane by
+/// lane: here every lane a block's row, in `chacha_lanes.rs` every register one word of sixteen
+/// blocks.
 #[cfg(target_arch = "x86_64")]
 macro_rules! quarter {
-    ($a:ident, $b:ident, $c:ident, $d:ident) => {
+    ($a:expr, $b:expr, $c:expr, $d:expr) => {
         $a = _mm512_add_epi32($a, $b);
         $d = _mm512_rol_epi32::<16>(_mm512_xor_si512($d, $a));
         $c = _mm512_add_epi32($c, $d);
@@ -69,6 +71,9 @@ macro_rules! quarter {
         $b = _mm512_rol_epi32::<7>(_mm512_xor_si512($b, $c));
     };
 }
+
+#[cfg(target_arch = "x86_64")]
+pub(super) use quarter;
 
 /// Lines the diagonals up as columns (`rotate` b by one word, c by two, d by three), or back.
 #[cfg(target_arch = "x86_64")]

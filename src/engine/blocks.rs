@@ -11,7 +11,7 @@
 use super::fast::LINEAR;
 use super::pass::Pass;
 #[cfg(target_arch = "x86_64")]
-use super::pass::{HIGH_LOW, LOW_HIGH, SEATS_UP, classic_war};
+use super::pass::{HIGH_LOW, LOW_HIGH, SEATS_UP};
 
 /// Bytes a block may write past a pile's last card (two stores of 16 bytes).
 pub(super) const BLOCK_SLACK: usize = 32;
@@ -106,7 +106,7 @@ unsafe fn play_x86<const ORDER: u8>(piles: &mut [[u8; LINEAR]; 2], mut pass: Pas
     let mut left = pass.budget as usize;
     while left > 0 && pass.n0 > 0 && pass.n0 < total {
         let (head, n0) = (pass.head, pass.n0);
-        // Taken afresh each block: `classic_war` below borrows the piles.
+        // Taken afresh each block: `settle_classic_war` below borrows the piles.
         let [pile0, pile1] = &mut *piles;
         let (p0, p1) = (pile0.as_mut_ptr(), pile1.as_mut_ptr());
         // A block plays at most as many rounds as the smaller pile holds, so nobody runs out
@@ -156,14 +156,7 @@ unsafe fn play_x86<const ORDER: u8>(piles: &mut [[u8; LINEAR]; 2], mut pass: Pas
             pass.rounds += played as u32;
             left -= played;
             if ties != 0 {
-                if pass.classic_wars
-                    && left >= 3
-                    && let Some(n0) = classic_war(piles, pass.head, pass.n0, total)
-                {
-                    pass.head += 3;
-                    pass.n0 = n0;
-                    pass.rounds += 1;
-                    pass.wars += 1;
+                if pass.settle_classic_war(piles, left) {
                     left -= 3;
                     continue;
                 }

@@ -31,13 +31,37 @@ pub(super) struct Pass {
     pub wars: u32,
 }
 
+impl Pass {
+    /// Settles the tie at the head as [`classic_war`] when this pass settles classic's wars and
+    /// `left` rounds of its budget remain for the war's three cards: moves the head past the
+    /// war and counts it. False, with nothing changed, otherwise.
+    #[inline(always)]
+    pub(super) fn settle_classic_war<C: Card>(
+        &mut self,
+        piles: &mut [[C; LINEAR]; 2],
+        left: usize,
+    ) -> bool {
+        if !self.classic_wars || left < 3 {
+            return false;
+        }
+        let Some(n0) = classic_war(piles, self.head, self.n0, self.total) else {
+            return false;
+        };
+        self.head += 3;
+        self.n0 = n0;
+        self.rounds += 1;
+        self.wars += 1;
+        true
+    }
+}
+
 /// Classic's war of one step (one card down, one up, table pickup), on the linear piles with the
 /// tied cards at `head`, when both piles hold three cards and the face-up cards differ: the
 /// won cards are the same whoever wins (the tied pair, then each pair highest first), so they
 /// are written under both piles, as a plain round's are. Returns seat 0's new pile size, or
 /// `None` (nothing written) when the war is not of that kind. 6 cards of room after both piles.
 #[inline(always)]
-pub(super) fn classic_war<C: Card>(
+fn classic_war<C: Card>(
     piles: &mut [[C; LINEAR]; 2],
     head: usize,
     n0: usize,
@@ -96,13 +120,9 @@ pub(super) fn scalar_pass<C: Card, const ORDER: u8>(
         let (a, b) = unsafe { (*pile0.get_unchecked(head), *pile1.get_unchecked(head)) };
         if a.rank() == b.rank() {
             // A settled war ends the pass: the piles' sizes changed by three.
-            if pass.classic_wars
-                && pass.budget - played >= 3
-                && let Some(n) = classic_war(piles, head, n0, total)
-            {
-                (head, n0) = (head + 3, n);
-                pass.rounds += 1;
-                pass.wars += 1;
+            (pass.head, pass.n0) = (head, n0);
+            if pass.settle_classic_war(piles, (pass.budget - played) as usize) {
+                (head, n0) = (pass.head, pass.n0);
             } else {
                 pass.tied = true;
             }

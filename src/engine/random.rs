@@ -289,7 +289,7 @@ mod tests {
     }
 
     #[test]
-    fn drawing_ahead_draws_as_rand_0_8() {
+    fn branch_free_shuffle_draws_as_rand_0_8() {
         // rand 0.8's shuffle, one bounded draw per position, against the branch-free version,
         // up to and past the bounds table; the stream must be left at the same place.
         for len in [0, 1, 2, 3, 52, 64, 65, 66, 129, 1024, 2047, 2048, 2100] {
@@ -299,11 +299,11 @@ mod tests {
                 let j = bounded_u32(&mut rng, (i + 1) as u32) as usize;
                 reference.swap(i, j);
             }
-            let mut ahead: Vec<u32> = (0..len).collect();
-            let mut rng_ahead = WarCardGameRng::new(len.into());
-            shuffle_one_by_one(&mut rng_ahead, &mut ahead);
-            assert_eq!(ahead, reference, "{len} items");
-            assert_eq!(rng_ahead.next_u32(), rng.next_u32(), "{len} items");
+            let mut branch_free: Vec<u32> = (0..len).collect();
+            let mut rng_branch_free = WarCardGameRng::new(len.into());
+            shuffle_one_by_one(&mut rng_branch_free, &mut branch_free);
+            assert_eq!(branch_free, reference, "{len} items");
+            assert_eq!(rng_branch_free.next_u32(), rng.next_u32(), "{len} items");
         }
     }
 

@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use warsim::batch::{BatchSpec, run_batch};
+use warsim::batch::{BatchSpec, Controls, run_batch};
 use warsim::engine::{Engine, Preset};
 
 fn one_game(c: &mut Criterion) {
@@ -33,7 +33,7 @@ fn batch(c: &mut Criterion) {
             threads: 1,
         };
         group.bench_function(preset.name(), |b| {
-            b.iter(|| black_box(run_batch(&spec, None, &|_| {}).unwrap().games))
+            b.iter(|| black_box(run_batch(&spec, None, &Controls::none()).unwrap().games))
         });
     }
     group.finish();

@@ -58,12 +58,8 @@ pub enum ConfigError {
         first: &'static str,
         second: &'static str,
     },
-    #[error("{flag} {path}: {reason}")]
-    Output {
-        flag: &'static str,
-        path: String,
-        reason: String,
-    },
+    #[error(transparent)]
+    Output(#[from] crate::export::OutputError),
 }
 
 impl RunOptions {

@@ -9,6 +9,7 @@ pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod export;
+pub mod interrupt;
 pub mod play;
 pub mod progress;
 pub mod run;

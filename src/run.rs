@@ -1,17 +1,23 @@
-//! `warsim run`: opens the outputs, plays the batch with a progress bar, and writes the report,
-//! the summary CSV and JSON. Knows nothing of clap.
+//! `warsim run`: checks and opens the outputs, plays the batch with a progress bar, and writes
+//! the report, the summary CSV and JSON. Knows nothing of clap.
+//!
+//! Whatever stops a run early, every finished game is kept: an interrupt (SIGINT, SIGTERM,
+//! SIGHUP) or a failed write ends the batch on a whole game, the per-game CSV on a whole row,
+//! and the summaries are still written for exactly the games in it, marked incomplete.
 
-use std::fs;
 use std::io::{self, Write};
-use std::path::Path;
 use std::time::Instant;
 
-use crate::batch::{BatchError, BatchSpec, RecordSink, run_batch};
+use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
+use crate::export::text::group;
 use crate::export::{
-    GameCsv, RunInfo, Summary, Target, write_summary_csv, write_summary_json, write_text_report,
+    GameCsv, RunInfo, Stream, Summary, Target, check_outputs, write_atomically, write_summary_csv,
+    write_summary_json, write_text_report,
 };
+use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
+use crate::stats::Stats;
 
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
@@ -19,34 +25,54 @@ pub enum RunError {
     /// Bad input, found before any game was played.
     #[error(transparent)]
     Config(#[from] ConfigError),
-    /// The batch could not finish.
+    /// The batch could not start.
     #[error(transparent)]
     Batch(#[from] BatchError),
-    /// An output could not be written.
-    #[error("could not write {what} to {target}: {source}")]
+    /// An output could not be written (the other outputs were still written).
+    #[error("could not write {what} to {target}: {source}{kept}")]
     Write {
         what: &'static str,
         target: String,
         source: io::Error,
+        /// What was kept, for the message.
+        kept: String,
     },
 }
 
 impl RunError {
     /// True when the error is a closed pipe on the reading side (`warsim run ... | head`).
     pub fn is_broken_pipe(&self) -> bool {
-        let io_error = match self {
-            RunError::Batch(BatchError::Write { source, .. }) => source,
-            RunError::Write { source, .. } => source,
-            _ => return false,
-        };
-        io_error.kind() == io::ErrorKind::BrokenPipe
+        match self {
+            RunError::Write { source, .. } => source.kind() == io::ErrorKind::BrokenPipe,
+            _ => false,
+        }
     }
 }
 
-/// Plays the batch described by `options` and writes every output.
-pub fn run(options: &RunOptions) -> Result<(), RunError> {
+/// How a run that wrote its outputs ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    /// Every game was played.
+    Complete,
+    /// A signal stopped it early; the exit status it calls for (128 + the signal).
+    Interrupted(u8),
+}
+
+/// Plays the batch described by `options` and writes every output. `interrupt`, when given,
+/// stops the batch early on a signal.
+pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd, RunError> {
     options.validate()?;
-    let mut opened = open_outputs(options)?;
+    check_outputs(&options.outputs()).map_err(ConfigError::from)?;
+    let mut csv = match &options.csv {
+        Some(target) => Some(GameCsv::new(Stream::create(target).map_err(|e| {
+            ConfigError::from(crate::export::OutputError {
+                flag: "--csv",
+                path: target.to_string(),
+                reason: format!("cannot be created ({e}): choose a writable path"),
+            })
+        })?)),
+        None => None,
+    };
     let spec = BatchSpec {
         rules: options.rules.clone(),
         games: options.games,
@@ -55,8 +81,40 @@ pub fn run(options: &RunOptions) -> Result<(), RunError> {
     };
     let bar = games_bar(options.games, options.quiet);
     let started = Instant::now();
-    let mut csv_sink = match opened.csv.take() {
-        Some(out) => Some(GameCsv::new(out).map_err(|source| {
+    let stop = || interrupt.is_some_and(Interrupt::requested);
+    let controls = Controls {
+        progress: &|games| bar.inc(games),
+        stop: &stop,
+    };
+    let sink = csv.as_mut().map(|s| s as &mut dyn RecordSink);
+    let played = run_batch(&spec, sink, &controls);
+    bar.finish_and_clear();
+    let (stats, csv_failure) = match played {
+        Ok(stats) => (stats, None),
+        Err(BatchError::Write {
+            written,
+            source,
+            stats,
+        }) => (*stats, Some((written, source))),
+        Err(error) => {
+            if let Some(csv) = csv {
+                csv.discard_if_empty();
+            }
+            return Err(error.into());
+        }
+    };
+    let info = RunInfo {
+        rules: options.rules.clone(),
+        seed: options.seed,
+        games_requested: options.games,
+        threads: options.threads,
+        elapsed: started.elapsed(),
+    };
+    let mut failures = write_summaries(options, &info, &stats);
+    if let Some((written, source)) = csv_failure {
+        let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
+        failures.insert(
+            0,
             RunError::Write {
                 what: "the per-game CSV",
                 target: options
@@ -65,114 +123,97 @@ pub fn run(options: &RunOptions) -> Result<(), RunError> {
                     .map(Target::to_string)
                     .unwrap_or_default(),
                 source,
-            }
-        })?),
-        None => None,
-    };
-    let sink = csv_sink.as_mut().map(|s| s as &mut dyn RecordSink);
-    let stats = run_batch(&spec, sink, &|games| bar.inc(games))?;
-    bar.finish_and_clear();
-    let info = RunInfo {
-        rules: options.rules.clone(),
-        seed: options.seed,
-        threads: options.threads,
-        elapsed: started.elapsed(),
-    };
-    let summary = Summary::new(&info, &stats);
-    if let (Some(out), Some(target)) = (opened.summary.take(), &options.summary) {
-        write_summary_csv(out, &summary).map_err(|source| RunError::Write {
-            what: "the summary CSV",
-            target: target.to_string(),
-            source,
-        })?;
+                kept: kept_note(options, written),
+            },
+        );
+        if broken_pipe {
+            // `| head` read what it wanted: nothing to report.
+            return Err(failures.remove(0));
+        }
     }
-    if let (Some(out), Some(target)) = (opened.json.take(), &options.json) {
-        write_summary_json(out, &summary).map_err(|source| RunError::Write {
-            what: "the summary JSON",
-            target: target.to_string(),
-            source,
-        })?;
+    write_report(options, &info, &stats)?;
+    let interrupted = stats.games < options.games && interrupt.is_some_and(Interrupt::requested);
+    if let Some(error) = failures.into_iter().next() {
+        return Err(error);
     }
-    // Standard output may carry a CSV or JSON stream; the report then goes to stderr.
+    match interrupt.and_then(Interrupt::exit_status) {
+        Some(status) if interrupted => {
+            let interrupt = interrupt.expect("a status comes from a signal");
+            eprintln!(
+                "interrupted by {} after {} of {} games: {}",
+                interrupt.signal_name(),
+                group(stats.games),
+                group(options.games),
+                kept_text(options, stats.games)
+            );
+            Ok(RunEnd::Interrupted(status))
+        }
+        _ => Ok(RunEnd::Complete),
+    }
+}
+
+type SummaryWriter = fn(&mut dyn Write, &Summary) -> io::Result<()>;
+
+/// Writes the summary CSV and JSON (each atomically); returns what failed.
+fn write_summaries(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Vec<RunError> {
+    let summary = Summary::new(info, stats);
+    let mut failures = Vec::new();
+    let outputs: [(&'static str, &Option<Target>, SummaryWriter); 2] = [
+        ("the summary CSV", &options.summary, write_summary_csv),
+        ("the summary JSON", &options.json, write_summary_json),
+    ];
+    for (what, target, write) in outputs {
+        let Some(target) = target else { continue };
+        if let Err(source) = write_atomically(target, |out| write(out, &summary)) {
+            failures.push(RunError::Write {
+                what,
+                target: target.to_string(),
+                source,
+                kept: String::new(),
+            });
+        }
+    }
+    failures
+}
+
+/// The report, on standard output unless an output took it (then on standard error).
+fn write_report(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Result<(), RunError> {
     let (mut report, report_target): (Box<dyn Write>, &str) = if options.stdout_taken() {
         (Box::new(io::stderr()), "standard error")
     } else {
         (Box::new(io::stdout().lock()), "standard output")
     };
-    write_text_report(&mut report, &info, &stats)
+    write_text_report(&mut report, info, stats)
         .and_then(|_| report.flush())
         .map_err(|source| RunError::Write {
             what: "the report",
             target: report_target.to_string(),
             source,
+            kept: String::new(),
         })
 }
 
-type OutputSlot<'a> = (
-    &'static str,
-    &'a Option<Target>,
-    &'a mut Option<Box<dyn Write + Send>>,
-);
-
-#[derive(Default)]
-struct Opened {
-    csv: Option<Box<dyn Write + Send>>,
-    summary: Option<Box<dyn Write + Send>>,
-    json: Option<Box<dyn Write + Send>>,
+/// What a run that stopped after `games` games kept, for its closing message.
+fn kept_text(options: &RunOptions, games: u64) -> String {
+    let mut kept = Vec::new();
+    if let Some(csv) = &options.csv {
+        kept.push(format!(
+            "the per-game CSV ({csv}) holds games 0 to {} whole",
+            games.saturating_sub(1)
+        ));
+    }
+    if options.summary.is_some() || options.json.is_some() {
+        kept.push("the summaries describe those games (complete: false)".to_string());
+    }
+    if kept.is_empty() {
+        kept.push("the report describes the games played".to_string());
+    }
+    kept.join("; ")
 }
 
-/// Creates every output file before any game is played, so a bad path costs nothing. If one
-/// fails, the files created just before it are removed again.
-fn open_outputs(options: &RunOptions) -> Result<Opened, ConfigError> {
-    let mut opened = Opened::default();
-    let mut created: Vec<&Path> = Vec::new();
-    let slots: [OutputSlot; 3] = [
-        ("--csv", &options.csv, &mut opened.csv),
-        ("--summary", &options.summary, &mut opened.summary),
-        ("--json", &options.json, &mut opened.json),
-    ];
-    for (flag, target, slot) in slots {
-        let Some(target) = target else { continue };
-        match open_one(flag, target) {
-            Ok(out) => {
-                if let Target::File(path) = target {
-                    created.push(path);
-                }
-                *slot = Some(out);
-            }
-            Err(error) => {
-                for path in created {
-                    let _ = fs::remove_file(path);
-                }
-                return Err(error);
-            }
-        }
-    }
-    Ok(opened)
-}
-
-fn open_one(flag: &'static str, target: &Target) -> Result<Box<dyn Write + Send>, ConfigError> {
-    let failure = |reason: String| ConfigError::Output {
-        flag,
-        path: target.to_string(),
-        reason,
-    };
-    if let Target::File(path) = target {
-        let folder = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        if !folder.is_dir() {
-            return Err(failure(format!(
-                "folder '{}' does not exist: create it or choose another path",
-                folder.display()
-            )));
-        }
-        if path.is_dir() {
-            return Err(failure("is a folder: give a file name".to_string()));
-        }
-    }
-    target
-        .create()
-        .map_err(|e| failure(format!("cannot be written ({e}): choose a writable path")))
+fn kept_note(options: &RunOptions, games: u64) -> String {
+    format!(
+        "; stopped after {games} games: {}",
+        kept_text(options, games)
+    )
 }

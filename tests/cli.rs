@@ -354,6 +354,8 @@ fn outputs_are_written_and_parse() {
                     "{key}"
                 );
             }
+            serde_json::Value::Bool(b) => assert_eq!(value, b.to_string(), "{key}"),
+            serde_json::Value::Null => assert_eq!(value, "", "{key}"),
             other => assert_eq!(value, other.as_str().unwrap(), "{key}"),
         }
     }

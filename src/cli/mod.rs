@@ -4,6 +4,7 @@
 
 mod play;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
@@ -14,7 +15,8 @@ use crate::engine::Rules;
 use crate::engine::rules::{Named, Setting};
 use crate::engine::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset};
 use crate::export::Target;
-use crate::run::{RunError, run};
+use crate::interrupt::Interrupt;
+use crate::run::{RunEnd, RunError, run};
 
 /// warsim: a deterministic, parallel Monte Carlo engine for the card game War.
 #[derive(Parser, Debug)]
@@ -200,22 +202,42 @@ fn parse_threads(text: &str) -> Result<usize, String> {
     parse_setting(text).map(|n| n as usize)
 }
 
-fn show_rules(name: Option<&str>) -> Result<(), ConfigError> {
+/// `warsim rules [NAME]`: bad names exit 2, a closed pipe 0, a failed write 1.
+fn show_rules_command(name: Option<&str>) -> ExitCode {
     let presets: Vec<Preset> = match name {
         None => Preset::ALL.to_vec(),
-        Some(name) => vec![
-            Preset::from_name(name).ok_or_else(|| ConfigError::UnknownRules {
-                given: name.to_string(),
-                known: Preset::names(),
-            })?,
-        ],
+        Some(name) => match Preset::from_name(name) {
+            Some(preset) => vec![preset],
+            None => {
+                let error = ConfigError::UnknownRules {
+                    given: name.to_string(),
+                    known: Preset::names(),
+                };
+                eprintln!("error: {error}");
+                return ExitCode::from(2);
+            }
+        },
     };
-    for preset in presets {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match write_rules(&presets, &mut out).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            // The buffer holds what could not be written: drop it rather than retry on exit.
+            std::mem::forget(out);
+            eprintln!("error: could not write the rules to standard output: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn write_rules(presets: &[Preset], out: &mut dyn Write) -> std::io::Result<()> {
+    for &preset in presets {
         let r = preset.rules();
-        println!("{}\n  {}", preset.name(), preset.description());
-        println!("  {}", r.describe());
+        writeln!(out, "{}\n  {}", preset.name(), preset.description())?;
+        writeln!(out, "  {}", r.describe())?;
         if let Some(why) = preset.two_players_only() {
-            println!("  two players only: {why}");
+            writeln!(out, "  two players only: {why}")?;
         }
         let refused: Vec<&str> = [
             Setting::FaceDown,
@@ -231,14 +253,14 @@ fn show_rules(name: Option<&str>) -> Result<(), ConfigError> {
         .map(Setting::flag)
         .collect();
         if !refused.is_empty() {
-            println!("  does not take: {}", refused.join(" "));
+            writeln!(out, "  does not take: {}", refused.join(" "))?;
         }
-        println!();
+        writeln!(out)?;
     }
-    println!(
+    writeln!(
+        out,
         "Limits: 2 to {MAX_PLAYERS} players, 1 to {MAX_RANKS} ranks, at most {MAX_CARDS} cards (suits × ranks)."
-    );
-    Ok(())
+    )
 }
 
 /// Entry point of the `warsim` binary.
@@ -248,15 +270,16 @@ pub fn main() -> ExitCode {
         Err(error) => return clap_failure(error),
     };
     let result = match cli.command {
-        Command::Rules { name } => show_rules(name.as_deref()).map_err(RunError::from),
-        Command::Run(args) => args
-            .into_options()
-            .map_err(RunError::from)
-            .and_then(|o| run(&o)),
+        Command::Rules { name } => return show_rules_command(name.as_deref()),
+        Command::Run(args) => args.into_options().map_err(RunError::from).and_then(|o| {
+            let interrupt = Interrupt::install().ok();
+            run(&o, interrupt.as_ref())
+        }),
         Command::Play(args) => return play::play_command(*args),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(RunEnd::Complete) => ExitCode::SUCCESS,
+        Ok(RunEnd::Interrupted(status)) => ExitCode::from(status),
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");

@@ -7,6 +7,7 @@ use clap::Args;
 use super::RuleArgs;
 use crate::config::{ConfigError, parse_count};
 use crate::engine::Preset;
+use crate::interrupt::Interrupt;
 use crate::play::{Games, Level, PlayError, PlayOptions, play};
 
 const PLAY_AFTER_HELP: &str = "\
@@ -133,12 +134,21 @@ pub(super) fn play_command(args: PlayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Listings stop on a whole line; a single game or interactive play keeps Ctrl-C's usual
+    // meaning (nothing there polls a stop request).
+    let listing = matches!(options.games, Games::Range(..))
+        || options.rules.family == crate::engine::rules::Family::FixedRounds;
+    let interrupt = (listing && !options.interactive)
+        .then(Interrupt::install)
+        .and_then(Result::ok);
+    let stop = || interrupt.as_ref().and_then(Interrupt::exit_status);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let result = play(&options, &mut out)
-        .and_then(|()| std::io::Write::flush(&mut out).map_err(PlayError::from));
-    match result {
+    let result = play(&options, &mut out, &stop);
+    let flushed = std::io::Write::flush(&mut out).map_err(PlayError::from);
+    match result.and(flushed) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(PlayError::Interrupted(status)) => ExitCode::from(status),
         Err(PlayError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error @ PlayError::Usage(_)) => {
             eprintln!("error: {error}");

@@ -6,6 +6,7 @@ use crate::batch::{BatchSpec, RecordSink};
 use crate::engine::GameRecord;
 
 use super::Summary;
+use super::files::Stream;
 
 /// The per-game CSV header.
 pub const GAME_CSV_HEADER: [&str; 8] = [
@@ -19,19 +20,84 @@ pub const GAME_CSV_HEADER: [&str; 8] = [
     "decided_by",
 ];
 
-/// Streams game records as CSV rows.
+/// Bytes gathered before they are written out.
+const BUFFER: usize = 1 << 16;
+
+/// Streams game records as CSV rows, formatted into its own buffer so that it knows where every
+/// row ends: after a failed write the output is cut back to its last whole row (where it can
+/// be: a regular file) and [`RecordSink::committed`] counts exactly the rows it holds.
 pub struct GameCsv {
-    out: csv::Writer<Box<dyn Write + Send>>,
+    out: Stream,
+    buffer: Vec<u8>,
+    /// Where each row in the buffer ends; the first is the header's while it is pending.
+    row_ends: Vec<usize>,
+    header_pending: bool,
+    /// Bytes and game rows wholly written before the buffer.
+    written_bytes: u64,
+    committed: u64,
 }
 
 impl GameCsv {
-    /// Writes the header and returns the sink.
-    pub fn new(out: Box<dyn Write + Send>) -> io::Result<GameCsv> {
-        let mut out = csv::WriterBuilder::new()
-            .buffer_capacity(1 << 16)
-            .from_writer(out);
-        out.write_record(GAME_CSV_HEADER).map_err(into_io)?;
-        Ok(GameCsv { out })
+    /// Takes the output and queues the header.
+    pub fn new(out: Stream) -> GameCsv {
+        let mut buffer = Vec::with_capacity(BUFFER + 256);
+        buffer.extend_from_slice(GAME_CSV_HEADER.join(",").as_bytes());
+        buffer.push(b'\n');
+        GameCsv {
+            out,
+            row_ends: vec![buffer.len()],
+            buffer,
+            header_pending: true,
+            written_bytes: 0,
+            committed: 0,
+        }
+    }
+
+    /// Writes the buffer out; on failure keeps only whole rows.
+    fn write_buffer(&mut self) -> io::Result<()> {
+        let mut done = 0;
+        let mut failure = None;
+        while done < self.buffer.len() {
+            match self.out.write(&self.buffer[done..]) {
+                Ok(0) => {
+                    failure = Some(io::Error::from(io::ErrorKind::WriteZero));
+                    break;
+                }
+                Ok(n) => done += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            }
+        }
+        let whole_rows = self.row_ends.partition_point(|&end| end <= done);
+        let whole_bytes = whole_rows.checked_sub(1).map_or(0, |i| self.row_ends[i]);
+        let header = usize::from(self.header_pending);
+        self.committed += whole_rows.saturating_sub(header) as u64;
+        self.header_pending &= whole_rows == 0;
+        self.written_bytes += whole_bytes as u64;
+        self.buffer.clear();
+        self.row_ends.clear();
+        match failure {
+            None => Ok(()),
+            Some(error) => {
+                if done > whole_bytes && !self.out.truncate(self.written_bytes) {
+                    return Err(io::Error::new(
+                        error.kind(),
+                        format!("{error} (the output may end on a partial row)"),
+                    ));
+                }
+                Err(error)
+            }
+        }
+    }
+
+    /// Removes the output if this run created it and no game was written to it.
+    pub fn discard_if_empty(self) {
+        if self.committed == 0 {
+            self.out.discard();
+        }
     }
 }
 
@@ -42,47 +108,52 @@ impl RecordSink for GameCsv {
         first: u64,
         records: &[GameRecord],
     ) -> io::Result<()> {
-        let mut numbers = [
-            itoa::Buffer::new(),
-            itoa::Buffer::new(),
-            itoa::Buffer::new(),
-        ];
-        let mut more = [
-            itoa::Buffer::new(),
-            itoa::Buffer::new(),
-            itoa::Buffer::new(),
-        ];
+        let mut number = itoa::Buffer::new();
         for (offset, record) in records.iter().enumerate() {
             let game = first + offset as u64;
-            let [game_text, seed_text, rounds_text] = &mut numbers;
-            let [winner_text, wars_text, longest_text] = &mut more;
-            let winner = match record.winner {
-                Some(seat) => winner_text.format(u32::from(seat) + 1),
-                None => "",
-            };
-            self.out
-                .write_record([
-                    game_text.format(game),
-                    seed_text.format(spec.rules.game_seed(spec.seed, game)),
-                    rounds_text.format(record.rounds),
-                    winner,
-                    record.outcome.name(),
-                    wars_text.format(record.wars),
-                    longest_text.format(record.longest_war),
-                    record.win_by.map_or("", |by| by.name()),
-                ])
-                .map_err(into_io)?;
+            let row = &mut self.buffer;
+            row.extend_from_slice(number.format(game).as_bytes());
+            row.push(b',');
+            row.extend_from_slice(
+                number
+                    .format(spec.rules.game_seed(spec.seed, game))
+                    .as_bytes(),
+            );
+            row.push(b',');
+            row.extend_from_slice(number.format(record.rounds).as_bytes());
+            row.push(b',');
+            if let Some(seat) = record.winner {
+                row.extend_from_slice(number.format(u32::from(seat) + 1).as_bytes());
+            }
+            row.push(b',');
+            row.extend_from_slice(record.outcome.name().as_bytes());
+            row.push(b',');
+            row.extend_from_slice(number.format(record.wars).as_bytes());
+            row.push(b',');
+            row.extend_from_slice(number.format(record.longest_war).as_bytes());
+            row.push(b',');
+            row.extend_from_slice(record.win_by.map_or("", |by| by.name()).as_bytes());
+            row.push(b'\n');
+            self.row_ends.push(row.len());
+            if row.len() >= BUFFER {
+                self.write_buffer()?;
+            }
         }
         Ok(())
     }
 
+    fn committed(&self) -> u64 {
+        self.committed
+    }
+
     fn finish(&mut self) -> io::Result<()> {
+        self.write_buffer()?;
         self.out.flush()
     }
 }
 
 /// Writes the summary as a header row and one value row.
-pub fn write_summary_csv(out: Box<dyn Write + Send>, summary: &Summary) -> io::Result<()> {
+pub fn write_summary_csv(out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
     let mut out = csv::Writer::from_writer(out);
     out.write_record(summary.fields.iter().map(|(k, _)| k.as_str()))
         .map_err(into_io)?;
@@ -93,8 +164,11 @@ pub fn write_summary_csv(out: Box<dyn Write + Send>, summary: &Summary) -> io::R
 
 /// The underlying I/O error of a CSV error, so a broken pipe stays recognisable.
 fn into_io(error: csv::Error) -> io::Error {
+    if !error.is_io_error() {
+        return io::Error::other(error.to_string());
+    }
     match error.into_kind() {
         csv::ErrorKind::Io(error) => error,
-        other => io::Error::other(format!("{other:?}")),
+        _ => unreachable!("is_io_error said so"),
     }
 }

@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use super::Summary;
 
 /// Writes the summary as pretty JSON followed by a newline.
-pub fn write_summary_json(mut out: Box<dyn Write + Send>, summary: &Summary) -> io::Result<()> {
-    serde_json::to_writer_pretty(&mut out, summary)?;
+pub fn write_summary_json(out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, summary)?;
     writeln!(out)?;
     out.flush()
 }

@@ -2,17 +2,17 @@
 //! report. CSV and JSON share one ordered list of figures ([`Summary`]) so their keys never drift.
 
 mod csv;
+mod files;
 mod json;
 mod summary;
-mod text;
+pub mod text;
 
 pub use self::csv::{GAME_CSV_HEADER, GameCsv, write_summary_csv};
+pub use files::{OutputError, Stream, check_outputs, write_atomically};
 pub use json::write_summary_json;
 pub use summary::{Figure, RunInfo, Summary};
 pub use text::write_text_report;
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 /// Where an output goes: a file, or standard output for `-`.
@@ -32,14 +32,6 @@ impl Target {
         } else {
             Target::File(PathBuf::from(text))
         }
-    }
-
-    /// Opens the target for writing, buffered.
-    pub fn create(&self) -> io::Result<Box<dyn Write + Send>> {
-        Ok(match self {
-            Target::Stdout => Box::new(BufWriter::with_capacity(1 << 16, io::stdout())),
-            Target::File(path) => Box::new(BufWriter::with_capacity(1 << 16, File::create(path)?)),
-        })
     }
 }
 

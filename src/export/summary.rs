@@ -8,7 +8,7 @@ use serde::ser::{SerializeMap, Serializer};
 
 use crate::engine::rules::Named;
 use crate::engine::{Outcome, Rules, WinBy};
-use crate::stats::Stats;
+use crate::stats::{Quantile, Stats};
 
 /// What was run, for the record.
 #[derive(Clone, Debug)]
@@ -17,13 +17,16 @@ pub struct RunInfo {
     pub rules: Rules,
     /// Base seed.
     pub seed: u64,
+    /// Games asked for (the statistics may hold fewer: an interrupted or failed run).
+    pub games_requested: u64,
     /// Worker threads (does not change any result).
     pub threads: usize,
     /// Wall time of the batch.
     pub elapsed: Duration,
 }
 
-/// One figure: a whole number, a real number or text.
+/// One figure: a whole number, a real number, text, a yes/no, or nothing (no value exists,
+/// e.g. the mean length when no game finished): empty in CSV, `null` in JSON.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Figure {
@@ -33,6 +36,20 @@ pub enum Figure {
     Real(f64),
     /// A name.
     Text(String),
+    /// Yes or no.
+    Bool(bool),
+    /// No value.
+    Missing,
+}
+
+impl Figure {
+    fn real(value: Option<f64>) -> Figure {
+        value.map_or(Figure::Missing, Figure::Real)
+    }
+
+    fn int(value: Option<u64>) -> Figure {
+        value.map_or(Figure::Missing, Figure::Int)
+    }
 }
 
 impl std::fmt::Display for Figure {
@@ -41,6 +58,8 @@ impl std::fmt::Display for Figure {
             Figure::Int(v) => write!(f, "{v}"),
             Figure::Real(v) => write!(f, "{v}"),
             Figure::Text(v) => f.write_str(v),
+            Figure::Bool(v) => write!(f, "{v}"),
+            Figure::Missing => Ok(()),
         }
     }
 }
@@ -80,10 +99,17 @@ impl Summary {
         put("deal", Figure::Text(r.deal.name().to_string()));
         put("generator", Figure::Text(r.generator.name().to_string()));
         put("seed", Figure::Int(info.seed));
+        put("games_requested", Figure::Int(info.games_requested));
         put("games", Figure::Int(stats.games));
+        put(
+            "complete",
+            Figure::Bool(stats.games == info.games_requested),
+        );
         for outcome in Outcome::ALL {
             put(outcome.name(), Figure::Int(stats.count(outcome)));
         }
+        let lengths = stats.lengths();
+        put("finished", Figure::Int(lengths.finished_games()));
         for by in WinBy::ALL {
             put(
                 &format!("win_by_{}", by.name()),
@@ -101,14 +127,18 @@ impl Summary {
             put(&format!("seat{n}_ci95_low"), Figure::Real(low));
             put(&format!("seat{n}_ci95_high"), Figure::Real(high));
         }
-        put("rounds_mean", Figure::Real(stats.mean_rounds()));
-        put("rounds_se", Figure::Real(stats.se_rounds()));
-        put("rounds_sd", Figure::Real(stats.sd_rounds()));
-        put("rounds_min", Figure::Int(stats.min_rounds()));
-        for (key, q) in QUANTILES {
-            put(key, Figure::Int(stats.rounds_quantile(q)));
+        put("rounds_mean", Figure::real(lengths.mean()));
+        put("rounds_se", Figure::real(lengths.se()));
+        put("rounds_sd", Figure::real(lengths.sd()));
+        put("rounds_min", Figure::int(lengths.min()));
+        for (key, _, parts) in QUANTILES {
+            let value = match lengths.quantile(parts) {
+                Some(Quantile::Rounds(rounds)) => Some(rounds),
+                _ => None,
+            };
+            put(key, Figure::int(value));
         }
-        put("rounds_max", Figure::Int(stats.max_rounds()));
+        put("rounds_max", Figure::int(lengths.max()));
         put("wars_per_game", Figure::Real(stats.wars_per_game()));
         put("longest_war", Figure::Int(stats.longest_war.into()));
         put("threads", Figure::Int(info.threads as u64));
@@ -127,12 +157,12 @@ impl Summary {
     }
 }
 
-/// The round quantiles reported, with their keys.
-pub const QUANTILES: [(&str, f64); 4] = [
-    ("rounds_p50", 0.5),
-    ("rounds_p90", 0.9),
-    ("rounds_p99", 0.99),
-    ("rounds_p999", 0.999),
+/// The round quantiles reported: summary key, report label, quantile in parts per 100,000.
+pub const QUANTILES: [(&str, &str, u32); 4] = [
+    ("rounds_p50", "p50", 50_000),
+    ("rounds_p90", "p90", 90_000),
+    ("rounds_p99", "p99", 99_000),
+    ("rounds_p999", "p99.9", 99_900),
 ];
 
 /// Games per second, 0 when no time passed.

@@ -4,10 +4,10 @@ use std::io::{self, Write};
 
 use crate::engine::rules::Family;
 use crate::engine::{Outcome, WinBy};
-use crate::stats::Stats;
+use crate::stats::{Quantile, Stats};
 
 use super::RunInfo;
-use super::summary::games_per_second;
+use super::summary::{QUANTILES, games_per_second};
 
 /// Bins of the text histogram (plus one for the tail).
 const BINS: u64 = 16;
@@ -24,7 +24,17 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
         "seed         {} ({}, one stream per game; see README)   threads {}",
         info.seed, info.rules.generator, info.threads
     )?;
-    writeln!(out, "games        {}", group(games))?;
+    if games == info.games_requested {
+        writeln!(out, "games        {}", group(games))?;
+    } else {
+        writeln!(
+            out,
+            "games        {} of {} asked for (incomplete: the figures describe games 0 to {})",
+            group(games),
+            group(info.games_requested),
+            group(games.saturating_sub(1))
+        )?;
+    }
     let share = |name: &str, n: u64| format!("{name} {} ({:.2}%)", group(n), pct(n));
     let outcomes: Vec<String> = Outcome::ALL
         .iter()
@@ -52,23 +62,7 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
             group(stats.wins_by_seat[seat])
         )?;
     }
-    writeln!(
-        out,
-        "rounds       mean {:.2} ± {:.2} (s.e.)   sd {:.2}",
-        stats.mean_rounds(),
-        stats.se_rounds(),
-        stats.sd_rounds()
-    )?;
-    writeln!(
-        out,
-        "             min {}   p50 {}   p90 {}   p99 {}   p99.9 {}   max {}",
-        group(stats.min_rounds()),
-        group(stats.rounds_quantile(0.5)),
-        group(stats.rounds_quantile(0.9)),
-        group(stats.rounds_quantile(0.99)),
-        group(stats.rounds_quantile(0.999)),
-        group(stats.max_rounds())
-    )?;
+    write_lengths(out, stats)?;
     if info.rules.family == Family::FixedRounds {
         let tied = stats.count(Outcome::Draw);
         writeln!(
@@ -92,27 +86,84 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
         "time         {seconds:.3} s   {} games/s",
         group(games_per_second(games, seconds) as u64)
     )?;
-    if games > 0 {
+    if stats.lengths().finished_games() > 0 {
         writeln!(out)?;
-        write_histogram(out, stats)?;
+        write_histogram(out, stats, info.rules.max_rounds)?;
     }
     Ok(())
 }
 
-/// A bar per bin of game lengths from the minimum to the 99.9th percentile, and the tail.
-fn write_histogram(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
-    let hist = stats.rounds_histogram();
-    let low = stats.min_rounds();
-    let high = stats.rounds_quantile(0.999).max(low);
+/// The length figures: moments and extremes of finished games, quantiles of all games.
+fn write_lengths(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
+    let lengths = stats.lengths();
+    let finished = lengths.finished_games();
+    match (
+        lengths.mean(),
+        lengths.se(),
+        lengths.sd(),
+        lengths.min(),
+        lengths.max(),
+    ) {
+        (Some(mean), Some(se), Some(sd), Some(min), Some(max)) => writeln!(
+            out,
+            "rounds       mean {mean:.2} ± {se:.2} (s.e.)   sd {sd:.2}   min {}   max {}   (the {} finished games)",
+            group(min),
+            group(max),
+            group(finished)
+        )?,
+        _ => writeln!(out, "rounds       no game finished: none has a length")?,
+    }
+    let quantiles: Vec<String> = QUANTILES
+        .iter()
+        .filter_map(|&(_, label, parts)| {
+            lengths
+                .quantile(parts)
+                .map(|q| format!("{label} {}", quantile_text(q)))
+        })
+        .collect();
+    if !quantiles.is_empty() {
+        let note = if lengths.games() > finished {
+            "   (all games; capped and cycling games count as longest)"
+        } else {
+            ""
+        };
+        writeln!(out, "             {}{note}", quantiles.join("   "))?;
+    }
+    Ok(())
+}
+
+/// A quantile as the report prints it: rounds, "> cap" or "never".
+pub fn quantile_text(quantile: Quantile) -> String {
+    match quantile {
+        Quantile::Rounds(rounds) => group(rounds),
+        Quantile::AboveCap(cap) => format!("> {}", group(cap.into())),
+        Quantile::Never => "never".to_string(),
+    }
+}
+
+/// A bar per bin of finished games' lengths from the shortest to the 99.9th percentile of
+/// finished games, the longer ones in one bar, and a bar each for capped and cycling games.
+fn write_histogram(out: &mut dyn Write, stats: &Stats, cap: u32) -> io::Result<()> {
+    let lengths = stats.lengths();
+    let low = lengths.min().unwrap_or(0);
+    let rank = lengths.finished_games().saturating_mul(999).div_ceil(1000);
+    let mut seen = 0;
+    let high = lengths
+        .counts()
+        .find(|&(_, count)| {
+            seen += count;
+            seen >= rank
+        })
+        .map_or(low, |(rounds, _)| rounds)
+        .max(low);
     let width = nice_width((high - low + 1).div_ceil(BINS));
     let start = low / width * width;
-    // Each recorded value goes to exactly one bin, so the bars add up to every game.
+    // Each finished game goes to exactly one bin, so the bars add up to every finished game.
     let bin_count = ((high - start) / width + 1) as usize;
     let mut counts = vec![0u64; bin_count + 1];
-    for value in hist.iter_recorded() {
-        let v = value.value_iterated_to().max(start);
-        let bin = (((v - start) / width) as usize).min(bin_count);
-        counts[bin] += value.count_at_value();
+    for (rounds, count) in lengths.counts() {
+        let bin = (((rounds - start) / width) as usize).min(bin_count);
+        counts[bin] += count;
     }
     let mut bins: Vec<(String, u64)> = (0..bin_count)
         .map(|i| {
@@ -126,6 +177,13 @@ fn write_histogram(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
     if counts[bin_count] > 0 {
         let edge = start + bin_count as u64 * width;
         bins.push((format!("{:>7} or more  ", group(edge)), counts[bin_count]));
+    }
+    if lengths.capped_games() > 0 {
+        let label = format!("capped > {}", group(cap.into()));
+        bins.push((format!("{label:>17}"), lengths.capped_games()));
+    }
+    if lengths.never_games() > 0 {
+        bins.push((format!("{:>17}", "never (cycle)"), lengths.never_games()));
     }
     let most = bins.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
     writeln!(out, "game lengths (rounds)")?;

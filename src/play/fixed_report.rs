@@ -5,26 +5,37 @@
 
 use std::io::{self, Write};
 
+use super::{PlayError, Stop, stopped};
 use crate::engine::fixed::FixedRoundsGame;
 use crate::engine::{Rules, random};
 
-/// Plays one match per seed and prints the report. With `brief`, only the statistics table and
-/// the totals.
+/// Plays `matches` matches, match m from `seed_of(m)`, and prints the report. With `brief`,
+/// only the statistics table and the totals. Memory stays constant however many matches: the
+/// matches are played once to print them and again for the table that follows them.
 pub fn print_report(
     rules: &Rules,
-    seeds: &[u64],
+    matches: u64,
+    seed_of: &dyn Fn(u64) -> u64,
     brief: bool,
     out: &mut dyn Write,
-) -> io::Result<()> {
-    let matches = seeds.len() as u64;
+    stop: Stop,
+) -> Result<(), PlayError> {
     let players = rules.players as usize;
     let mut game = FixedRoundsGame::boxed();
+    if !brief {
+        for m in 0..matches {
+            game.play(rules, &mut random::game_rng(seed_of(m)));
+            print_match(rules, &game, m + 1, out)?;
+            stopped(stop)?;
+        }
+    }
     let mut match_wins = vec![0u64; players];
     let (mut tied_matches, mut tied_rounds) = (0u64, 0u64);
-    let mut table = Vec::new();
-    for (m, &seed) in seeds.iter().enumerate() {
-        let m = m as u64;
-        let record = game.play(rules, &mut random::game_rng(seed));
+    let seats: Vec<String> = (1..=players).map(|p| format!("Player {p} Wins")).collect();
+    writeln!(out, "Final Statistics")?;
+    writeln!(out, "Game\tWinner\t{}\tTies", seats.join("\t"))?;
+    for m in 0..matches {
+        let record = game.play(rules, &mut random::game_rng(seed_of(m)));
         tied_rounds += u64::from(record.wars);
         let winner = match record.winner {
             Some(w) => {
@@ -37,20 +48,13 @@ pub fn print_report(
             }
         };
         let running: Vec<String> = match_wins.iter().map(u64::to_string).collect();
-        table.push(format!(
+        writeln!(
+            out,
             "{}\t{winner}\t{}\t{tied_matches}",
             m + 1,
             running.join("\t")
-        ));
-        if !brief {
-            print_match(rules, &game, m + 1, out)?;
-        }
-    }
-    let seats: Vec<String> = (1..=players).map(|p| format!("Player {p} Wins")).collect();
-    writeln!(out, "Final Statistics")?;
-    writeln!(out, "Game\tWinner\t{}\tTies", seats.join("\t"))?;
-    for row in table {
-        writeln!(out, "{row}")?;
+        )?;
+        stopped(stop)?;
     }
     writeln!(out)?;
     writeln!(out, "Final Results Summary:")?;

@@ -66,16 +66,23 @@ pub enum PlayError {
     /// Output failed.
     #[error("could not write the game: {0}")]
     Io(#[from] io::Error),
+    /// A signal stopped it after a whole line; the exit status it calls for.
+    #[error("interrupted")]
+    Interrupted(u8),
 }
 
-/// Plays and prints what `options` asks for.
-pub fn play(options: &PlayOptions, out: &mut dyn Write) -> Result<(), PlayError> {
+/// Polled after every line of a long listing: `Some(exit status)` stops it there.
+pub type Stop<'a> = &'a dyn Fn() -> Option<u8>;
+
+/// Plays and prints what `options` asks for. Long listings (`--range`, many one-line matches)
+/// end after a whole line when `stop` says so.
+pub fn play(options: &PlayOptions, out: &mut dyn Write, stop: Stop) -> Result<(), PlayError> {
     let rules = &options.rules;
     if options.interactive {
         return play_against_computer(options, out);
     }
     if rules.family == Family::FixedRounds {
-        return Ok(play_fixed(options, out)?);
+        return play_fixed(options, out, stop);
     }
     match options.games {
         Games::Seed(seed) => drop(play_one(rules, seed, options.level, out)?),
@@ -88,39 +95,57 @@ pub fn play(options: &PlayOptions, out: &mut dyn Write) -> Result<(), PlayError>
         Games::Range(first, last) => {
             for seed in first..=last {
                 play_one(rules, seed, Level::OneLine, out)?;
+                stopped(stop)?;
             }
         }
     }
     Ok(())
 }
 
-fn play_fixed(options: &PlayOptions, out: &mut dyn Write) -> io::Result<()> {
+/// `Err(Interrupted)` once `stop` asks for it.
+fn stopped(stop: Stop) -> Result<(), PlayError> {
+    match stop() {
+        Some(status) => Err(PlayError::Interrupted(status)),
+        None => Ok(()),
+    }
+}
+
+fn play_fixed(options: &PlayOptions, out: &mut dyn Write, stop: Stop) -> Result<(), PlayError> {
     let rules = &options.rules;
     let one = |seed: u64| {
         let record = crate::engine::play_game(rules, seed);
         one_line(rules, seed, &record)
     };
+    let brief = options.level == Level::Quiet;
     match options.games {
         Games::Range(first, last) => {
-            (first..=last).try_for_each(|seed| writeln!(out, "{}", one(seed)))
+            for seed in first..=last {
+                writeln!(out, "{}", one(seed))?;
+                stopped(stop)?;
+            }
         }
         Games::Replay { batch_seed, game } => {
             let seed = rules.game_seed(batch_seed, game);
             match options.level {
-                Level::OneLine => writeln!(out, "{}", one(seed)),
-                level => fixed_report::print_report(rules, &[seed], level == Level::Quiet, out),
+                Level::OneLine => writeln!(out, "{}", one(seed))?,
+                _ => fixed_report::print_report(rules, 1, &|_| seed, brief, out, stop)?,
             }
         }
-        Games::Seed(seed) => {
-            let seeds: Vec<u64> = (0..options.matches)
-                .map(|m| rules.game_seed(seed, m))
-                .collect();
-            match options.level {
-                Level::OneLine => seeds.iter().try_for_each(|&s| writeln!(out, "{}", one(s))),
-                level => fixed_report::print_report(rules, &seeds, level == Level::Quiet, out),
+        // Matches are streamed, never gathered: --matches may be as large as a u64.
+        Games::Seed(seed) => match options.level {
+            Level::OneLine => {
+                for m in 0..options.matches {
+                    writeln!(out, "{}", one(rules.game_seed(seed, m)))?;
+                    stopped(stop)?;
+                }
             }
-        }
+            _ => {
+                let seed_of = |m: u64| rules.game_seed(seed, m);
+                fixed_report::print_report(rules, options.matches, &seed_of, brief, out, stop)?
+            }
+        },
     }
+    Ok(())
 }
 
 /// Runs `$body` with `$game` bound to a single-game state sized for the rules' deck.

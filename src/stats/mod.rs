@@ -1,17 +1,16 @@
 //! Statistics over a batch: outcome counts, wins by seat, and the distribution of game lengths.
 //!
 //! Each worker fills its own [`Stats`]; they are merged with `+=` at the end. Every sum is an
-//! integer, so the merged figures are exactly the same whatever the thread count or the order
-//! of merging.
+//! integer and every length is counted exactly ([`Lengths`]), so the merged figures are exactly
+//! the same whatever the thread count or the order of merging.
+
+mod lengths;
+
+pub use lengths::{Lengths, Quantile};
 
 use std::ops::AddAssign;
 
-use hdrhistogram::Histogram;
-
 use crate::engine::{GameRecord, Outcome, WinBy};
-
-/// Significant decimal digits the round histogram keeps.
-pub const HISTOGRAM_DIGITS: u8 = 3;
 
 /// Accumulated results of many games.
 #[derive(Clone, Debug)]
@@ -26,31 +25,22 @@ pub struct Stats {
     pub win_by: [u64; WinBy::ALL.len()],
     /// Most ties chained in one round, over all games.
     pub longest_war: u32,
-    rounds_min: u64,
-    rounds_max: u64,
-    rounds_sum: u64,
-    rounds_sq_sum: u128,
     wars_sum: u64,
-    rounds: Histogram<u64>,
+    lengths: Lengths,
 }
 
 impl Stats {
-    /// Empty statistics for games of `players` seats lasting at most `max_rounds` rounds.
-    pub fn new(players: usize, max_rounds: u32) -> Stats {
-        let rounds = Histogram::new_with_bounds(1, u64::from(max_rounds).max(2), HISTOGRAM_DIGITS)
-            .expect("bounds 1..max_rounds with 3 digits are valid");
+    /// Empty statistics for games of `players` seats, finished within `most_rounds` rounds,
+    /// capped at `cap`.
+    pub fn new(players: usize, most_rounds: u32, cap: u32) -> Stats {
         Stats {
             games: 0,
             outcomes: [0; Outcome::ALL.len()],
             wins_by_seat: vec![0; players],
             win_by: [0; WinBy::ALL.len()],
             longest_war: 0,
-            rounds_min: u64::MAX,
-            rounds_max: 0,
-            rounds_sum: 0,
-            rounds_sq_sum: 0,
             wars_sum: 0,
-            rounds,
+            lengths: Lengths::new(most_rounds, cap),
         }
     }
 
@@ -65,14 +55,13 @@ impl Stats {
         if let Some(by) = game.win_by {
             self.win_by[by as usize] += 1;
         }
-        let rounds = u64::from(game.rounds);
-        self.rounds_min = self.rounds_min.min(rounds);
-        self.rounds_max = self.rounds_max.max(rounds);
-        self.rounds_sum += rounds;
-        self.rounds_sq_sum += u128::from(rounds * rounds);
+        match game.outcome {
+            Outcome::Win | Outcome::Draw => self.lengths.finished(game.rounds),
+            Outcome::Capped => self.lengths.capped(),
+            Outcome::Cycle => self.lengths.never(),
+        }
         self.wars_sum += u64::from(game.wars);
         self.longest_war = self.longest_war.max(game.longest_war);
-        self.rounds.saturating_record(rounds.max(1));
     }
 
     /// Games that ended with `outcome`.
@@ -85,63 +74,14 @@ impl Stats {
         self.win_by[by as usize]
     }
 
-    /// Mean rounds per game.
-    pub fn mean_rounds(&self) -> f64 {
-        ratio(self.rounds_sum as f64, self.games)
-    }
-
-    /// Sample standard deviation of rounds per game.
-    pub fn sd_rounds(&self) -> f64 {
-        if self.games < 2 {
-            return 0.0;
-        }
-        // n·Σx² − (Σx)² is exact in u128 (≤ 1e28 for 1e9 games of 1e5 rounds): no cancellation.
-        let n = u128::from(self.games);
-        let sum = u128::from(self.rounds_sum);
-        let numerator = n * self.rounds_sq_sum - sum * sum;
-        (numerator as f64 / (n * (n - 1)) as f64).sqrt()
-    }
-
-    /// Standard error of the mean rounds.
-    pub fn se_rounds(&self) -> f64 {
-        self.sd_rounds() / (self.games.max(1) as f64).sqrt()
+    /// The game lengths: exact for finished games, censored for capped and cycling ones.
+    pub fn lengths(&self) -> &Lengths {
+        &self.lengths
     }
 
     /// Mean wars per game.
     pub fn wars_per_game(&self) -> f64 {
         ratio(self.wars_sum as f64, self.games)
-    }
-
-    /// Fewest rounds of any game.
-    pub fn min_rounds(&self) -> u64 {
-        if self.games == 0 {
-            0
-        } else {
-            self.rounds.min()
-        }
-    }
-
-    /// Most rounds of any game.
-    pub fn max_rounds(&self) -> u64 {
-        if self.games == 0 {
-            0
-        } else {
-            self.rounds.max()
-        }
-    }
-
-    /// Rounds at quantile `q` (0..=1), to the histogram's precision.
-    pub fn rounds_quantile(&self, q: f64) -> u64 {
-        if self.games == 0 {
-            0
-        } else {
-            self.rounds.value_at_quantile(q)
-        }
-    }
-
-    /// The round histogram.
-    pub fn rounds_histogram(&self) -> &Histogram<u64> {
-        &self.rounds
     }
 
     /// Share of games seat `seat` won with its 95% Wilson score interval.
@@ -163,14 +103,8 @@ impl AddAssign<&Stats> for Stats {
             *mine += theirs;
         }
         self.longest_war = self.longest_war.max(other.longest_war);
-        self.rounds_min = self.rounds_min.min(other.rounds_min);
-        self.rounds_max = self.rounds_max.max(other.rounds_max);
-        self.rounds_sum += other.rounds_sum;
-        self.rounds_sq_sum += other.rounds_sq_sum;
         self.wars_sum += other.wars_sum;
-        self.rounds
-            .add(&other.rounds)
-            .expect("histograms of one batch share their bounds");
+        self.lengths.merge(&other.lengths);
     }
 }
 
@@ -209,40 +143,48 @@ mod tests {
 
     #[test]
     fn moments_and_counts_are_exact() {
-        let mut s = Stats::new(2, 1000);
+        let mut s = Stats::new(2, 1000, 1000);
         s.record(&game(10, Some(0), Outcome::Win, 1));
         s.record(&game(20, Some(1), Outcome::Win, 3));
-        s.record(&game(30, None, Outcome::Capped, 0));
-        assert_eq!(s.games, 3);
-        assert_eq!(s.outcomes, [2, 0, 1, 0]);
+        s.record(&game(30, None, Outcome::Draw, 0));
+        s.record(&game(1000, None, Outcome::Capped, 0));
+        assert_eq!(s.games, 4);
+        assert_eq!(s.outcomes, [2, 1, 1, 0]);
         assert_eq!(s.wins_by_seat, vec![1, 1]);
-        assert_eq!(s.mean_rounds(), 20.0);
-        assert!((s.sd_rounds() - 10.0).abs() < 1e-12);
-        assert!((s.se_rounds() - 10.0 / 3f64.sqrt()).abs() < 1e-12);
-        assert!((s.wars_per_game() - 4.0 / 3.0).abs() < 1e-12);
-        assert_eq!((s.min_rounds(), s.max_rounds()), (10, 30));
-        assert_eq!(s.rounds_quantile(0.5), 20);
+        let l = s.lengths();
+        assert_eq!(l.mean(), Some(20.0), "the capped game has no length");
+        assert!((l.sd().unwrap() - 10.0).abs() < 1e-12);
+        assert!((l.se().unwrap() - 10.0 / 3f64.sqrt()).abs() < 1e-12);
+        assert!((s.wars_per_game() - 1.0).abs() < 1e-12);
+        assert_eq!((l.min(), l.max()), (Some(10), Some(30)));
+        assert_eq!(l.quantile(50_000), Some(Quantile::Rounds(20)));
+        assert_eq!(l.quantile(90_000), Some(Quantile::AboveCap(1000)));
         assert_eq!(s.longest_war, 2);
     }
 
     #[test]
     fn merging_equals_recording_everything_in_one() {
         let games: Vec<GameRecord> = (1..=100)
-            .map(|i| game(i * 7 % 300 + 1, Some((i % 2) as u8), Outcome::Win, i % 5))
+            .map(|i| {
+                let outcome = if i % 17 == 0 {
+                    Outcome::Cycle
+                } else {
+                    Outcome::Win
+                };
+                game(i * 7 % 300 + 1, Some((i % 2) as u8), outcome, i % 5)
+            })
             .collect();
-        let mut whole = Stats::new(2, 1000);
+        let mut whole = Stats::new(2, 1000, 1000);
         games.iter().for_each(|g| whole.record(g));
-        let mut left = Stats::new(2, 1000);
-        let mut right = Stats::new(2, 1000);
+        let mut left = Stats::new(2, 1000, 1000);
+        let mut right = Stats::new(2, 1000, 1000);
         games[..37].iter().for_each(|g| left.record(g));
         games[37..].iter().for_each(|g| right.record(g));
         right += &left;
         assert_eq!(right.games, whole.games);
         assert_eq!(right.wins_by_seat, whole.wins_by_seat);
-        assert_eq!(right.mean_rounds(), whole.mean_rounds());
-        assert_eq!(right.sd_rounds(), whole.sd_rounds());
-        assert_eq!(right.rounds_quantile(0.9), whole.rounds_quantile(0.9));
-        assert_eq!(right.rounds_histogram(), whole.rounds_histogram());
+        assert_eq!(right.lengths(), whole.lengths());
+        assert_eq!(right.wars_per_game(), whole.wars_per_game());
     }
 
     #[test]

@@ -1,0 +1,110 @@
+//! The writer side of a batch with records: ranges arrive in any order, leave in game order,
+//! and each game is counted in the statistics only once the sink has wholly written its row.
+//!
+//! Workers may run at most [`AHEAD`] games past the last game written ([`Room`]), so memory
+//! stays bounded however slow the output.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::mpsc::Receiver;
+use std::sync::{Condvar, Mutex};
+
+use super::{BatchError, BatchSpec, RecordSink};
+use crate::engine::GameRecord;
+use crate::stats::Stats;
+
+/// Most games played ahead of the last one written.
+pub const AHEAD: u64 = 1 << 18;
+
+/// The games written so far, for workers that must not run too far ahead of them.
+pub struct Room {
+    state: Mutex<(u64, bool)>,
+    changed: Condvar,
+}
+
+impl Room {
+    pub fn new() -> Room {
+        Room {
+            state: Mutex::new((0, false)),
+            changed: Condvar::new(),
+        }
+    }
+
+    /// Waits until game `next` is less than [`AHEAD`] games past the written ones; false when
+    /// the writer has stopped.
+    pub fn wait_for(&self, next: u64) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            let (written, closed) = *state;
+            if closed {
+                return false;
+            }
+            if next < written.saturating_add(AHEAD) {
+                return true;
+            }
+            state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    fn advance(&self, written: u64, closed: bool) {
+        *self.state.lock().unwrap_or_else(|e| e.into_inner()) = (written, closed);
+        self.changed.notify_all();
+    }
+}
+
+/// Receives `(first game, records)` ranges, writes them to `sink` in game order, and returns
+/// the statistics of every game written.
+pub fn write_in_order(
+    spec: &BatchSpec,
+    sink: &mut dyn RecordSink,
+    ranges: Receiver<(u64, Vec<GameRecord>)>,
+    room: &Room,
+) -> Result<Stats, BatchError> {
+    let mut ledger = Ledger {
+        stats: spec.new_stats(),
+        uncounted: VecDeque::new(),
+    };
+    let mut parked: BTreeMap<u64, Vec<GameRecord>> = BTreeMap::new();
+    let mut next = 0u64;
+    let result = (|| -> std::io::Result<()> {
+        for (first, records) in ranges {
+            parked.insert(first, records);
+            while let Some(records) = parked.remove(&next) {
+                let written = sink.write_games(spec, next, &records);
+                next += records.len() as u64;
+                ledger.uncounted.extend(records);
+                ledger.settle(sink.committed());
+                written?;
+                room.advance(next, false);
+            }
+        }
+        sink.finish()
+    })();
+    // Workers waiting for room must not wait for a writer that has stopped.
+    room.advance(next, true);
+    ledger.settle(sink.committed());
+    match result {
+        Ok(()) => Ok(ledger.stats),
+        Err(source) => Err(BatchError::Write {
+            written: ledger.stats.games,
+            source,
+            stats: Box::new(ledger.stats),
+        }),
+    }
+}
+
+/// Games handed to the sink, counted once the sink says their rows are written.
+struct Ledger {
+    stats: Stats,
+    uncounted: VecDeque<GameRecord>,
+}
+
+impl Ledger {
+    fn settle(&mut self, committed: u64) {
+        while self.stats.games < committed {
+            let Some(record) = self.uncounted.pop_front() else {
+                break;
+            };
+            self.stats.record(&record);
+        }
+    }
+}

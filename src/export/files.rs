@@ -1,0 +1,317 @@
+//! Output files that never destroy data: every output is checked before any is opened, a
+//! summary replaces its file atomically, the streamed CSV ends on a whole row after any failure,
+//! and nothing warsim did not create is ever removed.
+
+use std::fs::{self, File, OpenOptions, Permissions};
+use std::io::{self, BufWriter, Write};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+use super::Target;
+
+/// An output that cannot be written, found before anything was opened.
+#[derive(Debug, thiserror::Error)]
+#[error("{flag} {path}: {reason}")]
+pub struct OutputError {
+    /// The flag that named the output.
+    pub flag: &'static str,
+    /// The path as given.
+    pub path: String,
+    /// What is wrong and how to fix it.
+    pub reason: String,
+}
+
+/// What an existing or future output file is, to tell two names of one file apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Identity {
+    /// Standard output.
+    Stdout,
+    /// An existing file or pipe: its device and inode.
+    Inode(u64, u64),
+    /// A file to be created: its folder's real path and its name.
+    New(PathBuf),
+    /// A character device such as /dev/null: may be named more than once.
+    Device,
+}
+
+/// Checks every output before any is opened: its folder exists and can be written, it is not a
+/// folder, and no two outputs are the same file (however they are spelled). Nothing is created
+/// or changed.
+pub fn check_outputs(outputs: &[(&'static str, &Target)]) -> Result<(), OutputError> {
+    let mut seen: Vec<(&'static str, Identity)> = Vec::new();
+    for &(flag, target) in outputs {
+        let identity = identify(flag, target)?;
+        if identity != Identity::Device
+            && let Some((first, _)) = seen.iter().find(|(_, other)| *other == identity)
+        {
+            return Err(OutputError {
+                flag,
+                path: target.to_string(),
+                reason: match identity {
+                    Identity::Stdout => {
+                        format!(
+                            "{first} writes to standard output ('-') too: give one of them a file"
+                        )
+                    }
+                    _ => format!("is the file {first} writes too: give each output its own path"),
+                },
+            });
+        }
+        seen.push((flag, identity));
+    }
+    Ok(())
+}
+
+fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError> {
+    let path = match target {
+        Target::Stdout => return Ok(Identity::Stdout),
+        Target::File(path) => path,
+    };
+    let failure = |reason: String| OutputError {
+        flag,
+        path: path.display().to_string(),
+        reason,
+    };
+    if path.as_os_str().is_empty() {
+        return Err(failure("is empty: give a file name".to_string()));
+    }
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(failure("is a folder: give a file name".to_string())),
+        Ok(meta) if meta.file_type().is_char_device() => Ok(Identity::Device),
+        Ok(meta) if meta.file_type().is_fifo() => Ok(Identity::Inode(meta.dev(), meta.ino())),
+        Ok(meta) if meta.is_file() => {
+            OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map_err(|e| failure(format!("cannot be written ({e}): choose a writable path")))?;
+            Ok(Identity::Inode(meta.dev(), meta.ino()))
+        }
+        Ok(_) => Err(failure(
+            "is not a regular file, a pipe or a character device: choose a file".to_string(),
+        )),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if fs::symlink_metadata(path).is_ok() {
+                return Err(failure(
+                    "is a symbolic link to nothing: remove the link or choose another path"
+                        .to_string(),
+                ));
+            }
+            let folder = folder_of(path);
+            if !folder.is_dir() {
+                return Err(failure(format!(
+                    "folder '{}' does not exist: create it or choose another path",
+                    folder.display()
+                )));
+            }
+            // Creating (and at once removing) a file of our own is the only sure test.
+            tempfile::Builder::new()
+                .prefix(".warsim-check-")
+                .tempfile_in(folder)
+                .map_err(|e| {
+                    failure(format!(
+                        "folder '{}' cannot be written ({e}): choose another path",
+                        folder.display()
+                    ))
+                })?;
+            let real = fs::canonicalize(folder).map_err(|e| failure(e.to_string()))?;
+            let name = path
+                .file_name()
+                .ok_or_else(|| failure("is a folder: give a file name".to_string()))?;
+            Ok(Identity::New(real.join(name)))
+        }
+        Err(e) => Err(failure(format!(
+            "cannot be used ({e}): choose another path"
+        ))),
+    }
+}
+
+/// The folder a file path lies in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// Writes a whole file at once: to standard output, straight into a pipe or device, or for a
+/// file path into a temporary file beside it that then replaces it, so that a reader never sees
+/// half a file and the old file survives a failure. A symbolic link stays a link: its target is
+/// replaced.
+pub fn write_atomically(
+    target: &Target,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let path = match target {
+        Target::Stdout => {
+            let mut out = io::stdout().lock();
+            write(&mut out)?;
+            return out.flush();
+        }
+        Target::File(path) => path,
+    };
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            let mut out = BufWriter::new(OpenOptions::new().write(true).open(path)?);
+            write(&mut out)?;
+            return out.flush();
+        }
+        _ => {}
+    }
+    let real = match fs::canonicalize(path) {
+        Ok(real) => real,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => path.clone(),
+        Err(e) => return Err(e),
+    };
+    // A new file gets the usual rw-r--r--; a replaced one keeps its permissions.
+    let permissions = fs::metadata(&real)
+        .map(|m| m.permissions())
+        .unwrap_or_else(|_| Permissions::from_mode(0o644));
+    let temporary = tempfile::Builder::new()
+        .prefix(".warsim-")
+        .suffix(".tmp")
+        .permissions(permissions)
+        .tempfile_in(folder_of(&real))?;
+    let mut out = BufWriter::new(temporary);
+    write(&mut out)?;
+    let temporary = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+    temporary.as_file().sync_all()?;
+    temporary.persist(&real).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// The streamed output (the per-game CSV): standard output or a file, written without a
+/// buffer of its own so the caller knows exactly which bytes reached it.
+pub struct Stream {
+    out: StreamOut,
+    created: Option<PathBuf>,
+}
+
+enum StreamOut {
+    Stdout(io::Stdout),
+    File { file: File, regular: bool },
+}
+
+impl Stream {
+    /// Opens `target` (checked by [`check_outputs`]): a new file is created, an existing
+    /// regular file emptied, a pipe or device opened as it is.
+    pub fn create(target: &Target) -> io::Result<Stream> {
+        let path = match target {
+            Target::Stdout => {
+                return Ok(Stream {
+                    out: StreamOut::Stdout(io::stdout()),
+                    created: None,
+                });
+            }
+            Target::File(path) => path,
+        };
+        let (file, created) = match OpenOptions::new().write(true).create_new(true).open(path) {
+            Ok(file) => (file, Some(path.clone())),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                let regular = fs::metadata(path)?.is_file();
+                let file = OpenOptions::new()
+                    .write(true)
+                    .truncate(regular)
+                    .open(path)?;
+                (file, None)
+            }
+            Err(e) => return Err(e),
+        };
+        let regular = file.metadata()?.is_file();
+        Ok(Stream {
+            out: StreamOut::File { file, regular },
+            created,
+        })
+    }
+
+    /// Writes as much of `bytes` as the output takes now.
+    pub fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match &mut self.out {
+            StreamOut::Stdout(out) => out.write(bytes),
+            StreamOut::File { file, .. } => file.write(bytes),
+        }
+    }
+
+    /// Flushes what was written.
+    pub fn flush(&mut self) -> io::Result<()> {
+        match &mut self.out {
+            StreamOut::Stdout(out) => out.flush(),
+            StreamOut::File { file, .. } => file.flush(),
+        }
+    }
+
+    /// Cuts a regular file back to its first `len` bytes; false where that is impossible
+    /// (standard output, a pipe).
+    pub fn truncate(&mut self, len: u64) -> bool {
+        match &mut self.out {
+            StreamOut::File {
+                file,
+                regular: true,
+            } => file.set_len(len).is_ok(),
+            _ => false,
+        }
+    }
+
+    /// Removes the file if this run created it (when nothing useful was written to it).
+    pub fn discard(self) {
+        if let Some(path) = self.created
+            && fs::symlink_metadata(&path).is_ok_and(|m| m.is_file())
+        {
+            let _ = fs::remove_file(path);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_file_under_two_names_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("x");
+        let dotted = dir.path().join(".").join("x");
+        let outputs = |a: &Path, b: &Path| {
+            let (a, b) = (Target::File(a.into()), Target::File(b.into()));
+            check_outputs(&[("--csv", &a), ("--json", &b)]).map_err(|e| e.to_string())
+        };
+        let error = outputs(&plain, &dotted).unwrap_err();
+        assert!(error.contains("is the file --csv writes too"), "{error}");
+        fs::write(&plain, "data").unwrap();
+        assert!(
+            outputs(&plain, &dotted).is_err(),
+            "existing file, two names"
+        );
+        assert!(outputs(&plain, &dir.path().join("y")).is_ok());
+        let null = Path::new("/dev/null");
+        assert!(outputs(null, null).is_ok(), "a device may be named twice");
+        assert_eq!(fs::read(&plain).unwrap(), b"data", "checks change nothing");
+    }
+
+    #[test]
+    fn atomic_write_replaces_a_links_target_and_keeps_the_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.json");
+        let link = dir.path().join("link.json");
+        fs::write(&real, "old").unwrap();
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomically(&Target::File(link.clone()), |w| w.write_all(b"new")).unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read(&real).unwrap(), b"new");
+        let failed = write_atomically(&Target::File(real.clone()), |w| {
+            w.write_all(b"half")?;
+            Err(io::Error::other("disk full"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(
+            fs::read(&real).unwrap(),
+            b"new",
+            "a failed write keeps the old file"
+        );
+        let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(left.len(), 2, "no temporary file is left behind");
+    }
+}

@@ -1,0 +1,271 @@
+//! The exact distribution of game lengths, with the games that have none.
+//!
+//! A finished game (won or drawn) lasted a whole number of rounds, counted here exactly, one
+//! count per length. A capped game was stopped while still going and a cycling game would never
+//! end: neither has a length, so both are *right-censored*. They are counted apart, ranked above
+//! every finished game by the quantiles (capped below cycles: a capped game might still end),
+//! left out of the mean, spread, min and max, and counted as still running by the survival
+//! curve. Lengths up to [`DENSE`] rounds sit in a flat array (no allocation while recording);
+//! the rare longer ones in a map.
+
+use std::collections::BTreeMap;
+
+/// Lengths counted in the flat array (longer ones go to a map).
+pub const DENSE: u64 = 1 << 17;
+
+/// A quantile of game lengths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantile {
+    /// The quantile falls on a finished game of this many rounds.
+    Rounds(u64),
+    /// It falls among capped games: longer than the cap, by how much unknown.
+    AboveCap(u32),
+    /// It falls among games that never end.
+    Never,
+}
+
+/// Exact game lengths of finished games, and the censored games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lengths {
+    dense: Vec<u64>,
+    sparse: BTreeMap<u64, u64>,
+    finished: u64,
+    capped: u64,
+    never: u64,
+    cap: u32,
+    min: u64,
+    max: u64,
+    sum: u128,
+    squares: u128,
+}
+
+impl Lengths {
+    /// No games yet; finished games last at most `most` rounds, capped ones stop at `cap`.
+    pub fn new(most: u32, cap: u32) -> Lengths {
+        Lengths {
+            dense: vec![0; (u64::from(most) + 1).min(DENSE) as usize],
+            sparse: BTreeMap::new(),
+            finished: 0,
+            capped: 0,
+            never: 0,
+            cap,
+            min: u64::MAX,
+            max: 0,
+            sum: 0,
+            squares: 0,
+        }
+    }
+
+    /// Adds a finished game of `rounds` rounds.
+    #[inline]
+    pub fn finished(&mut self, rounds: u32) {
+        let rounds = u64::from(rounds);
+        match self.dense.get_mut(rounds as usize) {
+            Some(count) => *count += 1,
+            None => *self.sparse.entry(rounds).or_insert(0) += 1,
+        }
+        self.finished += 1;
+        self.min = self.min.min(rounds);
+        self.max = self.max.max(rounds);
+        self.sum += u128::from(rounds);
+        self.squares += u128::from(rounds * rounds);
+    }
+
+    /// Adds a game stopped by the cap.
+    #[inline]
+    pub fn capped(&mut self) {
+        self.capped += 1;
+    }
+
+    /// Adds a game that would never end.
+    #[inline]
+    pub fn never(&mut self) {
+        self.never += 1;
+    }
+
+    /// Finished games.
+    pub fn finished_games(&self) -> u64 {
+        self.finished
+    }
+
+    /// Every game, finished or censored.
+    pub fn games(&self) -> u64 {
+        self.finished + self.capped + self.never
+    }
+
+    /// Mean rounds of the finished games.
+    pub fn mean(&self) -> Option<f64> {
+        (self.finished > 0).then(|| self.sum as f64 / self.finished as f64)
+    }
+
+    /// Sample standard deviation of the finished games' rounds (0 for a single game).
+    pub fn sd(&self) -> Option<f64> {
+        let n = self.finished;
+        match n {
+            0 => None,
+            1 => Some(0.0),
+            _ => {
+                // n·Σx² − (Σx)² is exact in u128 for any count a run can reach (< 2^64 games of
+                // < 2^32 rounds would need 2^192; real runs stay far below u128): no cancellation.
+                let n = u128::from(n);
+                let numerator = n * self.squares - self.sum * self.sum;
+                Some((numerator as f64 / (n * (n - 1)) as f64).sqrt())
+            }
+        }
+    }
+
+    /// Standard error of the mean.
+    pub fn se(&self) -> Option<f64> {
+        self.sd().map(|sd| sd / (self.finished as f64).sqrt())
+    }
+
+    /// Fewest rounds of a finished game.
+    pub fn min(&self) -> Option<u64> {
+        (self.finished > 0).then_some(self.min)
+    }
+
+    /// Most rounds of a finished game.
+    pub fn max(&self) -> Option<u64> {
+        (self.finished > 0).then_some(self.max)
+    }
+
+    /// The quantile `parts / 100,000` of all games (nearest rank: the ⌈q·N⌉-th shortest, censored
+    /// games last); `None` when there are no games.
+    pub fn quantile(&self, parts: u32) -> Option<Quantile> {
+        let games = self.games();
+        if games == 0 {
+            return None;
+        }
+        let rank = (u128::from(games) * u128::from(parts))
+            .div_ceil(100_000)
+            .clamp(1, u128::from(games)) as u64;
+        if rank > self.finished + self.capped {
+            return Some(Quantile::Never);
+        }
+        if rank > self.finished {
+            return Some(Quantile::AboveCap(self.cap));
+        }
+        let mut seen = 0;
+        for (rounds, count) in self.counts() {
+            seen += count;
+            if seen >= rank {
+                return Some(Quantile::Rounds(rounds));
+            }
+        }
+        unreachable!("the finished games add up to {}", self.finished)
+    }
+
+    /// `(rounds, finished games of that length)` for every length that occurred, shortest first.
+    pub fn counts(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        let dense = self.dense.iter().enumerate();
+        dense
+            .filter(|(_, count)| **count > 0)
+            .map(|(rounds, count)| (rounds as u64, *count))
+            .chain(self.sparse.iter().map(|(r, c)| (*r, *c)))
+    }
+
+    /// Games stopped by the cap.
+    pub fn capped_games(&self) -> u64 {
+        self.capped
+    }
+
+    /// Games that never end.
+    pub fn never_games(&self) -> u64 {
+        self.never
+    }
+
+    /// Share of all games still going after `rounds` rounds (censored games always are).
+    pub fn survival(&self, rounds: u64) -> f64 {
+        let games = self.games();
+        if games == 0 {
+            return 0.0;
+        }
+        let ended: u64 = self
+            .counts()
+            .take_while(|(r, _)| *r <= rounds)
+            .map(|(_, c)| c)
+            .sum();
+        (games - ended) as f64 / games as f64
+    }
+
+    /// Adds `other`'s games (both must come from the same rules).
+    pub fn merge(&mut self, other: &Lengths) {
+        if other.dense.len() > self.dense.len() {
+            self.dense.resize(other.dense.len(), 0);
+        }
+        for (mine, theirs) in self.dense.iter_mut().zip(&other.dense) {
+            *mine += theirs;
+        }
+        for (rounds, count) in &other.sparse {
+            *self.sparse.entry(*rounds).or_insert(0) += count;
+        }
+        self.finished += other.finished;
+        self.capped += other.capped;
+        self.never += other.never;
+        self.min = self.min.min(other.min);
+        self.max = self.max.max(other.max);
+        self.sum += other.sum;
+        self.squares += other.squares;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lengths(finished: &[u32], capped: u64, never: u64) -> Lengths {
+        let mut l = Lengths::new(1000, 1000);
+        finished.iter().for_each(|&r| l.finished(r));
+        (0..capped).for_each(|_| l.capped());
+        (0..never).for_each(|_| l.never());
+        l
+    }
+
+    #[test]
+    fn quantiles_are_exact_nearest_ranks() {
+        let l = lengths(&[2263, 17, 40, 40, 999], 0, 0);
+        assert_eq!(l.quantile(50_000), Some(Quantile::Rounds(40)));
+        assert_eq!(l.quantile(0), Some(Quantile::Rounds(17)));
+        assert_eq!(l.quantile(20_000), Some(Quantile::Rounds(17)));
+        assert_eq!(l.quantile(20_001), Some(Quantile::Rounds(40)));
+        assert_eq!(l.quantile(100_000), Some(Quantile::Rounds(2263)));
+        assert_eq!((l.min(), l.max()), (Some(17), Some(2263)));
+        assert_eq!(Lengths::new(10, 10).quantile(50_000), None);
+    }
+
+    #[test]
+    fn censored_games_rank_last_and_have_no_length() {
+        // 2 finished, 1 capped, 1 cycle.
+        let l = lengths(&[10, 30], 1, 1);
+        assert_eq!(l.mean(), Some(20.0));
+        assert_eq!(l.max(), Some(30));
+        assert_eq!(l.quantile(50_000), Some(Quantile::Rounds(30)));
+        assert_eq!(l.quantile(75_000), Some(Quantile::AboveCap(1000)));
+        assert_eq!(l.quantile(75_001), Some(Quantile::Never));
+        assert_eq!(l.survival(9), 1.0);
+        assert_eq!(l.survival(10), 0.75);
+        assert_eq!(l.survival(1_000_000), 0.5);
+        let none_finished = lengths(&[], 3, 0);
+        assert_eq!((none_finished.mean(), none_finished.min()), (None, None));
+        assert_eq!(none_finished.quantile(1), Some(Quantile::AboveCap(1000)));
+    }
+
+    #[test]
+    fn long_games_beyond_the_flat_array_count_exactly() {
+        let mut l = Lengths::new(u32::MAX, u32::MAX);
+        for r in [5, u32::MAX, DENSE as u32, 7] {
+            l.finished(r);
+        }
+        let counts: Vec<_> = l.counts().collect();
+        assert_eq!(
+            counts,
+            vec![(5, 1), (7, 1), (DENSE, 1), (u64::from(u32::MAX), 1)]
+        );
+        assert_eq!(l.quantile(100_000), Some(Quantile::Rounds(u32::MAX.into())));
+        let mut merged = Lengths::new(u32::MAX, u32::MAX);
+        merged.merge(&l);
+        merged.merge(&l);
+        assert_eq!(merged.quantile(50_000), Some(Quantile::Rounds(7)));
+        assert_eq!(merged.finished_games(), 8);
+    }
+}

@@ -1,0 +1,317 @@
+//! Data safety as a user meets it: outputs that never destroy what warsim did not create,
+//! interrupts and write errors that keep every finished game on a whole row with summaries of
+//! exactly those games, and a closed or full standard output that never panics.
+
+use std::fs;
+use std::io::Read;
+use std::os::unix::fs::FileTypeExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use tempfile::TempDir;
+
+fn warsim() -> Command {
+    Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+}
+
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Exit status 2 and exactly one line on stderr, starting `error:` and containing `expected`.
+fn assert_refused(out: &std::process::Output, expected: &str) {
+    let err = stderr_of(out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: ") && err.contains(expected),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_bad_output_touches_no_existing_file() {
+    let dir = TempDir::new().unwrap();
+    let keep = dir.path().join("keep.csv");
+    fs::write(&keep, "data\n").unwrap();
+    let out = warsim()
+        .args(["run", "--games", "10", "-q", "--csv"])
+        .arg(&keep)
+        .args(["--json", "/nonexistent/x.json"])
+        .output()
+        .unwrap();
+    assert_refused(
+        &out,
+        "--json /nonexistent/x.json: folder '/nonexistent' does not exist",
+    );
+    assert_eq!(fs::read_to_string(&keep).unwrap(), "data\n");
+
+    // A link to a device as one output, a folder as another: the link stays.
+    let link = dir.path().join("device");
+    std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+    let out = warsim()
+        .args(["run", "--games", "10", "-q", "--summary"])
+        .arg(&link)
+        .args(["--json", "./"])
+        .output()
+        .unwrap();
+    assert_refused(&out, "--json ./: is a folder");
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
+
+#[test]
+fn two_outputs_naming_one_file_are_refused_before_any_game() {
+    let dir = TempDir::new().unwrap();
+    let sub = dir.path().join("sub");
+    fs::create_dir(&sub).unwrap();
+    let cases: [(&str, PathBuf, &str, PathBuf); 3] = [
+        (
+            "--csv",
+            dir.path().join("x"),
+            "--json",
+            dir.path().join(".").join("x"),
+        ),
+        (
+            "--csv",
+            dir.path().join("f"),
+            "--summary",
+            sub.join("..").join("f"),
+        ),
+        (
+            "--summary",
+            dir.path().join("s"),
+            "--json",
+            dir.path().join("s"),
+        ),
+    ];
+    for (first, a, second, b) in cases {
+        let out = warsim()
+            .args(["run", "--games", "10", "-q", first])
+            .arg(&a)
+            .arg(second)
+            .arg(&b)
+            .output()
+            .unwrap();
+        assert_refused(&out, &format!("is the file {first} writes too"));
+        assert!(!a.exists(), "nothing was created");
+    }
+    // A character device may take several outputs, and stays what it is.
+    let out = warsim()
+        .args([
+            "run",
+            "--games",
+            "10",
+            "-q",
+            "--summary",
+            "/dev/null",
+            "--json",
+            "/dev/null",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(
+        fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+}
+
+/// Starts a long run writing a CSV and summaries into `dir`, and waits until it has written
+/// some rows.
+fn start_long_run(dir: &Path, extra: &[&str]) -> Child {
+    let child = warsim()
+        .args([
+            "run",
+            "--games",
+            "1e12",
+            "--seed",
+            "77",
+            "--threads",
+            "2",
+            "-q",
+        ])
+        .args(extra)
+        .arg("--csv")
+        .arg(dir.join("games.csv"))
+        .arg("--json")
+        .arg(dir.join("summary.json"))
+        .arg("--summary")
+        .arg(dir.join("summary.csv"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while fs::metadata(dir.join("games.csv")).map_or(0, |m| m.len()) < 200_000 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no rows written"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child
+}
+
+fn signal(child: &Child, name: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{name}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+fn json(path: &Path) -> serde_json::Value {
+    serde_json::from_slice(&fs::read(path).unwrap()).unwrap()
+}
+
+#[test]
+fn an_interrupt_keeps_every_finished_game_and_summarises_exactly_them() {
+    for (name, status) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let dir = TempDir::new().unwrap();
+        let child = start_long_run(dir.path(), &[]);
+        signal(&child, name);
+        let started = Instant::now();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "stopped promptly"
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(status),
+            "SIG{name}: {}",
+            stderr_of(&out)
+        );
+        let csv = fs::read(dir.path().join("games.csv")).unwrap();
+        assert_eq!(csv.last(), Some(&b'\n'), "the CSV ends on a whole row");
+        let rows = csv.iter().filter(|&&b| b == b'\n').count() as u64 - 1;
+        let summary = json(&dir.path().join("summary.json"));
+        assert_eq!(summary["games"], rows);
+        assert_eq!(summary["games_requested"], 1_000_000_000_000u64);
+        assert_eq!(summary["complete"], false);
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(report.contains("asked for (incomplete"), "{report}");
+        let err = stderr_of(&out);
+        assert!(
+            err.starts_with("interrupted by SIG") && err.contains(" of 1,000,000,000,000 games"),
+            "{err}"
+        );
+        let summary_csv = fs::read_to_string(dir.path().join("summary.csv")).unwrap();
+        assert!(summary_csv.lines().count() == 2 && summary_csv.contains(",false,"));
+        if name != "INT" {
+            continue;
+        }
+        // The kept games are exactly the first `rows` games of the batch: the same rows and
+        // figures as a run of that many games.
+        let whole = TempDir::new().unwrap();
+        let out = warsim()
+            .args([
+                "run",
+                "--seed",
+                "77",
+                "-q",
+                "--games",
+                &rows.to_string(),
+                "--csv",
+            ])
+            .arg(whole.path().join("games.csv"))
+            .arg("--json")
+            .arg(whole.path().join("summary.json"))
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        assert!(fs::read(whole.path().join("games.csv")).unwrap() == csv);
+        let complete = json(&whole.path().join("summary.json"));
+        for (key, value) in complete.as_object().unwrap() {
+            if !matches!(
+                key.as_str(),
+                "games_requested" | "complete" | "wall_seconds" | "games_per_second"
+            ) {
+                assert_eq!(&summary[key], value, "{key}");
+            }
+        }
+        assert_eq!(complete["complete"], true);
+    }
+}
+
+#[test]
+fn a_full_disk_keeps_whole_rows_and_says_how_many() {
+    let dir = TempDir::new().unwrap();
+    // A 1 MiB file size limit stands in for a full disk (SIGXFSZ ignored: writes then fail).
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1024; exec '{}' run --games 1e6 -q --csv games.csv --json summary.json",
+        assert_cmd::cargo::cargo_bin("warsim").display()
+    );
+    let out = Command::new("bash")
+        .args(["-c", &script])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let csv = fs::read(dir.path().join("games.csv")).unwrap();
+    assert_eq!(csv.last(), Some(&b'\n'), "the CSV ends on a whole row");
+    let rows = csv.iter().filter(|&&b| b == b'\n').count() as u64 - 1;
+    let said: u64 = err
+        .split("stopped after ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .map(|n| n.replace(',', "").parse().unwrap())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert_eq!(said, rows);
+    let summary = json(&dir.path().join("summary.json"));
+    assert_eq!(
+        (summary["games"].as_u64(), summary["complete"].as_bool()),
+        (Some(rows), Some(false))
+    );
+}
+
+#[test]
+fn play_range_ends_on_a_whole_line_when_interrupted() {
+    let mut child = warsim()
+        .args(["play", "--range", "0-1e15"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 4096];
+    stdout.read_exact(&mut first).unwrap();
+    signal(&child, "INT");
+    let mut rest = Vec::new();
+    stdout.read_to_end(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert_eq!(rest.last().copied().or(first.last().copied()), Some(b'\n'));
+}
+
+#[test]
+fn rules_survive_a_closed_or_full_standard_output() {
+    let mut child = warsim()
+        .arg("rules")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = warsim().arg("rules").stdout(full).output().unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.starts_with("error: could not write the rules"), "{err}");
+}

@@ -606,3 +606,27 @@ fn same_games_fast_and_general<const CAP: usize>(
         assert_eq!(fast_piles, general_piles, "{r:?} seed {seed}");
     }
 }
+
+#[test]
+fn war_simulator_games_that_cannot_change_end_as_draws_at_once() {
+    // 32 players hold one card each of ranks 7..A, four of each: every group ties, nobody can
+    // stake, every card goes back to its owner, and the next round would be the same.
+    let mut rules = Preset::WarSimulator.rules();
+    rules.players = 32;
+    for seed in 0..300 {
+        let game = warsim::engine::play_game(&rules, seed);
+        assert_eq!(
+            (game.outcome, game.rounds, game.winner, game.wars),
+            (warsim::engine::Outcome::Draw, 1, None, 8),
+            "seed {seed}"
+        );
+    }
+    // Two cards each: rounds move cards, and games are won.
+    rules.players = 26;
+    let wins = (0..300)
+        .filter(|&seed| {
+            warsim::engine::play_game(&rules, seed).outcome == warsim::engine::Outcome::Win
+        })
+        .count();
+    assert!(wins > 250, "{wins}");
+}

@@ -72,6 +72,9 @@ pub struct PileGame<C: Card, const CAP: usize> {
     /// Single-game mode: every round is logged, and its winner kept, for an observer.
     pub(super) trace: bool,
     pub(super) round_winner: Option<u8>,
+    /// Set when a card of the current round went to another player than the one who played
+    /// it (groups family: its rounds can give every card back).
+    pub(super) cards_moved: bool,
     /// Brent's cycle detection: a saved position, and when to save the next one.
     pub(super) saved: [Pile<C, CAP>; SEATS],
     pub(super) saved_active: [u8; SEATS],
@@ -102,6 +105,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             chain: 0,
             trace: false,
             round_winner: None,
+            cards_moved: false,
             saved: std::array::from_fn(|_| Pile::new()),
             saved_active: [0; SEATS],
             saved_len: 0,
@@ -225,6 +229,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     #[inline(always)]
     pub(super) fn start_round(&mut self) {
         self.round_winner = None;
+        self.cards_moved = false;
         self.log_len = 0;
         self.segments = 0;
         self.ties = 0;
@@ -300,6 +305,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 if let Some(observer) = observer.as_deref_mut() {
                     let winner = self.round_winner.map(usize::from);
                     observer.after_round(record.rounds, self, winner);
+                }
+                if rules.family == Family::Groups && self.stalemate() {
+                    record.outcome = Outcome::Draw;
+                    return record;
                 }
                 end
             };

@@ -184,7 +184,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Gives the logged cards in `range` to `winner`, or each back to its owner when nobody won.
     fn award_logged(&mut self, rules: &Rules, winner: Option<usize>, range: Range<usize>) {
         match winner {
-            Some(seat) => self.give_logged(rules, seat, range),
+            Some(seat) => {
+                self.cards_moved |= self.log[range.clone()]
+                    .iter()
+                    .any(|p| p.seat as usize != seat);
+                self.give_logged(rules, seat, range)
+            }
             None => {
                 for i in range {
                     let Play { card, seat } = self.log[i];
@@ -267,6 +272,20 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             self.log_len = start;
         }
         winner
+    }
+
+    /// True after a round that gave every card back to the player who played it, when every
+    /// player's cards are all of one rank: the next round shows the same ranks in the same
+    /// order (no shuffle or pickup order can change a sequence of equal ranks), so it gives
+    /// every card back again, forever. (32 players holding one card each do this at round 1.)
+    pub(super) fn stalemate(&self) -> bool {
+        !self.cards_moved
+            && self.active[..self.active_len].iter().all(|&seat| {
+                let seat = seat as usize;
+                let mut cards = self.piles[seat].iter().chain(self.heaps[seat].iter());
+                let rank = cards.next().map(|c| c.rank());
+                cards.all(|c| Some(c.rank()) == rank)
+            })
     }
 
     /// True when every player still in holds as many cards as the others, all of one rank:

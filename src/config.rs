@@ -111,14 +111,19 @@ pub fn parse_setting(text: &str) -> Result<u32, String> {
     u32::try_from(n).map_err(|_| format!("'{text}' is too large (at most {})", u32::MAX))
 }
 
-/// Parses a game count: `1000000`, `1_000_000`, `1,000,000`, `1e6` or `2.5e6`.
+/// Parses a count: `1000000`, `1_000_000`, `1,000,000` (commas only between groups of three
+/// digits), `1e6` or `2.5e6`.
 pub fn parse_count(text: &str) -> Result<u64, String> {
-    let cleaned: String = text
-        .trim()
-        .chars()
-        .filter(|c| *c != '_' && *c != ',')
-        .collect();
-    let bad = || format!("'{text}' is not a whole number (write e.g. 1000000, 1_000_000 or 1e6)");
+    let trimmed = text.trim();
+    let bad = || {
+        format!("'{text}' is not a whole number (write e.g. 1000000, 1_000_000, 1,000,000 or 1e6)")
+    };
+    if trimmed.contains(',') && !thousands_grouped(trimmed) {
+        return Err(format!(
+            "'{text}' is not a whole number: a comma may only separate groups of three digits (1,000,000); give one value"
+        ));
+    }
+    let cleaned: String = trimmed.chars().filter(|c| *c != '_' && *c != ',').collect();
     if let Ok(n) = cleaned.parse::<u64>() {
         return Ok(n);
     }
@@ -141,6 +146,14 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("'{text}' is too large (at most {})", u64::MAX))
 }
 
+/// `1,000` or `12,345,678`: one to three digits, then groups of exactly three.
+fn thousands_grouped(text: &str) -> bool {
+    let mut groups = text.split(',');
+    let first = groups.next().unwrap_or("");
+    let digits = |g: &str| g.chars().all(|c| c.is_ascii_digit());
+    (1..=3).contains(&first.len()) && digits(first) && groups.all(|g| g.len() == 3 && digits(g))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,5 +171,11 @@ mod tests {
         assert!(parse_count("e6").is_err());
         assert!(parse_count("1e30").is_err());
         assert!(parse_count("abc").is_err());
+        assert_eq!(parse_count("12,345,678"), Ok(12_345_678));
+        for bad in [
+            "2,3", "1,5", "1,0000", ",100", "100,", "1,000.5", "1,000e3", "1,,000",
+        ] {
+            assert!(parse_count(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -1,26 +1,94 @@
-//! The progress bar factory: one bar on stderr with games/s and ETA, or a hidden one when
+//! The progress bar factory: one bar on stderr with games done, games/s and ETA, drawn from the
+//! first moment (whatever a game costs) and fitted to the terminal's width; or a hidden one when
 //! stderr is not a terminal or the user asked for quiet.
 
 use std::io::IsTerminal;
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+use crate::export::text::group;
+
+/// Narrowest bar worth drawing.
+const MIN_BAR: usize = 10;
+/// Width the rate and the ETA may take ("123,456,789" and "1234d").
+const RATE_WIDTH: usize = 11;
+const ETA_WIDTH: usize = 5;
 
 /// A bar counting `games`, hidden when `quiet` or when stderr is not a terminal.
 pub fn games_bar(games: u64, quiet: bool) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let style = ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} games  {rate} games/s  ETA {eta}",
-    )
-    .expect("the template is valid")
-    .with_key(
-        "rate",
-        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{:.0}", state.per_sec());
-        },
-    )
-    .progress_chars("=> ");
-    ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4))
-        .with_style(style)
+    let columns = usize::from(console::Term::stderr().size().1);
+    let style = ProgressStyle::with_template(template_for(games, columns))
+        .expect("the templates are valid")
+        .with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}", group(state.per_sec() as u64));
+            },
+        )
+        .with_key(
+            "done",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}", group(state.pos()));
+            },
+        )
+        .with_key(
+            "total",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}", group(state.len().unwrap_or(0)));
+            },
+        )
+        .progress_chars("=> ");
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4))
+        .with_style(style);
+    // Drawn and updated even while the first games are still being played.
+    bar.enable_steady_tick(Duration::from_millis(250));
+    bar
+}
+
+/// The fullest template whose text leaves a bar of at least [`MIN_BAR`] columns in `columns`.
+fn template_for(games: u64, columns: usize) -> &'static str {
+    let count = group(games).len();
+    let templates: [(&'static str, usize); 4] = [
+        (
+            "{elapsed_precise} [{wide_bar}] {done}/{total} games  {rate} games/s  ETA {eta}",
+            8 + 4 + 2 * count + 1 + 8 + RATE_WIDTH + 14 + ETA_WIDTH,
+        ),
+        (
+            "[{wide_bar}] {done}/{total}  {rate}/s  ETA {eta}",
+            4 + 2 * count + 1 + 2 + RATE_WIDTH + 8 + ETA_WIDTH,
+        ),
+        (
+            "[{wide_bar}] {percent}%  {rate} games/s  ETA {eta}",
+            4 + 4 + 2 + RATE_WIDTH + 14 + ETA_WIDTH,
+        ),
+        ("[{wide_bar}] {percent}% ETA {eta}", 4 + 4 + 5 + ETA_WIDTH),
+    ];
+    templates
+        .iter()
+        .find(|(_, text)| text + MIN_BAR <= columns)
+        .map_or(templates[3].0, |(template, _)| template)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bar_fits_the_terminal_with_room_for_a_bar() {
+        assert!(template_for(1_000_000, 120).starts_with("{elapsed_precise}"));
+        // 10^19 games at 80 columns: the counts give way to a percentage.
+        let narrow = template_for(10_000_000_000_000_000_000, 80);
+        assert!(
+            narrow.contains("{percent}") && !narrow.contains("{done}"),
+            "{narrow}"
+        );
+        assert_eq!(
+            template_for(1_000_000, 30),
+            "[{wide_bar}] {percent}% ETA {eta}"
+        );
+    }
 }

@@ -101,8 +101,9 @@ struct RunArgs {
     /// Games to play: 1000000, 1_000_000 and 1e6 are all accepted.
     #[arg(long, value_name = "N", default_value = "1000000", value_parser = parse_count)]
     games: u64,
-    /// Base seed; the same seed and rules give the same results on any machine.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    /// Base seed, 0 to 18446744073709551615 (same forms as --games); the same seed and rules
+    /// give the same results on any machine.
+    #[arg(long, value_name = "S", default_value = "0", value_parser = parse_count)]
     seed: u64,
     /// Worker threads, 1 to 1024 [default: all cores].
     #[arg(long, value_name = "T", value_parser = parse_threads)]
@@ -213,7 +214,7 @@ fn show_rules_command(name: Option<&str>) -> ExitCode {
                     given: name.to_string(),
                     known: Preset::names(),
                 };
-                eprintln!("error: {error}");
+                report_error(&error);
                 return ExitCode::from(2);
             }
         },
@@ -225,7 +226,9 @@ fn show_rules_command(name: Option<&str>) -> ExitCode {
         Err(e) => {
             // The buffer holds what could not be written: drop it rather than retry on exit.
             std::mem::forget(out);
-            eprintln!("error: could not write the rules to standard output: {e}");
+            report_error(&format!(
+                "could not write the rules to standard output: {e}"
+            ));
             ExitCode::FAILURE
         }
     }
@@ -282,13 +285,30 @@ pub fn main() -> ExitCode {
         Ok(RunEnd::Interrupted(status)) => ExitCode::from(status),
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error}");
+            report_error(&error);
             match error {
                 RunError::Config(_) => ExitCode::from(2),
                 _ => ExitCode::FAILURE,
             }
         }
     }
+}
+
+/// Prints `error: MESSAGE` as exactly one line: control characters a user typed into a value
+/// (a newline, a tab) are shown escaped, so a message can never spill onto a second line.
+pub(crate) fn report_error(message: &dyn std::fmt::Display) {
+    let text: String = message
+        .to_string()
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    eprintln!("error: {text}");
 }
 
 /// Help and version print as clap renders them; errors print as one line, exit 2.
@@ -306,7 +326,11 @@ fn clap_failure(error: clap::Error) -> ExitCode {
                 .lines()
                 .find(|l| !l.trim().is_empty())
                 .unwrap_or("error: invalid arguments");
-            eprintln!("{} (see 'warsim --help')", first.trim_end());
+            let message = first.trim_end();
+            report_error(&format!(
+                "{} (see 'warsim --help')",
+                message.strip_prefix("error: ").unwrap_or(message)
+            ));
             ExitCode::from(2)
         }
     }

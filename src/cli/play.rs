@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::RuleArgs;
+use super::{RuleArgs, report_error};
 use crate::config::{ConfigError, parse_count};
 use crate::engine::Preset;
 use crate::interrupt::Interrupt;
@@ -29,11 +29,11 @@ pub(super) struct PlayArgs {
     #[command(flatten)]
     rules: RuleArgs,
     /// Seed of the game (fixed-rounds: base seed of the matches).
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(long, value_name = "S", default_value = "0", value_parser = parse_count)]
     seed: u64,
-    /// Output level: one-line, quiet, normal, verbose.
-    #[arg(short, long, value_name = "LEVEL", default_value = "normal")]
-    output: String,
+    /// Output level: one-line, quiet, normal, verbose [default: normal].
+    #[arg(short, long, value_name = "LEVEL", conflicts_with_all = ["one_line", "quiet", "verbose"])]
+    output: Option<String>,
     /// One-line output level (same as -o one-line).
     #[arg(short = '1', long = "one-line", conflicts_with_all = ["quiet", "verbose"])]
     one_line: bool,
@@ -47,7 +47,7 @@ pub(super) struct PlayArgs {
     #[arg(short, long, value_name = "A-B", value_parser = parse_range, conflicts_with_all = ["batch_seed", "interactive"])]
     range: Option<(u64, u64)>,
     /// Replay one game of 'warsim run --seed S' (with --game I and the same rules).
-    #[arg(long, value_name = "S", requires = "game")]
+    #[arg(long, value_name = "S", requires = "game", value_parser = parse_count)]
     batch_seed: Option<u64>,
     /// Index (0-based) of the game to replay, with --batch-seed.
     #[arg(long, value_name = "I", requires = "batch_seed", value_parser = parse_count)]
@@ -78,7 +78,7 @@ impl PlayArgs {
         } else if self.verbose {
             Level::Verbose
         } else {
-            match self.output.as_str() {
+            match self.output.as_deref().unwrap_or("normal") {
                 "one-line" => Level::OneLine,
                 "quiet" => Level::Quiet,
                 "normal" => Level::Normal,
@@ -130,7 +130,7 @@ pub(super) fn play_command(args: PlayArgs) -> ExitCode {
     let options = match args.into_options() {
         Ok(options) => options,
         Err(error) => {
-            eprintln!("error: {error}");
+            report_error(&error);
             return ExitCode::from(2);
         }
     };
@@ -151,11 +151,11 @@ pub(super) fn play_command(args: PlayArgs) -> ExitCode {
         Err(PlayError::Interrupted(status)) => ExitCode::from(status),
         Err(PlayError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error @ PlayError::Usage(_)) => {
-            eprintln!("error: {error}");
+            report_error(&error);
             ExitCode::from(2)
         }
         Err(error) => {
-            eprintln!("error: {error}");
+            report_error(&error);
             ExitCode::FAILURE
         }
     }

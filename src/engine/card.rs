@@ -9,7 +9,7 @@ use super::fast::LINEAR;
 /// A card the engine can play with. Ranks run 1..=R, 1 the lowest.
 pub trait Card: Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static {
     /// Makes the card of this rank and suit (suit 0..S).
-    fn new(rank: u8, suit: u8) -> Self;
+    fn new(rank: u8, suit: u16) -> Self;
     /// The rank, the only thing play compares.
     fn rank(self) -> u8;
 
@@ -29,7 +29,7 @@ pub trait Card: Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static {
 
 impl Card for u8 {
     #[inline(always)]
-    fn new(rank: u8, _suit: u8) -> Self {
+    fn new(rank: u8, _suit: u16) -> Self {
         rank
     }
 
@@ -57,13 +57,13 @@ impl Card for u8 {
 pub struct SuitedCard {
     /// 1..=R, 1 the lowest.
     pub rank: u8,
-    /// 0..S.
-    pub suit: u8,
+    /// 0..S (up to 1024 suits: a u8 would wrap).
+    pub suit: u16,
 }
 
 impl Card for SuitedCard {
     #[inline(always)]
-    fn new(rank: u8, suit: u8) -> Self {
+    fn new(rank: u8, suit: u16) -> Self {
         SuitedCard { rank, suit }
     }
 

@@ -151,7 +151,7 @@ impl Rules {
                 if skip > 0 {
                     skip -= 1;
                 } else {
-                    out[n] = C::new(rank as u8, suit as u8);
+                    out[n] = C::new(rank as u8, suit as u16);
                     n += 1;
                 }
             }

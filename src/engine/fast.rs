@@ -90,7 +90,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
             // Plain rounds this pass may play: each moves the head by one and writes at most
             // BLOCK_SLACK cards past head + total, which must stay inside the buffers.
-            let budget = (limit - rounds).min((LINEAR - BLOCK_SLACK - total - head) as u32);
+            // (Saturating: a game of more cards than the buffers hold plays no pass at all.)
+            let room = (LINEAR - BLOCK_SLACK).saturating_sub(total + head);
+            let budget = (limit - rounds).min(room as u32);
             if budget == 0 {
                 break RoundEnd::Plain;
             }

@@ -84,8 +84,16 @@ pub struct PileGame<C: Card, const CAP: usize> {
 }
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
+    /// The pile size class must fit the fast loop's buffers ([`LINEAR`] holds two piles of
+    /// [`MAX_CARDS`](super::rules::MAX_CARDS) cards and their slack).
+    const FITS: () = assert!(
+        CAP <= super::rules::MAX_CARDS as usize && 2 * CAP + super::blocks::BLOCK_SLACK < LINEAR,
+        "a pile class larger than the engine's buffers"
+    );
+
     /// A boxed game with empty piles.
     pub fn boxed() -> Box<Self> {
+        let () = Self::FITS;
         Box::new(PileGame {
             piles: std::array::from_fn(|_| Pile::new()),
             heaps: std::array::from_fn(|_| Pile::new()),
@@ -121,8 +129,15 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.blocks = None;
     }
 
-    /// Builds the deck, shuffles it with `rng`, deals it, and plays the game out.
+    /// Builds the deck, shuffles it with `rng`, deals it, and plays the game out. Panics when
+    /// the rules' cards do not fit this game's piles (one compare per game): piles never
+    /// overwrite cards. [`super::Engine::for_rules`] picks a size that fits valid rules.
     pub fn play<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> GameRecord {
+        assert!(
+            rules.cards() as usize <= CAP,
+            "{} cards do not fit piles of {CAP}: use Engine::for_rules",
+            rules.cards()
+        );
         self.deal(rules, rng);
         self.trace = false;
         self.play_dealt(rules, rng, None)

@@ -178,8 +178,11 @@ impl Engine {
             Some(mut streams) => {
                 let mut first = games.start;
                 while first < games.end {
-                    let seeds =
-                        std::array::from_fn(|lane| rules.game_seed(base, first + lane as u64));
+                    // Lanes past the last game are never played (wrapping: the last game may be
+                    // u64::MAX - 1).
+                    let seeds = std::array::from_fn(|lane| {
+                        rules.game_seed(base, first.wrapping_add(lane as u64))
+                    });
                     streams.start(&seeds);
                     let count = (games.end - first).min(chacha_lanes::LANES as u64) as usize;
                     for lane in 0..count {
@@ -210,4 +213,23 @@ impl Engine {
 /// Plays one game on its own (allocates its state; batch runs reuse an [`Engine`]).
 pub fn play_game(rules: &Rules, seed: u64) -> GameRecord {
     Engine::for_rules(rules).play(rules, seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_games_of_the_largest_batch_play_like_any_other() {
+        for preset in [Preset::WarCardGame, Preset::Classic] {
+            let rules = preset.rules();
+            let mut engine = Engine::for_rules(&rules);
+            let mut records = Vec::new();
+            engine.play_games(&rules, 9, u64::MAX - 3..u64::MAX, |r| records.push(r));
+            let alone: Vec<GameRecord> = (u64::MAX - 3..u64::MAX)
+                .map(|game| play_game(&rules, rules.game_seed(9, game)))
+                .collect();
+            assert_eq!(records, alone, "{preset:?}");
+        }
+    }
 }

@@ -106,7 +106,12 @@ pub(super) fn scalar_pass<C: Card, const ORDER: u8>(
     piles: &mut [[C; LINEAR]; 2],
     mut pass: Pass,
 ) -> Pass {
-    debug_assert!(pass.head + pass.budget as usize + pass.total + BLOCK_SLACK <= LINEAR);
+    // The bound every unchecked index below rests on: one compare per pass, in every build.
+    assert!(
+        pass.head + pass.budget as usize + pass.total + BLOCK_SLACK <= LINEAR
+            && pass.n0 <= pass.total,
+        "a pass needs room for its budget past both piles"
+    );
     let (mut head, mut n0, total) = (pass.head, pass.n0, pass.total);
     // A plain round moves one card between the piles, so nobody can run out within the
     // smaller pile's size: those rounds need no check for the end of the game.
@@ -115,8 +120,9 @@ pub(super) fn scalar_pass<C: Card, const ORDER: u8>(
     while played < plain {
         debug_assert!(n0 > 0 && n0 < total);
         let [pile0, pile1] = &mut *piles;
-        // SAFETY: head + n < head + total and head + total + 2 <= LINEAR (the budget), so
-        // every index below is inside the buffers.
+        // SAFETY: this round is one of `plain <= budget` rounds, each moving the head by one, so
+        // head < pass.head + budget; with 0 < n0 < total (a plain round moves one card) the
+        // reads at head are below head + total <= LINEAR - BLOCK_SLACK by the assert above.
         let (a, b) = unsafe { (*pile0.get_unchecked(head), *pile1.get_unchecked(head)) };
         if a.rank() == b.rank() {
             // A settled war ends the pass: the piles' sizes changed by three.
@@ -139,6 +145,9 @@ pub(super) fn scalar_pass<C: Card, const ORDER: u8>(
             _ => (b, a),
         };
         let (end0, end1) = (head + n0, head + total - n0);
+        // SAFETY: end0 and end1 are at most head + total, and head + total + 2 <=
+        // pass.head + budget + total + BLOCK_SLACK <= LINEAR (the assert above), so both
+        // two-card slots are inside the buffers.
         unsafe {
             let slot0 = pile0.get_unchecked_mut(end0..end0 + 2);
             C::write_pair(&mut *slot0.as_mut_ptr().cast(), first, second);
@@ -153,4 +162,26 @@ pub(super) fn scalar_pass<C: Card, const ORDER: u8>(
     pass.head = head;
     pass.n0 = n0;
     pass
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[should_panic(expected = "a pass needs room for its budget past both piles")]
+    fn a_pass_without_room_is_refused_in_every_build() {
+        let mut piles = [[0u8; LINEAR]; 2];
+        let pass = Pass {
+            head: 0,
+            n0: 1024,
+            total: 2048,
+            budget: 100,
+            classic_wars: false,
+            tied: false,
+            rounds: 0,
+            wars: 0,
+        };
+        scalar_pass::<u8, HIGH_LOW>(&mut piles, pass);
+    }
 }

@@ -72,11 +72,11 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
         (self.len > 0).then(|| self.pop())
     }
 
-    /// Puts a card at the bottom. The caller guarantees the pile is not full; it cannot be,
-    /// because CAP is at least the number of cards in the game.
+    /// Puts a card at the bottom. Panics on a full pile rather than overwrite its top card (a
+    /// game checks at its start that its cards fit, so in play this never fires).
     #[inline(always)]
     pub fn push(&mut self, card: C) {
-        debug_assert!(self.len < CAP, "push onto a full pile");
+        assert!(self.len < CAP, "push onto a full pile of {CAP} cards");
         self.cards[(self.head + self.len) & Self::MASK] = card;
         self.len += 1;
     }
@@ -104,7 +104,7 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
     /// Sets the head and length after writing the ring directly.
     #[inline(always)]
     pub(crate) fn set_raw(&mut self, head: usize, len: usize) {
-        debug_assert!(len <= CAP);
+        assert!(len <= CAP, "a pile holds at most {CAP} cards");
         self.head = head & Self::MASK;
         self.len = len;
     }
@@ -140,6 +140,13 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[should_panic(expected = "push onto a full pile of 4 cards")]
+    fn a_full_pile_refuses_a_card_instead_of_overwriting_one() {
+        let mut pile: Pile<u8, 4> = Pile::new();
+        pile.extend(&[1, 2, 3, 4, 5]);
+    }
 
     #[test]
     fn fifo_order_survives_wrapping() {

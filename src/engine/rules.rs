@@ -17,6 +17,9 @@ pub const MAX_RANKS: u32 = 255;
 pub const MAX_CARDS: u32 = 1024;
 /// Most suits: with one rank, every card is a suit of its own.
 pub const MAX_SUITS: u32 = MAX_CARDS;
+/// Largest round cap: one below the counter's limit, so the sudden-death round after a cap of
+/// `larger-pile` can still be counted.
+pub const MAX_ROUNDS: u32 = u32::MAX - 1;
 
 /// Everything that decides how one game is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,8 +120,8 @@ pub enum RulesError {
     MorePlayersThanCards { players: u32, cards: u32 },
     #[error("--face-down {0} is out of range: use 0 to 255")]
     FaceDown(u32),
-    #[error("--max-rounds 0 is out of range: use 1 to {}", u32::MAX)]
-    MaxRounds,
+    #[error("--max-rounds {0} is out of range: use 1 to {MAX_ROUNDS}")]
+    MaxRounds(u32),
     #[error("{what} is a two-player rule: use --players 2 (given {players})")]
     TwoPlayersOnly { what: String, players: u32 },
 }
@@ -196,8 +199,8 @@ impl Rules {
         if self.face_down > 255 {
             return Err(RulesError::FaceDown(self.face_down));
         }
-        if self.max_rounds == 0 {
-            return Err(RulesError::MaxRounds);
+        if !(1..=MAX_ROUNDS).contains(&self.max_rounds) {
+            return Err(RulesError::MaxRounds(self.max_rounds));
         }
         if let Some(two) = self.preset.two_players_only()
             && self.players != 2
@@ -327,7 +330,12 @@ mod tests {
                 cards: 3
             })
         ));
-        assert_eq!(with(|r| r.max_rounds = 0), Err(RulesError::MaxRounds));
+        assert_eq!(with(|r| r.max_rounds = 0), Err(RulesError::MaxRounds(0)));
+        assert_eq!(
+            with(|r| r.max_rounds = u32::MAX),
+            Err(RulesError::MaxRounds(u32::MAX))
+        );
+        assert_eq!(with(|r| r.max_rounds = MAX_ROUNDS), Ok(()));
         assert!(matches!(
             with(|r| {
                 r.players = 3;

@@ -60,7 +60,7 @@ impl Interrupt {
     /// The signal's name for messages.
     pub fn signal_name(&self) -> &'static str {
         match self.signal() {
-            Some(SIGINT) => "SIGINT (Ctrl-C)",
+            Some(SIGINT) => "SIGINT, Ctrl-C",
             Some(SIGTERM) => "SIGTERM",
             Some(SIGHUP) => "SIGHUP",
             _ => "a signal",

@@ -140,10 +140,10 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         Some(status) if interrupted => {
             let interrupt = interrupt.expect("a status comes from a signal");
             eprintln!(
-                "interrupted by {} after {} of {} games: {}",
-                interrupt.signal_name(),
+                "interrupted after {} of {} games ({}): {}",
                 group(stats.games),
                 group(options.games),
+                interrupt.signal_name(),
                 kept_text(options, stats.games)
             );
             Ok(RunEnd::Interrupted(status))

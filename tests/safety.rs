@@ -201,7 +201,8 @@ fn an_interrupt_keeps_every_finished_game_and_summarises_exactly_them() {
         assert!(report.contains("asked for (incomplete"), "{report}");
         let err = stderr_of(&out);
         assert!(
-            err.starts_with("interrupted by SIG") && err.contains(" of 1,000,000,000,000 games"),
+            err.starts_with("interrupted after ")
+                && err.contains(" of 1,000,000,000,000 games (SIG"),
             "{err}"
         );
         let summary_csv = fs::read_to_string(dir.path().join("summary.csv")).unwrap();
@@ -314,4 +315,39 @@ fn rules_survive_a_closed_or_full_standard_output() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert_eq!(err.lines().count(), 1);
     assert!(err.starts_with("error: could not write the rules"), "{err}");
+}
+
+#[test]
+fn a_second_signal_ends_a_run_stuck_on_its_output_at_once() {
+    let dir = TempDir::new().unwrap();
+    let fifo = dir.path().join("games.csv");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let child = warsim()
+        .args(["run", "--games", "1e9", "-q", "--csv"])
+        .arg(&fifo)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // A reader that never reads: the run fills the pipe and waits on it.
+    let _reader = fs::File::open(&fifo).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut child = child;
+    signal(&child, "INT");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first signal waits for whole rows"
+    );
+    signal(&child, "INT");
+    let started = Instant::now();
+    let status = child.wait().unwrap();
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert_eq!(status.code(), Some(130));
 }

@@ -1,0 +1,106 @@
+//! Values that random command lines once broke, each checked as a user meets it: refused with
+//! one escaped `error:` line, or accepted in every documented form.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command as StdCommand, Stdio};
+
+use assert_cmd::Command;
+
+fn warsim() -> Command {
+    Command::cargo_bin("warsim").unwrap()
+}
+
+/// Output of `warsim ARGS`, stdout closed after its first line (for listings without end).
+fn first_line_then_close(args: &[&str]) -> (String, std::process::ExitStatus) {
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    (first, child.wait().unwrap())
+}
+
+#[test]
+fn values_the_random_command_lines_broke() {
+    let refused = |args: &[&str], expected: &str| {
+        let out = warsim().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(expected),
+            "{args:?}: {err}"
+        );
+    };
+    refused(
+        &["play", "-o", "bogus", "-1"],
+        "'--output <LEVEL>' cannot be used with '--one-line'",
+    );
+    refused(
+        &["play", "-o", "bogus"],
+        "invalid value 'bogus' for '--output'",
+    );
+    refused(
+        &["run", "--pickup", "capped\n"],
+        "invalid value 'capped\\n' for '--pickup'",
+    );
+    refused(
+        &["run", "--players", "2,3"],
+        "'2,3' is not a whole number: a comma may only separate groups of three digits",
+    );
+    refused(&["run", "--games", "1,5"], "--games");
+    refused(&["run", "--seed", "1.5"], "--seed");
+    // Thousands separators and exponents work for every count, the seed included.
+    let seed = |text: &str| {
+        let out = warsim()
+            .args([
+                "run", "--games", "1,000", "-q", "--json", "-", "--seed", text,
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{text}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (
+            json["seed"].as_u64().unwrap(),
+            json["games"].as_u64().unwrap(),
+            json["rounds_mean"].clone(),
+        )
+    };
+    assert_eq!(seed("1e3"), seed("1000"));
+    assert_eq!(seed("1e3").1, 1000);
+    // Huge match counts stream: no allocation up front, no overflow.
+    for matches in ["1e12", "18446744073709551615"] {
+        let (first, status) = first_line_then_close(&[
+            "play",
+            "--rules",
+            "fixed-rounds",
+            "--matches",
+            matches,
+            "-1",
+        ]);
+        assert!(first.starts_with("Players: 2, seed: "), "{first}");
+        assert!(status.success(), "{matches}: {status:?}");
+    }
+    // 300 suits: every card has its own name.
+    let out = warsim()
+        .args(["play", "--suits", "300", "--ranks", "1", "-q"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let deck: Vec<&str> = text
+        .lines()
+        .nth(1)
+        .unwrap()
+        .trim_start_matches("Deck: ")
+        .split_whitespace()
+        .collect();
+    let distinct: std::collections::HashSet<&&str> = deck.iter().collect();
+    assert_eq!((deck.len(), distinct.len()), (300, 300));
+    assert!(deck.contains(&"1/300"));
+}

@@ -182,3 +182,19 @@ fn a_repeating_position_ends_as_a_cycle() {
     r.pickup = Pickup::Shuffled;
     assert_ne!(play(&r, &[&[2, 1], &[1, 2]]).0.outcome, Outcome::Cycle);
 }
+
+#[test]
+#[should_panic(expected = "128 cards in 2 hands do not fit piles of 64")]
+fn hands_larger_than_a_pile_are_refused_instead_of_overwriting_cards() {
+    let rules = warsim::engine::Preset::Classic.rules();
+    let hand: Vec<u8> = (0..64).map(|i| (i % 13 + 1) as u8).collect();
+    PileGame::<u8, 64>::boxed().play_hands(&rules, &[hand.clone(), hand], &mut random::game_rng(0));
+}
+
+#[test]
+#[should_panic(expected = "1020 cards do not fit piles of 64")]
+fn rules_larger_than_the_piles_are_refused() {
+    let mut rules = warsim::engine::Preset::Classic.rules();
+    (rules.suits, rules.ranks) = (4, 255);
+    PileGame::<u8, 64>::boxed().play(&rules, &mut random::game_rng(0));
+}

@@ -11,6 +11,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Builds the deck (less the lowest cards when `rules.uneven` drops them), shuffles it with
     /// `rng` and deals it one card at a time from seat 1; the first card dealt is on top.
     pub fn deal<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) {
+        // One compare per game keeps every pile from overflowing (pushes are unchecked).
+        assert!(
+            rules.cards() as usize <= CAP && rules.players as usize <= SEATS,
+            "{} cards do not fit piles of {CAP}: use Engine::for_rules",
+            rules.cards()
+        );
         let key = (rules.suits, rules.ranks, rules.cards_in_play());
         if key != self.deck_key {
             rules.fill_deck(&mut self.deck);
@@ -67,12 +73,19 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     /// Plays from piles already dealt: `hands[s]` is seat s's pile, top first; heaps start empty.
+    /// Panics when the hands hold more cards than one pile can (a winner would overflow it).
     pub fn play_hands<R: GameRandom>(
         &mut self,
         rules: &Rules,
         hands: &[Vec<C>],
         rng: &mut R,
     ) -> GameRecord {
+        let cards: usize = hands.iter().map(Vec::len).sum();
+        assert!(
+            cards <= CAP && hands.len() <= SEATS,
+            "{cards} cards in {} hands do not fit piles of {CAP}",
+            hands.len()
+        );
         for seat in 0..SEATS {
             self.piles[seat].set(hands.get(seat).map_or(&[][..], |h| &h[..]));
             self.heaps[seat].clear();

@@ -72,9 +72,6 @@ pub struct PileGame<C: Card, const CAP: usize> {
     /// Single-game mode: every round is logged, and its winner kept, for an observer.
     pub(super) trace: bool,
     pub(super) round_winner: Option<u8>,
-    /// Set when a card of the current round went to another player than the one who played
-    /// it (groups family: its rounds can give every card back).
-    pub(super) cards_moved: bool,
     /// Brent's cycle detection: a saved position, and when to save the next one.
     pub(super) saved: [Pile<C, CAP>; SEATS],
     pub(super) saved_active: [u8; SEATS],
@@ -113,7 +110,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             chain: 0,
             trace: false,
             round_winner: None,
-            cards_moved: false,
             saved: std::array::from_fn(|_| Pile::new()),
             saved_active: [0; SEATS],
             saved_len: 0,
@@ -130,14 +126,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     /// Builds the deck, shuffles it with `rng`, deals it, and plays the game out. Panics when
-    /// the rules' cards do not fit this game's piles (one compare per game): piles never
+    /// the rules' cards do not fit this game's piles (checked by the deal): piles never
     /// overwrite cards. [`super::Engine::for_rules`] picks a size that fits valid rules.
     pub fn play<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> GameRecord {
-        assert!(
-            rules.cards() as usize <= CAP,
-            "{} cards do not fit piles of {CAP}: use Engine::for_rules",
-            rules.cards()
-        );
         self.deal(rules, rng);
         self.trace = false;
         self.play_dealt(rules, rng, None)
@@ -244,7 +235,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     #[inline(always)]
     pub(super) fn start_round(&mut self) {
         self.round_winner = None;
-        self.cards_moved = false;
         self.log_len = 0;
         self.segments = 0;
         self.ties = 0;
@@ -320,10 +310,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 if let Some(observer) = observer.as_deref_mut() {
                     let winner = self.round_winner.map(usize::from);
                     observer.after_round(record.rounds, self, winner);
-                }
-                if rules.family == Family::Groups && self.stalemate() {
-                    record.outcome = Outcome::Draw;
-                    return record;
                 }
                 end
             };

@@ -171,10 +171,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     /// Gives the round's `n` shown cards to `winner`, or back to their owners; then the round
-    /// is stuck if nobody won and nobody ever can.
+    /// is stuck if nobody won and nobody ever can ([`PileGame::stalemate`]).
     fn award_shown(&mut self, rules: &Rules, winner: Option<usize>, n: usize) -> RoundEnd {
         self.award_logged(rules, winner, 0..n);
-        if winner.is_none() && self.frozen() {
+        if winner.is_none() && self.stalemate() {
             self.log_len = 0; // the cards are back with their owners, not on the table
             return RoundEnd::Stuck;
         }
@@ -184,12 +184,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Gives the logged cards in `range` to `winner`, or each back to its owner when nobody won.
     fn award_logged(&mut self, rules: &Rules, winner: Option<usize>, range: Range<usize>) {
         match winner {
-            Some(seat) => {
-                self.cards_moved |= self.log[range.clone()]
-                    .iter()
-                    .any(|p| p.seat as usize != seat);
-                self.give_logged(rules, seat, range)
-            }
+            Some(seat) => self.give_logged(rules, seat, range),
             None => {
                 for i in range {
                     let Play { card, seat } = self.log[i];
@@ -274,37 +269,19 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         winner
     }
 
-    /// True after a round that gave every card back to the player who played it, when every
-    /// player's cards are all of one rank: the next round shows the same ranks in the same
-    /// order (no shuffle or pickup order can change a sequence of equal ranks), so it gives
-    /// every card back again, forever. (32 players holding one card each do this at round 1.)
-    pub(super) fn stalemate(&self) -> bool {
-        !self.cards_moved
-            && self.active[..self.active_len].iter().all(|&seat| {
-                let seat = seat as usize;
-                let mut cards = self.piles[seat].iter().chain(self.heaps[seat].iter());
-                let rank = cards.next().map(|c| c.rank());
-                cards.all(|c| Some(c.rank()) == rank)
-            })
-    }
-
-    /// True when every player still in holds as many cards as the others, all of one rank:
-    /// every round ties all the way down and gives the cards back, forever.
-    fn frozen(&self) -> bool {
-        let first = self.active[0] as usize;
-        let count = self.holding(first);
-        let rank = self.piles[first]
-            .iter()
-            .chain(self.heaps[first].iter())
-            .next()
-            .map(|c| c.rank());
+    /// True, after a round without a winner, when the game can never change: such a round gave
+    /// every card back to the player who played it (any war won at any level, or a single
+    /// highest card, would have made its winner the round's), and when every player's cards
+    /// are all of one rank the next round shows the same ranks in the same order (no shuffle or
+    /// pickup order can change a sequence of equal ranks), so it gives every card back again,
+    /// forever. 32 players holding one card each do this at round 1; players holding equal
+    /// counts of one shared rank are the oldest case.
+    fn stalemate(&self) -> bool {
         self.active[..self.active_len].iter().all(|&seat| {
             let seat = seat as usize;
-            self.holding(seat) == count
-                && self.piles[seat]
-                    .iter()
-                    .chain(self.heaps[seat].iter())
-                    .all(|c| Some(c.rank()) == rank)
+            let mut cards = self.piles[seat].iter().chain(self.heaps[seat].iter());
+            let rank = cards.next().map(|c| c.rank());
+            cards.all(|c| Some(c.rank()) == rank)
         })
     }
 }

@@ -51,14 +51,14 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
 
     /// Removes every card.
     #[inline]
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.head = 0;
         self.len = 0;
     }
 
     /// Takes the top card. The caller guarantees the pile is not empty.
     #[inline(always)]
-    pub fn pop(&mut self) -> C {
+    pub(crate) fn pop(&mut self) -> C {
         debug_assert!(self.len > 0, "pop from an empty pile");
         let card = self.cards[self.head & Self::MASK];
         self.head = (self.head + 1) & Self::MASK;
@@ -66,24 +66,19 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
         card
     }
 
-    /// Takes the top card, or `None` when the pile is empty.
-    #[inline]
-    pub fn try_pop(&mut self) -> Option<C> {
-        (self.len > 0).then(|| self.pop())
-    }
-
-    /// Puts a card at the bottom. Panics on a full pile rather than overwrite its top card (a
-    /// game checks at its start that its cards fit, so in play this never fires).
+    /// Puts a card at the bottom. The pile is never full: every way into a game (`deal`,
+    /// `play`, `play_hands`) checks once that all its cards fit one pile, and only the crate
+    /// pushes, so the hot loop pays no check here.
     #[inline(always)]
-    pub fn push(&mut self, card: C) {
-        assert!(self.len < CAP, "push onto a full pile of {CAP} cards");
+    pub(crate) fn push(&mut self, card: C) {
+        debug_assert!(self.len < CAP, "push onto a full pile of {CAP} cards");
         self.cards[(self.head + self.len) & Self::MASK] = card;
         self.len += 1;
     }
 
     /// Puts cards at the bottom, first card of the slice first.
     #[inline]
-    pub fn extend(&mut self, cards: &[C]) {
+    pub(crate) fn extend(&mut self, cards: &[C]) {
         for &card in cards {
             self.push(card);
         }
@@ -116,7 +111,7 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
 
     /// Replaces the content with `cards`, top first.
     #[inline]
-    pub fn set(&mut self, cards: &[C]) {
+    pub(crate) fn set(&mut self, cards: &[C]) {
         assert!(cards.len() <= CAP, "a pile holds at most {CAP} cards");
         self.cards[..cards.len()].copy_from_slice(cards);
         self.head = 0;
@@ -142,13 +137,6 @@ mod tests {
     use super::*;
 
     #[test]
-    #[should_panic(expected = "push onto a full pile of 4 cards")]
-    fn a_full_pile_refuses_a_card_instead_of_overwriting_one() {
-        let mut pile: Pile<u8, 4> = Pile::new();
-        pile.extend(&[1, 2, 3, 4, 5]);
-    }
-
-    #[test]
     fn fifo_order_survives_wrapping() {
         let mut pile: Pile<u8, 4> = Pile::new();
         pile.extend(&[1, 2, 3]);
@@ -163,9 +151,8 @@ mod tests {
         let mut copy: Pile<u8, 4> = Pile::new();
         copy.set(&out[1..]);
         assert_eq!(copy.iter().collect::<Vec<_>>(), vec![4, 5, 6]);
-        assert_eq!(pile.try_pop(), Some(3));
+        assert_eq!(pile.pop(), 3);
         pile.clear();
         assert!(pile.is_empty());
-        assert_eq!(pile.try_pop(), None);
     }
 }

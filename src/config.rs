@@ -31,33 +31,55 @@ pub struct RunOptions {
 /// Input that cannot be run; each message names the flag and what it accepts.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
+    /// A rule setting out of range.
     #[error(transparent)]
     Rules(#[from] RulesError),
+    /// No preset of that name.
     #[error("unknown --rules '{given}': choose one of {known} (see 'warsim rules')")]
-    UnknownRules { given: String, known: String },
+    UnknownRules {
+        /// The name given.
+        given: String,
+        /// The presets' names.
+        known: String,
+    },
+    /// A setting the preset's family cannot take.
     #[error("{flag} does not apply to --rules {preset}: {reason}; remove it")]
     NotApplicable {
+        /// The setting's flag.
         flag: &'static str,
+        /// The preset.
         preset: String,
+        /// Why the family has no use for it.
         reason: &'static str,
     },
+    /// A named value the flag does not know.
     #[error("invalid value '{given}' for '{flag}': choose one of {allowed}")]
     UnknownValue {
+        /// The flag.
         flag: &'static str,
+        /// The value given.
         given: String,
+        /// The values it takes.
         allowed: String,
     },
+    /// `--matches 0`.
     #[error("--matches 0 is out of range: play at least 1 match")]
     Matches,
+    /// `--games 0`.
     #[error("--games 0 is out of range: play at least 1 game")]
     NoGames,
+    /// Threads out of range.
     #[error("--threads {0} is out of range: use 1 to {MAX_THREADS}")]
     Threads(usize),
+    /// Two outputs on standard output.
     #[error("{first} and {second} both write to standard output ('-'): give one of them a file")]
     StdoutTwice {
+        /// The first flag given `-`.
         first: &'static str,
+        /// The second.
         second: &'static str,
     },
+    /// An output that cannot be written.
     #[error(transparent)]
     Output(#[from] crate::export::OutputError),
 }

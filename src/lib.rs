@@ -4,6 +4,8 @@
 //! ([`batch`]), statistics ([`stats`]), exporters ([`export`]) and the command line
 //! ([`cli`]). The binary only calls [`cli::main`].
 
+#![deny(missing_docs)]
+
 pub mod batch;
 pub mod cli;
 pub mod config;

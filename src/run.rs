@@ -31,8 +31,11 @@ pub enum RunError {
     /// An output could not be written (the other outputs were still written).
     #[error("could not write {what} to {target}: {source}{kept}")]
     Write {
+        /// Which output.
         what: &'static str,
+        /// Where it was going.
         target: String,
+        /// The I/O error.
         source: io::Error,
         /// What was kept, for the message.
         kept: String,

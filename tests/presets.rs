@@ -1,7 +1,7 @@
 //! Every preset's card movements on hand-built deals: plain rounds, wars, nested wars, each
 //! shortage case, caps and endings; and known statistical facts.
 
-use warsim::engine::fixed::FixedRoundsGame;
+use warsim::engine::families::fixed::FixedRoundsGame;
 use warsim::engine::game::PileGame;
 use warsim::engine::rules::{AtCap, Family, Pickup};
 use warsim::engine::{Engine, GameRecord, Outcome, Preset, Rules, WinBy, random};

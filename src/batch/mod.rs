@@ -2,10 +2,10 @@
 //!
 //! Game i is played from its own seed (a pure function of the base seed and i), so which thread
 //! plays it changes nothing. Workers claim contiguous ranges of games in increasing order
-//! ([`claims`]) and always finish what they claimed, so a run that stops early (a signal, a
+//! (`claims.rs`) and always finish what they claimed, so a run that stops early (a signal, a
 //! write error) has played exactly games 0..n, and its statistics are those of the prefix.
 //! Without records, each worker keeps its own [`Stats`], merged at the end. With records, the
-//! finished ranges go to a writer thread that puts them back in order ([`ordered`]) and counts
+//! finished ranges go to a writer thread that puts them back in order (`ordered.rs`) and counts
 //! each game only once its row is wholly written, so the statistics always describe exactly the
 //! rows in the file.
 

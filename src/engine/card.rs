@@ -4,8 +4,6 @@
 //! [`SuitedCard`] so that hands can be printed; the engine is generic over both and compares
 //! ranks only, so both give the same games.
 
-use super::fast::LINEAR;
-
 /// A card the engine can play with. Ranks run 1..=R, 1 the lowest.
 pub trait Card: Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static {
     /// Makes the card of this rank and suit (suit 0..S).
@@ -22,7 +20,7 @@ pub trait Card: Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static {
     /// The linear piles as bytes when a card is a byte (the block pass works on bytes only).
     #[doc(hidden)]
     #[inline(always)]
-    fn bytes_mut(_piles: &mut [[Self; LINEAR]; 2]) -> Option<&mut [[u8; LINEAR]; 2]> {
+    fn bytes_mut<const N: usize>(_piles: &mut [[Self; N]; 2]) -> Option<&mut [[u8; N]; 2]> {
         None
     }
 }
@@ -47,7 +45,7 @@ impl Card for u8 {
     }
 
     #[inline(always)]
-    fn bytes_mut(piles: &mut [[Self; LINEAR]; 2]) -> Option<&mut [[u8; LINEAR]; 2]> {
+    fn bytes_mut<const N: usize>(piles: &mut [[Self; N]; 2]) -> Option<&mut [[u8; N]; 2]> {
         Some(piles)
     }
 }

@@ -7,16 +7,19 @@
 
 use super::random::GameRandom;
 
-use super::blocks::Blocks;
 use super::card::Card;
-use super::fast::LINEAR;
+use super::cpu::Blocks;
 use super::pile::Pile;
-use super::rules::{AtCap, Family, MAX_PLAYERS, Rules, Spoils};
+use super::rules::{AtCap, Family, MAX_CARDS, MAX_PLAYERS, Rules, Spoils};
 use super::{GameRecord, Outcome, WinBy};
 
 pub use super::observe::{Observer, Step};
 
 pub(super) const SEATS: usize = MAX_PLAYERS as usize;
+
+/// Cards in each of the fast loop's linear pile buffers (`fast/`): the largest deck, room for the head to advance about a
+/// thousand rounds between moves, and a margin for the cards a round writes.
+pub(super) const LINEAR: usize = 2 * MAX_CARDS as usize + 64;
 
 /// Round from which positions are checked for repetition. Almost every game ends before it, so
 /// the check costs ordinary games nothing; a looping game is caught a few hundred rounds later.
@@ -82,9 +85,9 @@ pub struct PileGame<C: Card, const CAP: usize> {
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// The pile size class must fit the fast loop's buffers ([`LINEAR`] holds two piles of
-    /// [`MAX_CARDS`](super::rules::MAX_CARDS) cards and their slack).
+    /// [`MAX_CARDS`] cards and the slack `fast/blocks.rs` checks it needs).
     const FITS: () = assert!(
-        CAP <= super::rules::MAX_CARDS as usize && 2 * CAP + super::blocks::BLOCK_SLACK < LINEAR,
+        CAP <= MAX_CARDS as usize,
         "a pile class larger than the engine's buffers"
     );
 

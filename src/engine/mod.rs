@@ -4,32 +4,24 @@
 //! works in 64-card piles while a 1024-card game still fits; it is an enum, not a trait object,
 //! so the hot loop is monomorphized per class.
 
-mod blocks;
 pub mod card;
-mod chacha;
-mod chacha_lanes;
-mod chacha_wide;
+mod cpu;
 mod deal;
 mod endings;
+pub mod families;
 mod fast;
-pub mod fixed;
 pub mod game;
-mod groups;
 pub mod observe;
-mod pass;
 pub mod pile;
-pub mod presets;
 pub mod random;
 pub mod rules;
-pub mod settings;
-mod table;
 
 pub use card::{Card, SuitedCard};
 pub use rules::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset, Rules, RulesError};
 
 use std::ops::Range;
 
-use fixed::FixedRoundsGame;
+use families::fixed::FixedRoundsGame;
 use game::PileGame;
 use rules::{Family, Generator};
 
@@ -170,7 +162,7 @@ impl Engine {
         mut each: impl FnMut(GameRecord),
     ) {
         let streams = match rules.generator {
-            Generator::WarCardGame => chacha::Streams::new(),
+            Generator::WarCardGame => random::chacha::Streams::new(),
             Generator::Xoshiro => None,
         };
         match streams {
@@ -184,7 +176,8 @@ impl Engine {
                         rules.game_seed(base, first.wrapping_add(lane as u64))
                     });
                     streams.start(&seeds);
-                    let count = (games.end - first).min(chacha_lanes::LANES as u64) as usize;
+                    let count =
+                        (games.end - first).min(random::chacha_lanes::LANES as u64) as usize;
                     for lane in 0..count {
                         each(self.play_with(rules, streams.lane(lane)));
                     }

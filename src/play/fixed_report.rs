@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use super::{PlayError, Stop, stopped};
-use crate::engine::fixed::FixedRoundsGame;
+use crate::engine::families::fixed::FixedRoundsGame;
 use crate::engine::{Rules, random};
 
 /// Plays `matches` matches, match m from `seed_of(m)`, and prints the report. With `brief`,

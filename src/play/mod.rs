@@ -37,7 +37,12 @@ pub enum Games {
     /// Seeds A..=B, one line each.
     Range(u64, u64),
     /// Game `game` of `warsim run --seed batch_seed` with the same rules.
-    Replay { batch_seed: u64, game: u64 },
+    Replay {
+        /// The batch's base seed.
+        batch_seed: u64,
+        /// The game's index in the batch.
+        game: u64,
+    },
 }
 
 /// Everything `warsim play` needs, already checked.

@@ -17,19 +17,23 @@ use super::chacha_wide::{BLOCK_WORDS, Wide};
 use super::chacha_wide::{quarter, transpose_lanes};
 
 /// Games made at once.
-pub(super) const LANES: usize = 16;
+pub(in crate::engine) const LANES: usize = 16;
 
 /// Blocks made ahead for each game.
-pub(super) const AHEAD_BLOCKS: usize = 6;
+pub(in crate::engine) const AHEAD_BLOCKS: usize = 6;
 
 /// Words made ahead for each game.
-pub(super) const AHEAD_WORDS: usize = AHEAD_BLOCKS * BLOCK_WORDS;
+pub(in crate::engine) const AHEAD_WORDS: usize = AHEAD_BLOCKS * BLOCK_WORDS;
 
 impl Wide {
     /// The first [`AHEAD_WORDS`] words of sixteen ChaCha12 streams (nonce 0) into `out`,
     /// stream `lane` with the key `keys[0][lane]`, …, `keys[7][lane]`.
     #[inline]
-    pub(super) fn ahead(self, keys: &[[u32; LANES]; 8], out: [&mut [u32; AHEAD_WORDS]; LANES]) {
+    pub(in crate::engine) fn ahead(
+        self,
+        keys: &[[u32; LANES]; 8],
+        out: [&mut [u32; AHEAD_WORDS]; LANES],
+    ) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the token exists only where the processor has AVX-512F.
         unsafe {
@@ -101,8 +105,8 @@ fn ahead_avx512(keys: &[[u32; LANES]; 8], out: [&mut [u32; AHEAD_WORDS]; LANES])
 
 #[cfg(test)]
 mod tests {
+    use super::super::chacha_wide::block_reference;
     use super::*;
-    use crate::engine::chacha_wide::block_reference;
 
     #[test]
     fn sixteen_streams_are_sixteen_reference_streams() {

@@ -6,15 +6,19 @@
 //! several shuffle positions from each 64-bit output; war_card_game's generator draws them as
 //! rand 0.8 does, one 32-bit output each, so that its seeds deal the crate's games.
 
+pub(crate) mod chacha;
+pub(crate) mod chacha_lanes;
+mod chacha_wide;
+
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-use super::rules::MAX_CARDS;
+use crate::engine::rules::{Generator, MAX_CARDS, Rules};
 
 /// The generator warsim's own games use: xoshiro256++ seeded from a u64 through SplitMix64.
 pub type GameRng = Xoshiro256PlusPlus;
 
-pub use super::chacha::WarCardGameRng;
+pub use chacha::WarCardGameRng;
 
 /// A game's random stream with the shuffle the engine draws from it.
 pub trait GameRandom: Rng {
@@ -50,12 +54,10 @@ pub enum AnyRng {
 
 impl AnyRng {
     /// The stream of `seed` from `generator`.
-    pub fn new(generator: super::rules::Generator, seed: u64) -> AnyRng {
+    pub fn new(generator: Generator, seed: u64) -> AnyRng {
         match generator {
-            super::rules::Generator::Xoshiro => AnyRng::Xoshiro(game_rng(seed)),
-            super::rules::Generator::WarCardGame => {
-                AnyRng::WarCardGame(Box::new(WarCardGameRng::new(seed)))
-            }
+            Generator::Xoshiro => AnyRng::Xoshiro(game_rng(seed)),
+            Generator::WarCardGame => AnyRng::WarCardGame(Box::new(WarCardGameRng::new(seed))),
         }
     }
 }
@@ -83,6 +85,18 @@ impl rand_xoshiro::rand_core::TryRng for AnyRng {
             AnyRng::WarCardGame(rng) => rng.fill_bytes(dst),
         }
         Ok(())
+    }
+}
+
+impl Rules {
+    /// The seed that plays game `index` of a batch with base seed `base`: [`game_seed`] for
+    /// warsim's own generator, `base + index` for war_card_game's (the crate's `--range`).
+    /// (Defined here, with the streams it seeds, rather than with the rules.)
+    pub fn game_seed(&self, base: u64, index: u64) -> u64 {
+        match self.generator {
+            Generator::Xoshiro => game_seed(base, index),
+            Generator::WarCardGame => base.wrapping_add(index),
+        }
     }
 }
 
@@ -158,7 +172,10 @@ pub fn shuffle_one_by_one<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
 /// [`shuffle_one_by_one`] drawing 32-bit words from `next_word`, for a generator that hands
 /// out words from its own buffer.
 #[inline(always)]
-pub(super) fn shuffle_from_words<T>(items: &mut [T], mut next_word: impl FnMut() -> u32) {
+pub(in crate::engine) fn shuffle_from_words<T>(
+    items: &mut [T],
+    mut next_word: impl FnMut() -> u32,
+) {
     // Positions below `i` are still to be filled, last first; position i - 1 draws from 0..i.
     let mut i = items.len();
     // Longer than any deck, past the bounds table: one position at a time.

@@ -4,14 +4,14 @@
 //! test checks that both leave the same piles.
 
 use super::blocks::BLOCK_SLACK;
-use super::card::Card;
-use super::fast::LINEAR;
+use crate::engine::card::Card;
+use crate::engine::game::LINEAR;
 
 /// The orders of a plain two-player round's cards under the winner's pile.
-pub(super) const HIGH_LOW: u8 = 0;
-pub(super) const LOW_HIGH: u8 = 1;
-pub(super) const SEATS_UP: u8 = 2;
-pub(super) const SEATS_DOWN: u8 = 3;
+pub(in crate::engine) const HIGH_LOW: u8 = 0;
+pub(in crate::engine) const LOW_HIGH: u8 = 1;
+pub(in crate::engine) const SEATS_UP: u8 = 2;
+pub(in crate::engine) const SEATS_DOWN: u8 = 3;
 
 /// A pass of plain rounds over the linear piles: seat 0's pile is `head..head + n0`, seat 1's
 /// `head..head + total - n0`. The pass moves the head by at most `budget` cards; it stops early
@@ -20,7 +20,7 @@ pub(super) const SEATS_DOWN: u8 = 3;
 /// classic's wars of one step itself (see [`classic_war`]). `rounds` and `wars` count what it
 /// played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Pass {
+pub(in crate::engine) struct Pass {
     pub head: usize,
     pub n0: usize,
     pub total: usize,
@@ -36,7 +36,7 @@ impl Pass {
     /// `left` rounds of its budget remain for the war's three cards: moves the head past the
     /// war and counts it. False, with nothing changed, otherwise.
     #[inline(always)]
-    pub(super) fn settle_classic_war<C: Card>(
+    pub(in crate::engine) fn settle_classic_war<C: Card>(
         &mut self,
         piles: &mut [[C; LINEAR]; 2],
         left: usize,
@@ -95,14 +95,14 @@ fn classic_war<C: Card>(
 /// Two cards, the higher first (the first on equal ranks): how table pickup orders a war's
 /// pair of cards of one step.
 #[inline(always)]
-pub(super) fn high_first<C: Card>(x: C, y: C) -> [C; 2] {
+pub(in crate::engine) fn high_first<C: Card>(x: C, y: C) -> [C; 2] {
     if y.rank() > x.rank() { [y, x] } else { [x, y] }
 }
 
 /// Plays a pass one round at a time (see [`Pass`]); `blocks.rs` has the same pass sixteen rounds
 /// at a time. Bounds as for [`super::blocks::Blocks::play`].
 #[inline(always)]
-pub(super) fn scalar_pass<C: Card, const ORDER: u8>(
+pub(in crate::engine) fn scalar_pass<C: Card, const ORDER: u8>(
     piles: &mut [[C; LINEAR]; 2],
     mut pass: Pass,
 ) -> Pass {

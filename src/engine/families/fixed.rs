@@ -3,10 +3,10 @@
 //! player's card i; the single highest card scores the round, a shared highest card scores
 //! nothing (a tied round). The match goes to the single highest score; otherwise it is tied.
 
-use super::random::GameRandom;
+use crate::engine::random::GameRandom;
 
-use super::rules::{MAX_CARDS, MAX_PLAYERS, Rules};
-use super::{GameRecord, Outcome, WinBy};
+use crate::engine::rules::{MAX_CARDS, MAX_PLAYERS, Rules};
+use crate::engine::{GameRecord, Outcome, WinBy};
 
 const DECK: usize = MAX_CARDS as usize;
 const SEATS: usize = MAX_PLAYERS as usize;

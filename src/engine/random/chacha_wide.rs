@@ -10,38 +10,32 @@
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
+pub(in crate::engine) use crate::engine::cpu::Wide;
+
 /// Blocks one [`Wide::blocks8`] call makes.
-pub(super) const BLOCKS: usize = 8;
+pub(in crate::engine) const BLOCKS: usize = 8;
 
 /// Words in a ChaCha block.
-pub(super) const BLOCK_WORDS: usize = 16;
+pub(in crate::engine) const BLOCK_WORDS: usize = 16;
 
 /// "expand 32-byte k".
 #[cfg(any(target_arch = "x86_64", test))]
-pub(super) const CONSTANTS: [u32; 4] = [0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574];
+pub(in crate::engine) const CONSTANTS: [u32; 4] =
+    [0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574];
 
 /// Double rounds in ChaCha12.
 #[cfg(any(target_arch = "x86_64", test))]
-pub(super) const DOUBLE_ROUNDS: usize = 6;
-
-/// Proof that the processor runs AVX-512F: only [`Wide::detect`] makes one.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Wide(());
+pub(in crate::engine) const DOUBLE_ROUNDS: usize = 6;
 
 impl Wide {
-    /// The token, where the processor has AVX-512F.
-    #[inline]
-    pub(super) fn detect() -> Option<Wide> {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx512f") {
-            return Some(Wide(()));
-        }
-        None
-    }
-
     /// Blocks `block` … `block + 7` of the stream with `key` (nonce 0), block after block.
     #[inline]
-    pub(super) fn blocks8(self, key: &[u32; 8], block: u64, out: &mut [u32; BLOCKS * BLOCK_WORDS]) {
+    pub(in crate::engine) fn blocks8(
+        self,
+        key: &[u32; 8],
+        block: u64,
+        out: &mut [u32; BLOCKS * BLOCK_WORDS],
+    ) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the token exists only where the processor has AVX-512F.
         unsafe {
@@ -73,7 +67,7 @@ macro_rules! quarter {
 }
 
 #[cfg(target_arch = "x86_64")]
-pub(super) use quarter;
+pub(in crate::engine) use quarter;
 
 /// Lines the diagonals up as columns (`rotate` b by one word, c by two, d by three), or back.
 #[cfg(target_arch = "x86_64")]
@@ -164,7 +158,7 @@ fn blocks8_avx512(key: &[u32; 8], block: u64, out: &mut [u32; BLOCKS * BLOCK_WOR
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 #[inline]
-pub(super) fn transpose_lanes(rows: [__m512i; 4]) -> [__m512i; 4] {
+pub(in crate::engine) fn transpose_lanes(rows: [__m512i; 4]) -> [__m512i; 4] {
     let [a, b, c, d] = rows;
     let ab_low = _mm512_shuffle_i32x4::<0x44>(a, b);
     let cd_low = _mm512_shuffle_i32x4::<0x44>(c, d);
@@ -180,7 +174,7 @@ pub(super) fn transpose_lanes(rows: [__m512i; 4]) -> [__m512i; 4] {
 
 /// Block `block` of the ChaCha12 stream with `key` and nonce 0, one word at a time.
 #[cfg(test)]
-pub(super) fn block_reference(key: &[u32; 8], block: u64) -> [u32; BLOCK_WORDS] {
+pub(in crate::engine) fn block_reference(key: &[u32; 8], block: u64) -> [u32; BLOCK_WORDS] {
     let mut start = [0u32; BLOCK_WORDS];
     start[..4].copy_from_slice(&CONSTANTS);
     start[4..12].copy_from_slice(key);

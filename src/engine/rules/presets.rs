@@ -3,9 +3,7 @@
 
 use std::fmt;
 
-use super::rules::{
-    AtCap, Deal, Family, Generator, Named, Pickup, Rules, Shortage, Spoils, Uneven,
-};
+use super::{AtCap, Deal, Family, Generator, Named, Pickup, Rules, Shortage, Spoils, Uneven};
 
 /// The presets `--rules` accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

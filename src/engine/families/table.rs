@@ -6,16 +6,20 @@
 //! larger tables log every card in play order, cut into segments (a table, a war's face-down
 //! cards, the next table, ...) so that any pickup order can be built when the round is won.
 
-use super::random::GameRandom;
+use crate::engine::random::GameRandom;
 
-use super::card::Card;
-use super::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
-use super::rules::{Pickup, Rules, Shortage, Spoils};
+use crate::engine::card::Card;
+use crate::engine::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
+use crate::engine::rules::{Pickup, Rules, Shortage, Spoils};
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays one round of the table family.
     #[inline(always)]
-    pub(super) fn table_round<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
+    pub(in crate::engine) fn table_round<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+    ) -> RoundEnd {
         if self.active_len == 2 && !self.trace {
             let (s0, s1) = (self.active[0] as usize, self.active[1] as usize);
             let a = self.draw(s0, rng).expect("an active player holds a card");
@@ -56,7 +60,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Settles a two-player round whose shown cards tie.
     #[inline(never)]
-    pub(super) fn war_after_tie<R: GameRandom>(
+    pub(in crate::engine) fn war_after_tie<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,

@@ -6,18 +6,22 @@
 //! or the winner of the highest group whose war was won. Cards nobody wins go back to their
 //! owners' heaps.
 
-use super::random::GameRandom;
+use crate::engine::random::GameRandom;
 
-use super::GameRecord;
-use super::card::Card;
-use super::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
-use super::rules::Rules;
+use crate::engine::GameRecord;
+use crate::engine::card::Card;
+use crate::engine::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
+use crate::engine::rules::Rules;
 use std::ops::Range;
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays one round of the groups family (two-player rounds outside single-game mode go
     /// through [`PileGame::groups_pair_rounds`]).
-    pub(super) fn groups_round<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> RoundEnd {
+    pub(in crate::engine) fn groups_round<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+    ) -> RoundEnd {
         self.start_round();
         let n = self.active_len;
         for i in 0..n {
@@ -33,7 +37,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// the round's draws would), then plays as many rounds as the smaller pile holds, in which
     /// no pile runs out and nobody can be out. A tie goes to [`PileGame::pair_group_war`].
     /// Returns how the last round ended (at the limit: a plain round).
-    pub(super) fn groups_pair_rounds<R: GameRandom>(
+    pub(in crate::engine) fn groups_pair_rounds<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,

@@ -8,34 +8,23 @@
 //! about 24 instructions on a round; a block of up to sixteen about 80 with its bookkeeping. A
 //! test checks that both passes leave the same piles.
 
-use super::fast::LINEAR;
 use super::pass::Pass;
 #[cfg(target_arch = "x86_64")]
 use super::pass::{HIGH_LOW, LOW_HIGH, SEATS_UP};
+use crate::engine::cpu::Blocks;
+use crate::engine::game::LINEAR;
 
 /// Bytes a block may write past a pile's last card (two stores of 16 bytes).
-pub(super) const BLOCK_SLACK: usize = 32;
+pub(in crate::engine) const BLOCK_SLACK: usize = 32;
 
-/// Proof that this processor runs the block pass: only [`Blocks::detect`] makes one.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Blocks(());
+// Two piles of the largest deck and a block's slack fit the linear buffers.
+const _: () = assert!(2 * crate::engine::rules::MAX_CARDS as usize + BLOCK_SLACK < LINEAR);
 
 impl Blocks {
-    /// The token, when the processor has SSSE3 and POPCNT.
-    pub(super) fn detect() -> Option<Blocks> {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("ssse3")
-            && std::arch::is_x86_feature_detected!("popcnt")
-        {
-            return Some(Blocks(()));
-        }
-        None
-    }
-
     /// Runs `body` compiled with SSSE3 and POPCNT, so that [`Blocks::play`] inlines into the
     /// loop that calls it: `body` and everything down to `play` must be `#[inline(always)]`.
     #[inline(always)]
-    pub(super) fn with_features<T>(self, body: impl FnOnce() -> T) -> T {
+    pub(in crate::engine) fn with_features<T>(self, body: impl FnOnce() -> T) -> T {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "ssse3,popcnt")]
         fn call<T>(body: impl FnOnce() -> T) -> T {
@@ -55,7 +44,11 @@ impl Blocks {
     /// Plays the pass with blocks (see [`Pass`]). The buffers must have room for the budget:
     /// `head + budget + total + BLOCK_SLACK <= LINEAR`.
     #[inline(always)]
-    pub(super) fn play<const ORDER: u8>(self, piles: &mut [[u8; LINEAR]; 2], pass: Pass) -> Pass {
+    pub(in crate::engine) fn play<const ORDER: u8>(
+        self,
+        piles: &mut [[u8; LINEAR]; 2],
+        pass: Pass,
+    ) -> Pass {
         assert!(pass.head + pass.budget as usize + pass.total + BLOCK_SLACK <= LINEAR);
         #[cfg(target_arch = "x86_64")]
         {

@@ -8,17 +8,16 @@
 //! only the winner's (the loser's copy lands in free space), so the round has no branch on who
 //! won. When the head nears the end of the buffers, both piles move back to the start.
 
-use super::GameRecord;
-use super::blocks::BLOCK_SLACK;
-use super::card::Card;
-use super::game::{PileGame, RoundEnd, sort_high_first};
-use super::pass::{HIGH_LOW, LOW_HIGH, Pass, SEATS_DOWN, SEATS_UP, high_first, scalar_pass};
-use super::random::GameRandom;
-use super::rules::{MAX_CARDS, Pickup, Rules};
+use crate::engine::GameRecord;
+mod blocks;
+mod pass;
 
-/// Cards in each linear pile buffer: the largest deck, room for the head to advance about a
-/// thousand rounds between moves, and a margin for the cards a round writes.
-pub(super) const LINEAR: usize = 2 * MAX_CARDS as usize + 64;
+use crate::engine::card::Card;
+use crate::engine::game::{LINEAR, PileGame, RoundEnd, sort_high_first};
+use crate::engine::random::GameRandom;
+use crate::engine::rules::{Pickup, Rules};
+use blocks::BLOCK_SLACK;
+use pass::{HIGH_LOW, LOW_HIGH, Pass, SEATS_DOWN, SEATS_UP, high_first, scalar_pass};
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays plain two-player rounds and wars until a war with a player short, the end of the
@@ -27,7 +26,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// caller checks and sets `limit`). Returns how the last round ended (at the limit: a plain
     /// round).
     #[inline(always)]
-    pub(super) fn fast_rounds<R: GameRandom>(
+    pub(in crate::engine) fn fast_rounds<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,

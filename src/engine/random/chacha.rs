@@ -15,7 +15,7 @@ use rand_chacha::rand_core::block::BlockRngCore;
 
 use super::chacha_lanes::{AHEAD_BLOCKS, AHEAD_WORDS, LANES};
 use super::chacha_wide::{BLOCK_WORDS, BLOCKS, Wide};
-use super::random::{GameRandom, shuffle_from_words};
+use super::{GameRandom, shuffle_from_words};
 
 /// The words one rand_chacha refill makes (four blocks).
 type CoreWords = <ChaCha12Core as BlockRngCore>::Results;
@@ -158,7 +158,7 @@ impl Streams {
 }
 
 /// The ChaCha key rand_core 0.6's `seed_from_u64` makes: eight PCG32 outputs.
-pub(super) fn key_from_u64(mut state: u64) -> [u32; 8] {
+pub(in crate::engine) fn key_from_u64(mut state: u64) -> [u32; 8] {
     const MUL: u64 = 6_364_136_223_846_793_005;
     const INC: u64 = 11_634_580_027_462_260_723;
     let mut key = [0; 8];
@@ -211,8 +211,8 @@ impl GameRandom for WarCardGameRng {
 
 #[cfg(test)]
 mod tests {
+    use super::super::chacha_wide::block_reference;
     use super::*;
-    use crate::engine::chacha_wide::block_reference;
     use crate::engine::random::bounded_u32;
     use rand_chacha::rand_core::RngCore as _;
     use rand_xoshiro::rand_core::Rng as _;

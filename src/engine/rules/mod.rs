@@ -4,10 +4,11 @@
 //! The engine reads these settings; it never looks at a preset's name. A preset is only a
 //! starting `Rules` value that command-line settings may override.
 
-pub use super::presets::Preset;
-pub use super::settings::{
-    AtCap, Deal, Family, Generator, Named, Pickup, Shortage, Spoils, Uneven,
-};
+mod presets;
+mod settings;
+
+pub use presets::Preset;
+pub use settings::{AtCap, Deal, Family, Generator, Named, Pickup, Shortage, Spoils, Uneven};
 
 /// Most players in one game.
 pub const MAX_PLAYERS: u32 = 32;
@@ -59,12 +60,19 @@ pub struct Rules {
 /// A setting that a rule family may or may not take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
+    /// `--face-down`.
     FaceDown,
+    /// `--war-shortage`.
     Shortage,
+    /// `--pickup`.
     Pickup,
+    /// `--spoils`.
     Spoils,
+    /// `--reshuffle-every`.
     ReshuffleEvery,
+    /// `--max-rounds`.
     MaxRounds,
+    /// `--at-cap`.
     AtCap,
 }
 
@@ -100,30 +108,55 @@ impl Family {
 /// A setting outside what the engine supports; the message names the flag and the range.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
+    /// Players out of range.
     #[error("--players {0} is out of range: use 2 to {MAX_PLAYERS}")]
     Players(u32),
+    /// Suits out of range.
     #[error(
         "--suits {0} is out of range: use 1 to {MAX_SUITS} (suits × ranks at most {MAX_CARDS})"
     )]
     Suits(u32),
+    /// Ranks out of range.
     #[error(
         "--ranks {0} is out of range: use 1 to {MAX_RANKS} (suits × ranks at most {MAX_CARDS})"
     )]
     Ranks(u32),
+    /// More cards than the engine holds.
     #[error(
         "--suits {suits} × --ranks {ranks} = {cards} cards is more than the {MAX_CARDS} supported: use a smaller deck"
     )]
-    DeckTooLarge { suits: u32, ranks: u32, cards: u32 },
+    DeckTooLarge {
+        /// Suits given.
+        suits: u32,
+        /// Ranks given.
+        ranks: u32,
+        /// Their product.
+        cards: u32,
+    },
+    /// Fewer cards than players.
     #[error(
         "--players {players} is more than the {cards} cards in the deck: use at most {cards} players or a larger deck"
     )]
-    MorePlayersThanCards { players: u32, cards: u32 },
+    MorePlayersThanCards {
+        /// Players given.
+        players: u32,
+        /// Cards in the deck.
+        cards: u32,
+    },
+    /// Face-down cards out of range.
     #[error("--face-down {0} is out of range: use 0 to 255")]
     FaceDown(u32),
+    /// Round cap out of range.
     #[error("--max-rounds {0} is out of range: use 1 to {MAX_ROUNDS}")]
     MaxRounds(u32),
+    /// A two-player rule with more players.
     #[error("{what} is a two-player rule: use --players 2 (given {players})")]
-    TwoPlayersOnly { what: String, players: u32 },
+    TwoPlayersOnly {
+        /// The rule or preset.
+        what: String,
+        /// Players given.
+        players: u32,
+    },
 }
 
 impl Rules {
@@ -146,7 +179,7 @@ impl Rules {
     /// deal evenly.
     /// Written into `out` (at least [`Rules::cards_in_play`] long); returns how many cards.
     /// A plain loop: it runs once per game.
-    pub fn fill_deck<C: super::Card>(&self, out: &mut [C]) -> usize {
+    pub fn fill_deck<C: crate::engine::Card>(&self, out: &mut [C]) -> usize {
         let mut skip = self.cards() - self.cards_in_play();
         let mut n = 0;
         for rank in 1..=self.ranks {
@@ -225,14 +258,6 @@ impl Rules {
             });
         }
         Ok(())
-    }
-
-    /// The seed that plays game `index` of a batch with base seed `base`.
-    pub fn game_seed(&self, base: u64, index: u64) -> u64 {
-        match self.generator {
-            Generator::Xoshiro => super::random::game_seed(base, index),
-            Generator::WarCardGame => base.wrapping_add(index),
-        }
     }
 
     /// True when nothing random happens after the deal, so a repeated position repeats forever.

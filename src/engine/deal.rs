@@ -1,10 +1,10 @@
 //! The deal: the unshuffled deck of the rules (cached: building it card by card cost a tenth
 //! of a short game), its shuffle, and the cards handed out one at a time; or hands given.
 
-use super::GameRecord;
 use super::card::Card;
 use super::game::{PileGame, SEATS};
 use super::random::GameRandom;
+use super::record::GameRecord;
 use super::rules::{Deal, Rules, Uneven};
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {

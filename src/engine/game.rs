@@ -10,8 +10,8 @@ use super::random::GameRandom;
 use super::card::Card;
 use super::cpu::Blocks;
 use super::pile::Pile;
+use super::record::{GameRecord, Outcome, WinBy};
 use super::rules::{AtCap, Family, MAX_CARDS, MAX_PLAYERS, Rules, Spoils};
-use super::{GameRecord, Outcome, WinBy};
 
 pub use super::observe::{Observer, Step};
 

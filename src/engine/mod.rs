@@ -7,16 +7,17 @@
 pub mod card;
 mod cpu;
 mod deal;
-mod endings;
 pub mod families;
 mod fast;
 pub mod game;
 pub mod observe;
 pub mod pile;
 pub mod random;
+pub mod record;
 pub mod rules;
 
 pub use card::{Card, SuitedCard};
+pub use record::{GameRecord, Outcome, WinBy};
 pub use rules::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset, Rules, RulesError};
 
 use std::ops::Range;
@@ -24,99 +25,6 @@ use std::ops::Range;
 use families::fixed::FixedRoundsGame;
 use game::PileGame;
 use rules::{Family, Generator};
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// Somebody won.
-    #[default]
-    Win,
-    /// Nobody won and nobody can (a tied match; a war nobody can finish).
-    Draw,
-    /// The round cap stopped the game undecided.
-    Capped,
-    /// A position came back with nothing random left to change it: the game would never end.
-    Cycle,
-}
-
-impl Outcome {
-    /// Every outcome, in output order.
-    pub const ALL: [Outcome; 4] = [Outcome::Win, Outcome::Draw, Outcome::Capped, Outcome::Cycle];
-
-    /// The word used in CSV and summaries.
-    pub fn name(self) -> &'static str {
-        match self {
-            Outcome::Win => "win",
-            Outcome::Draw => "draw",
-            Outcome::Capped => "capped",
-            Outcome::Cycle => "cycle",
-        }
-    }
-}
-
-/// What decided a won game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WinBy {
-    /// The winner holds every card.
-    Cards,
-    /// The larger pile at the round cap (game-of-war).
-    Cap,
-    /// The sudden-death round after equal piles at the cap (game-of-war).
-    SuddenDeath,
-    /// A tie at the smaller hand's last card gave the larger hand every card (cards-war).
-    ShortTie,
-    /// More round wins in a fixed number of rounds (fixed-rounds).
-    Score,
-}
-
-impl WinBy {
-    /// Every way to win, in output order.
-    pub const ALL: [WinBy; 5] = [
-        WinBy::Cards,
-        WinBy::Cap,
-        WinBy::SuddenDeath,
-        WinBy::ShortTie,
-        WinBy::Score,
-    ];
-
-    /// The word used in CSV and summaries.
-    pub fn name(self) -> &'static str {
-        match self {
-            WinBy::Cards => "cards",
-            WinBy::Cap => "cap",
-            WinBy::SuddenDeath => "sudden_death",
-            WinBy::ShortTie => "short_tie",
-            WinBy::Score => "score",
-        }
-    }
-}
-
-/// What one game produced.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GameRecord {
-    /// Rounds played; a whole war chain is one round.
-    pub rounds: u32,
-    /// Winning seat, 0-based (printed 1-based), when there is one.
-    pub winner: Option<u8>,
-    /// How the game ended.
-    pub outcome: Outcome,
-    /// What decided a win.
-    pub win_by: Option<WinBy>,
-    /// Ties that started a war, counting each tie of a chain and every group's war
-    /// (fixed-rounds: tied rounds).
-    pub wars: u32,
-    /// Most ties chained within one round (deepest nesting in the groups family).
-    pub longest_war: u32,
-}
-
-impl GameRecord {
-    /// Counts `ties` more ties, the deepest chain among them `chain` long.
-    #[inline(always)]
-    pub(crate) fn add_wars(&mut self, ties: u32, chain: u32) {
-        self.wars += ties;
-        self.longest_war = self.longest_war.max(chain);
-    }
-}
 
 /// One worker's game state, sized for the deck.
 pub enum Engine {

@@ -5,9 +5,9 @@
 
 use super::random::GameRandom;
 
-use super::GameRecord;
 use super::card::Card;
 use super::game::{PileGame, Play};
+use super::record::GameRecord;
 use super::rules::Rules;
 
 /// What a step of a round's log holds.

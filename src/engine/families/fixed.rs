@@ -5,8 +5,8 @@
 
 use crate::engine::random::GameRandom;
 
+use crate::engine::record::{GameRecord, Outcome, WinBy};
 use crate::engine::rules::{MAX_CARDS, MAX_PLAYERS, Rules};
-use crate::engine::{GameRecord, Outcome, WinBy};
 
 const DECK: usize = MAX_CARDS as usize;
 const SEATS: usize = MAX_PLAYERS as usize;

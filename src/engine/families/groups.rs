@@ -8,9 +8,9 @@
 
 use crate::engine::random::GameRandom;
 
-use crate::engine::GameRecord;
 use crate::engine::card::Card;
 use crate::engine::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
+use crate::engine::record::GameRecord;
 use crate::engine::rules::Rules;
 use std::ops::Range;
 

@@ -1,8 +1,10 @@
 //! The game loops of the rule families beyond the shared round loop (`game.rs`): the table
 //! family's round (`table.rs`: classic War and its variants), the groups family's
 //! (`groups.rs`: WarSimulator, where every tied group wars), and the fixed-rounds family's own
-//! game (`fixed.rs`: each player its own deck, no wars).
+//! game (`fixed.rs`: each player its own deck, no wars); and how a shared-deck game ends
+//! besides one player holding every card (`endings.rs`: caps, sudden death, cycles, reshuffles).
 
+mod endings;
 pub mod fixed;
 mod groups;
 mod table;

@@ -8,7 +8,7 @@
 //! only the winner's (the loser's copy lands in free space), so the round has no branch on who
 //! won. When the head nears the end of the buffers, both piles move back to the start.
 
-use crate::engine::GameRecord;
+use crate::engine::record::GameRecord;
 mod blocks;
 mod pass;
 

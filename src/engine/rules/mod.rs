@@ -179,7 +179,7 @@ impl Rules {
     /// deal evenly.
     /// Written into `out` (at least [`Rules::cards_in_play`] long); returns how many cards.
     /// A plain loop: it runs once per game.
-    pub fn fill_deck<C: crate::engine::Card>(&self, out: &mut [C]) -> usize {
+    pub fn fill_deck<C: crate::engine::card::Card>(&self, out: &mut [C]) -> usize {
         let mut skip = self.cards() - self.cards_in_play();
         let mut n = 0;
         for rank in 1..=self.ranks {

@@ -2,17 +2,17 @@
 //! Game-of-War's cap with its sudden death, positions that repeat forever (Brent's cycle
 //! detection), and the reshuffle that keeps such positions from repeating.
 
-use super::random::GameRandom;
+use crate::engine::random::GameRandom;
 
-use super::card::Card;
-use super::game::{PileGame, RoundEnd};
-use super::rules::Rules;
-use super::{GameRecord, Outcome, WinBy};
+use crate::engine::card::Card;
+use crate::engine::game::{PileGame, RoundEnd};
+use crate::engine::record::{GameRecord, Outcome, WinBy};
+use crate::engine::rules::Rules;
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Game-of-War's cap: the larger pile wins; equal piles play one sudden-death round, after
     /// which the first seat wins only with strictly more cards.
-    pub(super) fn decide_at_cap<R: GameRandom>(
+    pub(in crate::engine) fn decide_at_cap<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
@@ -40,7 +40,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Brent's algorithm: compares the position with the saved one, and saves the position
     /// after 1, 2, 4, 8, ... rounds, so a loop of any length is found within a few laps of it.
-    pub(super) fn position_repeats(&mut self) -> bool {
+    pub(in crate::engine) fn position_repeats(&mut self) -> bool {
         let active = &self.active[..self.active_len];
         if self.saved_power > 0
             && self.saved_len == self.active_len
@@ -64,7 +64,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         false
     }
 
-    pub(super) fn reshuffle<R: GameRandom>(&mut self, rng: &mut R) {
+    pub(in crate::engine) fn reshuffle<R: GameRandom>(&mut self, rng: &mut R) {
         for i in 0..self.active_len {
             self.shuffle_under_pile(self.active[i] as usize, false, rng);
         }

@@ -65,7 +65,7 @@ fn help_lists_every_run_flag_with_its_default() {
 }
 
 #[test]
-fn bad_input_exits_2_with_one_line_naming_the_flag() {
+fn bad_input_exits_2_with_one_error_line_naming_the_flag() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["--players", "1"],
@@ -94,7 +94,7 @@ fn bad_input_exits_2_with_one_line_naming_the_flag() {
         (&["--face-down", "300"], "--face-down 300 is out of range"),
         (
             &["--rules", "poker"],
-            "unknown --rules 'poker': choose one of classic",
+            "invalid value 'poker' for '--rules <NAME>'\n  [possible values: classic, war-card-game,",
         ),
         (
             &["--csv", "/no/such/folder/g.csv"],
@@ -106,20 +106,24 @@ fn bad_input_exits_2_with_one_line_naming_the_flag() {
         ),
         (&["--bogus"], "unexpected argument '--bogus'"),
         (
+            &["--gmaes", "5"],
+            "tip: a similar argument exists: '--games'",
+        ),
+        (
             &["--pickup", "sideways"],
-            "invalid value 'sideways' for '--pickup': choose one of table, winner-first",
+            "invalid value 'sideways' for '--pickup <ORDER>'\n  [possible values: table, winner-first",
         ),
         (
             &["--war-shortage", "cry"],
-            "for '--war-shortage': choose one of lose, play-what-you-have, smaller-hand",
+            "[possible values: lose, play-what-you-have, smaller-hand]",
         ),
         (
             &["--spoils", "pocket"],
-            "for '--spoils': choose one of under-pile, heap",
+            "[possible values: under-pile, heap]",
         ),
         (
             &["--at-cap", "coin"],
-            "for '--at-cap': choose one of capped, larger-pile",
+            "[possible values: capped, larger-pile]",
         ),
         (
             &["--rules", "fixed-rounds", "--face-down", "3"],
@@ -160,8 +164,16 @@ fn bad_input_exits_2_with_one_line_naming_the_flag() {
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        // One error line; clap's own errors add its tip, the usage and where help is.
+        let error_lines = stderr.lines().filter(|l| l.starts_with("error:")).count();
+        assert_eq!(error_lines, 1, "{args:?}: {stderr}");
         assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        if stderr.lines().count() > 1 {
+            assert!(
+                stderr.contains("try 'warsim run --help'"),
+                "{args:?}: {stderr}"
+            );
+        }
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
@@ -480,4 +492,65 @@ fn war_card_game_batch_plays_the_crates_seeds() {
         .collect();
     let readme = [118, 176, 568, 654, 164, 126, 230, 116, 516, 380, 146];
     assert_eq!(rows, (0..11).zip(readme).collect::<Vec<_>>());
+}
+
+#[test]
+fn the_command_line_follows_clap_conventions() {
+    // Help lists every named value and each preset's default.
+    let out = warsim().args(["run", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    for expected in [
+        "[possible values: table, winner-first, loser-first, seats, reverse-seats, shuffled]",
+        "[possible values: classic, war-card-game, game-of-war, war-simulator, cards-war, fixed-rounds]",
+        "[default: the preset's: 1 (classic, war-card-game); 3 (game-of-war, war-simulator, cards-war)]",
+        "[default: the preset's: 100000 (classic, war-card-game, war-simulator, cards-war); 5000 (game-of-war)]",
+    ] {
+        assert!(help.contains(expected), "{expected}");
+    }
+    assert!(
+        !help.contains("--interactive"),
+        "run's help says nothing of play"
+    );
+    // Names in any case.
+    let upper = warsim().args(["rules", "GAME-OF-WAR"]).output().unwrap();
+    assert!(upper.status.success());
+    assert!(String::from_utf8_lossy(&upper.stdout).starts_with("game-of-war\n"));
+    warsim()
+        .args([
+            "run",
+            "--rules",
+            "Cards-War",
+            "--pickup",
+            "TABLE",
+            "--games",
+            "5",
+            "-q",
+        ])
+        .assert()
+        .success();
+    // What play would silently ignore is refused.
+    let refused = |args: &[&str], expected: &str| {
+        let out = warsim().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(expected),
+            "{args:?}: {err}"
+        );
+    };
+    refused(
+        &["play", "--seed", "1", "--batch-seed", "2", "--game", "3"],
+        "'--seed <S>' cannot be used with",
+    );
+    refused(&["play", "--range", "0-3", "-v"], "cannot be used with");
+    refused(&["play", "--range", "0-3", "-q"], "cannot be used with");
+    refused(
+        &["play", "--matches", "3"],
+        "--matches does not apply to --rules classic",
+    );
+    refused(
+        &["play", "--interactive", "--rules", "fixed-rounds"],
+        "fixed-rounds has none: choose e.g. --rules game-of-war",
+    );
+    refused(&["play", "--batch-seed", "42"], "--game <I>");
 }

@@ -31,7 +31,8 @@ fn values_the_random_command_lines_broke() {
         let out = warsim().args(args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr).into_owned();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        let error_lines = err.lines().filter(|l| l.starts_with("error:")).count();
+        assert_eq!(error_lines, 1, "{args:?}: {err}");
         assert!(
             err.starts_with("error: ") && err.contains(expected),
             "{args:?}: {err}"
@@ -39,15 +40,15 @@ fn values_the_random_command_lines_broke() {
     };
     refused(
         &["play", "-o", "bogus", "-1"],
+        "invalid value 'bogus' for '--output <LEVEL>'",
+    );
+    refused(
+        &["play", "-o", "verbose", "-1"],
         "'--output <LEVEL>' cannot be used with '--one-line'",
     );
     refused(
-        &["play", "-o", "bogus"],
-        "invalid value 'bogus' for '--output'",
-    );
-    refused(
         &["run", "--pickup", "capped\n"],
-        "invalid value 'capped\\n' for '--pickup'",
+        "invalid value 'capped\\n' for '--pickup <ORDER>'",
     );
     refused(
         &["run", "--players", "2,3"],

@@ -17,7 +17,7 @@ fn stdout(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-// The deck lines of seed 001 for `war_card_game --seed 10`, character for character. The crate
+// The deck lines war_card_game prints for `war_card_game --seed 10`, character for character. The crate
 // labels its hands at random per process; warsim's Player 1 receives the deck's last card, so
 // the document's "P2:" hand is warsim's P1.
 const UNSHUFFLED: &str = "Deck: 🃒  🃂  🂲  🂢  🃓  🃃  🂳  🂣  🃔  🃄  🂴  🂤  🃕  🃅  🂵  🂥  🃖  🃆  🂶  🂦  🃗  🃇  🂷  🂧  🃘  🃈  🂸  🂨  🃙  🃉  🂹  🂩  🃚  🃊  🂺  🂪  🃛  🃋  🂻  🂫  🃝  🃍  🂽  🂭  🃞  🃎  🂾  🂮  🃑  🃁  🂱  🂡";

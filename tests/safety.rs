@@ -23,7 +23,8 @@ fn stderr_of(out: &std::process::Output) -> String {
 fn assert_refused(out: &std::process::Output, expected: &str) {
     let err = stderr_of(out);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
+    let error_lines = err.lines().filter(|l| l.starts_with("error:")).count();
+    assert_eq!(error_lines, 1, "{err}");
     assert!(
         err.starts_with("error: ") && err.contains(expected),
         "{err}"

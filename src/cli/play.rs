@@ -2,11 +2,13 @@
 
 use std::process::ExitCode;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
-use super::{RuleArgs, report_error};
+use super::report_error;
+use super::rules::RuleArgs;
 use crate::config::{ConfigError, parse_count};
 use crate::engine::Preset;
+use crate::engine::rules::Family;
 use crate::interrupt::Interrupt;
 use crate::play::{Games, Level, PlayError, PlayOptions, play};
 
@@ -23,17 +25,49 @@ Examples:
   warsim play --rules fixed-rounds --seed 3
   warsim play --interactive                         you against the computer (Game-of-War)";
 
+/// The output levels as the command line names them (one list: clap derives the names).
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum OutputLevel {
+    /// `Players: P, seed: S, winner: Player W, winning round: R`.
+    OneLine,
+    /// Seed, shuffled deck, result.
+    Quiet,
+    /// Decks before and after the shuffle, starting hands, result, longest war.
+    Normal,
+    /// Every round: piles, cards played, wars, the round's winner.
+    Verbose,
+}
+
+impl From<OutputLevel> for Level {
+    fn from(level: OutputLevel) -> Level {
+        match level {
+            OutputLevel::OneLine => Level::OneLine,
+            OutputLevel::Quiet => Level::Quiet,
+            OutputLevel::Normal => Level::Normal,
+            OutputLevel::Verbose => Level::Verbose,
+        }
+    }
+}
+
 #[derive(Args, Debug)]
-#[command(after_help = PLAY_AFTER_HELP, allow_negative_numbers = true)]
+#[command(
+    after_help = PLAY_AFTER_HELP,
+    allow_negative_numbers = true,
+    mut_arg("rules", |arg| arg.help(
+        "Rule preset; the settings below override it (see 'warsim rules NAME') [default: classic; game-of-war with --interactive]"
+    ))
+)]
 pub(super) struct PlayArgs {
     #[command(flatten)]
     rules: RuleArgs,
     /// Seed of the game (fixed-rounds: base seed of the matches).
-    #[arg(long, value_name = "S", default_value = "0", value_parser = parse_count)]
+    #[arg(long, value_name = "S", default_value = "0", value_parser = parse_count,
+        conflicts_with_all = ["batch_seed", "range"])]
     seed: u64,
-    /// Output level: one-line, quiet, normal, verbose [default: normal].
-    #[arg(short, long, value_name = "LEVEL", conflicts_with_all = ["one_line", "quiet", "verbose"])]
-    output: Option<String>,
+    /// Output level [default: normal].
+    #[arg(short, long, value_name = "LEVEL", value_enum,
+        conflicts_with_all = ["one_line", "quiet", "verbose"])]
+    output: Option<OutputLevel>,
     /// One-line output level (same as -o one-line).
     #[arg(short = '1', long = "one-line", conflicts_with_all = ["quiet", "verbose"])]
     one_line: bool,
@@ -43,18 +77,21 @@ pub(super) struct PlayArgs {
     /// Verbose output level: every round (same as -o verbose).
     #[arg(short, long)]
     verbose: bool,
-    /// Play seeds A to B (A-B, A <= B), one line each.
-    #[arg(short, long, value_name = "A-B", value_parser = parse_range, conflicts_with_all = ["batch_seed", "interactive"])]
+    /// Play seeds A to B (A-B, A <= B), one line each (the one-line level).
+    #[arg(short, long, value_name = "A-B", value_parser = parse_range,
+        conflicts_with_all = ["batch_seed", "interactive", "quiet", "verbose", "output"])]
     range: Option<(u64, u64)>,
     /// Replay one game of 'warsim run --seed S' (with --game I and the same rules).
     #[arg(long, value_name = "S", requires = "game", value_parser = parse_count)]
     batch_seed: Option<u64>,
     /// Index (0-based) of the game to replay, with --batch-seed.
-    #[arg(long, value_name = "I", requires = "batch_seed", value_parser = parse_count)]
+    #[arg(long, value_name = "I", requires = "batch_seed", value_parser = parse_count,
+        conflicts_with = "seed")]
     game: Option<u64>,
-    /// Matches in the fixed-rounds report, 1 or more.
-    #[arg(long, value_name = "N", default_value = "10", value_parser = parse_count)]
-    matches: u64,
+    /// Matches in the fixed-rounds report, 1 or more (fixed-rounds only) [default: 10].
+    #[arg(long, value_name = "N", value_parser = parse_count,
+        conflicts_with_all = ["batch_seed", "range", "interactive"])]
+    matches: Option<u64>,
     /// Play against the computer: you are seat 1; Enter flips, q quits.
     #[arg(long)]
     interactive: bool,
@@ -78,23 +115,20 @@ impl PlayArgs {
         } else if self.verbose {
             Level::Verbose
         } else {
-            match self.output.as_deref().unwrap_or("normal") {
-                "one-line" => Level::OneLine,
-                "quiet" => Level::Quiet,
-                "normal" => Level::Normal,
-                "verbose" => Level::Verbose,
-                other => {
-                    return Err(ConfigError::UnknownValue {
-                        flag: "--output",
-                        given: other.to_string(),
-                        allowed: "one-line, quiet, normal, verbose".to_string(),
-                    });
-                }
-            }
+            self.output.map_or(Level::Normal, Level::from)
         };
-        if self.matches == 0 {
-            return Err(ConfigError::Matches);
-        }
+        let matches = match self.matches {
+            Some(_) if rules.family != Family::FixedRounds => {
+                return Err(ConfigError::NotApplicable {
+                    flag: "--matches",
+                    preset: rules.preset.name().to_string(),
+                    reason: "it sets the length of the fixed-rounds report",
+                });
+            }
+            Some(0) => return Err(ConfigError::Matches),
+            Some(matches) => matches,
+            None => 10,
+        };
         let games = match (self.range, self.batch_seed, self.game) {
             (Some((first, last)), _, _) => Games::Range(first, last),
             (None, Some(batch_seed), Some(game)) => Games::Replay { batch_seed, game },
@@ -104,7 +138,7 @@ impl PlayArgs {
             rules,
             games,
             level,
-            matches: self.matches,
+            matches,
             interactive: self.interactive,
             scripted_input: self.scripted_input,
         })

@@ -54,12 +54,12 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
         let label = if seat == 0 { "wins by seat" } else { "" };
         writeln!(
             out,
-            "{label:<12} seat {:<3} {:>7.3}%  95% CI [{:.3}%, {:.3}%]  ({} games)",
+            "{label:<12} seat {:<3} {:>7.3}%  95% CI [{:.3}%, {:.3}%]  ({})",
             seat + 1,
             100.0 * share,
             100.0 * low,
             100.0 * high,
-            group(stats.wins_by_seat[seat])
+            games_text(stats.wins_by_seat[seat])
         )?;
     }
     write_lengths(out, stats)?;
@@ -106,10 +106,11 @@ fn write_lengths(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
     ) {
         (Some(mean), Some(se), Some(sd), Some(min), Some(max)) => writeln!(
             out,
-            "rounds       mean {mean:.2} ± {se:.2} (s.e.)   sd {sd:.2}   min {}   max {}   (the {} finished games)",
+            "rounds       mean {mean:.2} ± {se:.2} (s.e.)   sd {sd:.2}   min {}   max {}   ({} finished {})",
             group(min),
             group(max),
-            group(finished)
+            group(finished),
+            if finished == 1 { "game" } else { "games" }
         )?,
         _ => writeln!(out, "rounds       no game finished: none has a length")?,
     }
@@ -208,6 +209,14 @@ fn nice_width(raw: u64) -> u64 {
     }
 }
 
+/// "1 game", "2,000 games".
+pub fn games_text(n: u64) -> String {
+    match n {
+        1 => "1 game".to_string(),
+        n => format!("{} games", group(n)),
+    }
+}
+
 /// 1234567 → "1,234,567".
 pub fn group(n: u64) -> String {
     let digits = n.to_string();
@@ -227,6 +236,8 @@ mod tests {
 
     #[test]
     fn grouping_and_widths() {
+        assert_eq!(games_text(1), "1 game");
+        assert_eq!(games_text(1000), "1,000 games");
         assert_eq!(group(0), "0");
         assert_eq!(group(999), "999");
         assert_eq!(group(1000), "1,000");

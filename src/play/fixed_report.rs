@@ -1,4 +1,4 @@
-//! The report of seed 000 for `fixed-rounds`: every match round by round, each match's result,
+//! The fixed-rounds pseudocode's report: every match round by round, each match's result,
 //! the running statistics table, and the totals with win percentages to one decimal place.
 //! Tied rounds and tied matches are reported apart; the seed's combined "total ties" counter is
 //! shown too, labelled as such.

@@ -181,7 +181,12 @@ fn play_one(rules: &Rules, seed: u64, level: Level, out: &mut dyn Write) -> io::
 
 fn play_against_computer(options: &PlayOptions, out: &mut dyn Write) -> Result<(), PlayError> {
     let rules = &options.rules;
-    if rules.players != 2 || rules.family == Family::FixedRounds {
+    if rules.family == Family::FixedRounds {
+        return Err(PlayError::Usage(
+            "--interactive plays a game of piles, and fixed-rounds has none: choose e.g. --rules game-of-war".to_string(),
+        ));
+    }
+    if rules.players != 2 {
         return Err(PlayError::Usage(format!(
             "--interactive needs a two-player preset with piles (given --rules {} with {} players): use --players 2 and e.g. --rules game-of-war",
             rules.preset, rules.players

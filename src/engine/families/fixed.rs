@@ -1,4 +1,4 @@
-//! The "fixed-rounds" family (seed 000): each player has its own deck of values 1..R, each value
+//! The "fixed-rounds" family (the fixed-rounds pseudocode): each player has its own deck of values 1..R, each value
 //! S times (1..13 twice by default), shuffled anew for every match. Round i compares every
 //! player's card i; the single highest card scores the round, a shared highest card scores
 //! nothing (a tied round). The match goes to the single highest score; otherwise it is tied.

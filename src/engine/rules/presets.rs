@@ -10,15 +10,15 @@ use super::{AtCap, Deal, Family, Generator, Named, Pickup, Rules, Shortage, Spoi
 pub enum Preset {
     /// Standard War.
     Classic,
-    /// war_card_game 0.3.1 (seed 001).
+    /// war_card_game 0.3.1, the Rust crate.
     WarCardGame,
-    /// Game-of-War (seed 002).
+    /// Game-of-War, the interactive game.
     GameOfWar,
-    /// WarSimulator (seed 003).
+    /// WarSimulator, the multi-player simulator.
     WarSimulator,
-    /// cards-war (seed 004).
+    /// cards-war, the two-hand simulator.
     CardsWar,
-    /// The fixed-round pseudocode (seed 000).
+    /// The fixed-rounds pseudocode.
     FixedRounds,
 }
 
@@ -52,19 +52,19 @@ impl Preset {
                 "standard War: 1 down + 1 up, table-order pickup, out of cards in a war loses"
             }
             Preset::WarCardGame => {
-                "war_card_game 0.3.1 (seed 001): classic rules with that crate's deck order, ChaCha12 shuffle and deal from the end, seed for seed"
+                "war_card_game 0.3.1: classic rules with that crate's deck order, ChaCha12 shuffle and deal from the end, seed for seed"
             }
             Preset::GameOfWar => {
-                "Game-of-War (seed 002): 3 down + 1 up, play what you have, seat 2's cards back first, reshuffle every 100 rounds, 5000-round cap → larger pile, sudden death"
+                "Game-of-War: 3 down + 1 up, play what you have, seat 2's cards back first, reshuffle every 100 rounds, 5000-round cap → larger pile, sudden death"
             }
             Preset::WarSimulator => {
-                "WarSimulator (seed 003): lowest cards dropped to deal evenly, spoil heaps, every tied group wars with 3 stakes + a champion, nested wars"
+                "WarSimulator: lowest cards dropped to deal evenly, spoil heaps, every tied group wars with 3 stakes + a champion, nested wars"
             }
             Preset::CardsWar => {
-                "cards-war (seed 004): 3 down + 1 up, smaller-hand shortage (a tie there ends the game), loser's cards then winner's go under"
+                "cards-war: 3 down + 1 up, smaller-hand shortage (a tie there ends the game), loser's cards then winner's go under"
             }
             Preset::FixedRounds => {
-                "fixed-rounds (seed 000): each player its own deck of 1..13 twice, 26 rounds compare card i with card i, no wars, more round wins takes the match"
+                "the fixed-rounds pseudocode: each player its own deck of 1..13 twice, 26 rounds compare card i with card i, no wars, more round wins takes the match"
             }
         }
     }

@@ -9,9 +9,12 @@ pub trait Named: Copy + Sized + 'static {
     const ALL: &'static [Self];
     /// The name of this value.
     fn name(self) -> &'static str;
-    /// The value with this name.
+    /// The value with this name (ASCII case ignored: `--rules Classic`).
     fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|v| v.name() == name)
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|v| v.name().eq_ignore_ascii_case(name))
     }
     /// Every name, comma separated.
     fn names() -> String {

@@ -1,0 +1,203 @@
+//! The rule flags `run` and `play` share, turned into engine [`Rules`], and `warsim rules`.
+//! Help texts and possible values come from the engine's own presets and names, so the
+//! command line never keeps a second list that could drift.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Args;
+use clap::builder::PossibleValuesParser;
+
+use super::report_error;
+use crate::config::{ConfigError, parse_setting};
+use crate::engine::rules::{AtCap, Named, Pickup, Setting, Shortage, Spoils};
+use crate::engine::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset, Rules};
+
+/// The values a named setting takes, for clap to check, list in help and complete.
+pub(super) fn possible<T: Named>() -> PossibleValuesParser {
+    PossibleValuesParser::new(T::ALL.iter().map(|value| value.name()))
+}
+
+/// Each preset's default of a setting, grouped: `1 (classic, war-card-game), 3 (game-of-war)`.
+/// Presets whose family refuses the setting are left out.
+fn preset_defaults(setting: Option<Setting>, value: impl Fn(&Rules) -> String) -> String {
+    let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+    for &preset in Preset::ALL {
+        let rules = preset.rules();
+        if setting.is_some_and(|s| rules.family.refuses(s).is_some()) {
+            continue;
+        }
+        let shown = value(&rules);
+        match groups.iter_mut().find(|(v, _)| *v == shown) {
+            Some((_, presets)) => presets.push(preset.name()),
+            None => groups.push((shown, vec![preset.name()])),
+        }
+    }
+    let parts: Vec<String> = groups
+        .into_iter()
+        .map(|(value, presets)| format!("{value} ({})", presets.join(", ")))
+        .collect();
+    format!("[default: the preset's: {}]", parts.join("; "))
+}
+
+fn help(text: &str, setting: Option<Setting>, value: impl Fn(&Rules) -> String) -> String {
+    format!("{text} {}", preset_defaults(setting, value))
+}
+
+/// The rule flags `run` and `play` share. Every default is the preset's; help lists each
+/// preset's, generated from the presets themselves.
+#[derive(Args, Debug)]
+pub(super) struct RuleArgs {
+    #[arg(long, value_name = "NAME", value_parser = possible::<Preset>(), ignore_case = true,
+        help = "Rule preset; the settings below override it (see 'warsim rules NAME') [default: classic]")]
+    rules: Option<String>,
+    #[arg(long, value_name = "N", value_parser = parse_setting,
+        help = help(&format!("Players at the table, 2 to {MAX_PLAYERS}"), None, |r| r.players.to_string()))]
+    players: Option<u32>,
+    #[arg(long, value_name = "S", value_parser = parse_setting,
+        help = help(&format!("Suits in the deck (fixed-rounds: copies of each value); suits × ranks at most {MAX_CARDS}"), None, |r| r.suits.to_string()))]
+    suits: Option<u32>,
+    #[arg(long, value_name = "R", value_parser = parse_setting,
+        help = help(&format!("Ranks per suit, 1 to {MAX_RANKS} (fixed-rounds: values per deck)"), None, |r| r.ranks.to_string()))]
+    ranks: Option<u32>,
+    #[arg(long, value_name = "N", value_parser = parse_setting,
+        help = help("Cards each player puts face down in a war, 0 to 255", Some(Setting::FaceDown), |r| r.face_down.to_string()))]
+    face_down: Option<u32>,
+    #[arg(long, value_name = "POLICY", value_parser = possible::<Shortage>(), ignore_case = true,
+        help = help("What a player short of cards in a war does: lose (drops out of the war), play-what-you-have, smaller-hand (two players)", Some(Setting::Shortage), |r| r.shortage.to_string()))]
+    war_shortage: Option<String>,
+    #[arg(long, value_name = "ORDER", value_parser = possible::<Pickup>(), ignore_case = true,
+        help = help("Order of won cards under the winner's pile", Some(Setting::Pickup), |r| r.pickup.to_string()))]
+    pickup: Option<String>,
+    #[arg(long, value_name = "WHERE", value_parser = possible::<Spoils>(), ignore_case = true,
+        help = help("Where won cards go: under the pile, or onto a heap shuffled in when the pile runs out", Some(Setting::Spoils), |r| r.spoils.to_string()))]
+    spoils: Option<String>,
+    #[arg(long, value_name = "N", value_parser = parse_setting,
+        help = help("Reshuffle every player's pile after every N rounds, 0 = never", Some(Setting::ReshuffleEvery), |r| r.reshuffle_every.to_string()))]
+    reshuffle_every: Option<u32>,
+    #[arg(long, value_name = "M", value_parser = parse_setting,
+        help = help("Round cap, 1 to 4294967294: a game still going after this many rounds stops", Some(Setting::MaxRounds), |r| r.max_rounds.to_string()))]
+    max_rounds: Option<u32>,
+    #[arg(long, value_name = "RULE", value_parser = possible::<AtCap>(), ignore_case = true,
+        help = help("What the cap decides: capped (nobody), or larger-pile (two players; equal piles play one sudden-death round)", Some(Setting::AtCap), |r| r.at_cap.to_string()))]
+    at_cap: Option<String>,
+}
+
+impl RuleArgs {
+    /// The preset's rules with every given setting applied; refuses settings the preset's
+    /// family cannot take.
+    pub(super) fn into_rules(self, default: Preset) -> Result<Rules, ConfigError> {
+        let preset = match &self.rules {
+            None => default,
+            Some(name) => Preset::from_name(name).ok_or_else(|| ConfigError::UnknownRules {
+                given: name.clone(),
+                known: Preset::names(),
+            })?,
+        };
+        let mut rules = preset.rules();
+        let refuse = |setting: Setting, given: bool| match rules.family.refuses(setting) {
+            Some(reason) if given => Err(ConfigError::NotApplicable {
+                flag: setting.flag(),
+                preset: preset.name().to_string(),
+                reason,
+            }),
+            _ => Ok(()),
+        };
+        refuse(Setting::FaceDown, self.face_down.is_some())?;
+        refuse(Setting::Shortage, self.war_shortage.is_some())?;
+        refuse(Setting::Pickup, self.pickup.is_some())?;
+        refuse(Setting::Spoils, self.spoils.is_some())?;
+        refuse(Setting::ReshuffleEvery, self.reshuffle_every.is_some())?;
+        refuse(Setting::MaxRounds, self.max_rounds.is_some())?;
+        refuse(Setting::AtCap, self.at_cap.is_some())?;
+        rules.players = self.players.unwrap_or(rules.players);
+        rules.suits = self.suits.unwrap_or(rules.suits);
+        rules.ranks = self.ranks.unwrap_or(rules.ranks);
+        rules.face_down = self.face_down.unwrap_or(rules.face_down);
+        rules.shortage =
+            named("--war-shortage", self.war_shortage.as_deref())?.unwrap_or(rules.shortage);
+        rules.pickup = named("--pickup", self.pickup.as_deref())?.unwrap_or(rules.pickup);
+        rules.spoils = named("--spoils", self.spoils.as_deref())?.unwrap_or(rules.spoils);
+        rules.reshuffle_every = self.reshuffle_every.unwrap_or(rules.reshuffle_every);
+        rules.max_rounds = self.max_rounds.unwrap_or(rules.max_rounds);
+        rules.at_cap = named("--at-cap", self.at_cap.as_deref())?.unwrap_or(rules.at_cap);
+        rules.validate()?;
+        Ok(rules)
+    }
+}
+
+/// The value of a named setting, if given.
+fn named<T: Named>(flag: &'static str, given: Option<&str>) -> Result<Option<T>, ConfigError> {
+    given
+        .map(|text| {
+            T::from_name(text).ok_or_else(|| ConfigError::UnknownValue {
+                flag,
+                given: text.to_string(),
+                allowed: T::names(),
+            })
+        })
+        .transpose()
+}
+
+/// `warsim rules [NAME]`: bad names exit 2, a closed pipe 0, a failed write 1.
+pub(super) fn show_rules_command(name: Option<&str>) -> ExitCode {
+    let presets: Vec<Preset> = match name {
+        None => Preset::ALL.to_vec(),
+        Some(name) => match Preset::from_name(name) {
+            Some(preset) => vec![preset],
+            None => {
+                let error = ConfigError::UnknownRules {
+                    given: name.to_string(),
+                    known: Preset::names(),
+                };
+                report_error(&error);
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match write_rules(&presets, &mut out).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            // The buffer holds what could not be written: drop it rather than retry on exit.
+            std::mem::forget(out);
+            report_error(&format!(
+                "could not write the rules to standard output: {e}"
+            ));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn write_rules(presets: &[Preset], out: &mut dyn Write) -> std::io::Result<()> {
+    for &preset in presets {
+        let r = preset.rules();
+        writeln!(out, "{}\n  {}", preset.name(), preset.description())?;
+        writeln!(out, "  {}", r.describe())?;
+        if let Some(why) = preset.two_players_only() {
+            writeln!(out, "  two players only: {why}")?;
+        }
+        let refused: Vec<&str> = [
+            Setting::FaceDown,
+            Setting::Shortage,
+            Setting::Pickup,
+            Setting::Spoils,
+            Setting::ReshuffleEvery,
+            Setting::MaxRounds,
+            Setting::AtCap,
+        ]
+        .into_iter()
+        .filter(|s| r.family.refuses(*s).is_some())
+        .map(Setting::flag)
+        .collect();
+        if !refused.is_empty() {
+            writeln!(out, "  does not take: {}", refused.join(" "))?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(
+        out,
+        "Limits: 2 to {MAX_PLAYERS} players, 1 to {MAX_RANKS} ranks, at most {MAX_CARDS} cards (suits × ranks)."
+    )
+}

@@ -554,3 +554,26 @@ fn the_command_line_follows_clap_conventions() {
     );
     refused(&["play", "--batch-seed", "42"], "--game <I>");
 }
+
+#[test]
+fn completions_and_man_page_are_printed() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = warsim().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        // Subcommands, flags and the named values a shell can offer.
+        for word in ["run", "pickup", "loser-first", "war-card-game"] {
+            assert!(script.contains(word), "{shell} lacks {word}");
+        }
+    }
+    let out = warsim().arg("man").output().unwrap();
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(page.contains(".TH warsim 1") && page.contains("card game War"));
+    for subcommand in ["run", "play", "rules", "completions", "man"] {
+        assert!(
+            page.contains(&format!("warsim\\-{subcommand}")),
+            "{subcommand}"
+        );
+    }
+}

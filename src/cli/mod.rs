@@ -8,7 +8,9 @@ mod rules;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::{Args, Parser, Subcommand};
+use std::io::Write;
+
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::config::{ConfigError, RunOptions, parse_count, parse_setting};
 use crate::engine::Preset;
@@ -16,7 +18,7 @@ use crate::export::Target;
 use crate::interrupt::Interrupt;
 use crate::run::{RunEnd, RunError, run};
 
-/// warsim: a deterministic, parallel Monte Carlo engine for the card game War.
+/// A deterministic, parallel Monte Carlo engine for the card game War.
 #[derive(Parser, Debug)]
 #[command(name = "warsim", version, arg_required_else_help = true)]
 pub struct Cli {
@@ -31,6 +33,14 @@ enum Command {
     /// Play single games and print them: a seed, a range of seeds, one game of a batch,
     /// the fixed-rounds report, or a game against the computer.
     Play(Box<play::PlayArgs>),
+    /// Print a completion script for a shell (e.g. `warsim completions bash > ~/.local/share/bash-completion/completions/warsim`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) on standard output (e.g. `warsim man > warsim.1`).
+    Man,
     /// List the rule presets and their settings, or show one.
     Rules {
         /// A preset to show, any case (all when omitted).
@@ -110,6 +120,16 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Rules { name } => return rules::show_rules_command(name.as_deref()),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "warsim", &mut script);
+            return print_document("the completion script", Ok(script));
+        }
+        Command::Man => {
+            let mut page = Vec::new();
+            let rendered = clap_mangen::Man::new(Cli::command()).render(&mut page);
+            return print_document("the man page", rendered.map(|()| page));
+        }
         Command::Run(args) => args.into_options().map_err(RunError::from).and_then(|o| {
             let interrupt = Interrupt::install().ok();
             run(&o, interrupt.as_ref())
@@ -126,6 +146,22 @@ pub fn main() -> ExitCode {
                 RunError::Config(_) => ExitCode::from(2),
                 _ => ExitCode::FAILURE,
             }
+        }
+    }
+}
+
+/// Writes a generated document to standard output: a closed pipe exits 0, a failed write 1.
+fn print_document(what: &str, document: std::io::Result<Vec<u8>>) -> ExitCode {
+    let written = document.and_then(|bytes| {
+        let mut out = std::io::stdout().lock();
+        out.write_all(&bytes).and_then(|()| out.flush())
+    });
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            report_error(&format!("could not write {what} to standard output: {e}"));
+            ExitCode::FAILURE
         }
     }
 }
@@ -170,7 +206,7 @@ fn clap_message(rendered: &str, args: &[String]) -> String {
     let subcommand = args
         .iter()
         .skip(1)
-        .find(|a| matches!(a.as_str(), "run" | "play" | "rules"));
+        .find(|a| matches!(a.as_str(), "run" | "play" | "rules" | "completions" | "man"));
     if let Some(subcommand) = subcommand {
         text = text.replace("try '--help'", &format!("try 'warsim {subcommand} --help'"));
     }
@@ -196,7 +232,6 @@ fn escape_controls(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn clap_errors_escape_control_characters_and_name_the_subcommand() {

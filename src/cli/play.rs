@@ -95,7 +95,8 @@ pub(super) struct PlayArgs {
     /// Play against the computer: you are seat 1; Enter flips, q quits.
     #[arg(long)]
     interactive: bool,
-    /// Read interactive moves from a non-terminal standard input (for tests and scripts).
+    /// Read interactive moves from a non-terminal standard input and echo them, so the
+    /// transcript reads as a terminal session (for tests and scripts).
     #[arg(long, hide = true)]
     scripted_input: bool,
 }

@@ -18,6 +18,7 @@ pub fn play_interactive<const CAP: usize, R: GameRandom>(
     seed: u64,
     rng: &mut R,
     input: &mut dyn BufRead,
+    echo: bool,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     game.deal(rules, rng);
@@ -36,6 +37,7 @@ pub fn play_interactive<const CAP: usize, R: GameRandom>(
         input,
         out: &mut *out,
         names: CardNames::for_rules(rules),
+        echo,
         quit: false,
         error: None,
     };
@@ -73,6 +75,8 @@ struct Table<'a> {
     input: &'a mut dyn BufRead,
     out: &'a mut dyn Write,
     names: CardNames,
+    /// Write each answer after its prompt, as a terminal would show it (scripted input).
+    echo: bool,
     quit: bool,
     error: Option<io::Error>,
 }
@@ -83,6 +87,10 @@ impl Table<'_> {
         self.out.flush()?;
         let mut line = String::new();
         let read = self.input.read_line(&mut line)?;
+        if self.echo {
+            let answer = line.trim_end_matches(['\n', '\r']);
+            writeln!(self.out, "{answer}")?;
+        }
         Ok(read > 0 && line.trim() != "q")
     }
 

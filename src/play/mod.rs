@@ -209,6 +209,6 @@ fn play_against_computer(options: &PlayOptions, out: &mut dyn Write) -> Result<(
     };
     let mut input = stdin.lock();
     let mut rng = AnyRng::new(rules.generator, seed);
-    with_game!(rules, game => interactive::play_interactive(game, rules, seed, &mut rng, &mut input, out))?;
+    with_game!(rules, game => interactive::play_interactive(game, rules, seed, &mut rng, &mut input, options.scripted_input, out))?;
     Ok(())
 }

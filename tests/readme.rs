@@ -1,0 +1,161 @@
+//! The README's examples, run: every fenced `text` block that starts with `$ warsim …` is a
+//! transcript. Each `$` line runs in a shell (in a fresh folder, with this build's `warsim` first
+//! on the PATH) and its standard output (add `2>&1` to show standard error) must match the lines
+//! below it. In the expected lines, a line `...` stands for any number of lines and `[..]` for
+//! any text within a line; trailing spaces are ignored. Interactive examples are fed the answers
+//! shown after their prompts. So no example can go stale unnoticed.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// One `$` command of a README block and the output shown under it.
+struct Example {
+    line: usize,
+    command: String,
+    expected: Vec<String>,
+}
+
+fn examples(readme: &str) -> Vec<Example> {
+    let mut examples = Vec::new();
+    let mut in_text = false;
+    let mut indent = 0;
+    let mut current: Option<Example> = None;
+    for (number, line) in readme.lines().enumerate() {
+        if !in_text {
+            in_text = line.trim_start() == "```text";
+            // A block inside a list item is indented like the item's text.
+            indent = line.len() - line.trim_start().len();
+            continue;
+        }
+        let line = line
+            .get(indent..)
+            .filter(|_| line.starts_with(&" ".repeat(indent)))
+            .unwrap_or(line);
+        if line.trim_start().starts_with("```") {
+            in_text = false;
+            examples.extend(current.take());
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            examples.extend(current.take());
+            current = Some(Example {
+                line: number + 1,
+                command: command.to_string(),
+                expected: Vec::new(),
+            });
+        } else if let Some(example) = current.as_mut() {
+            example.expected.push(line.trim_end().to_string());
+        }
+    }
+    examples
+}
+
+/// True when `text` matches `pattern`, where `[..]` matches any text.
+fn line_matches(pattern: &str, text: &str) -> bool {
+    let mut parts = pattern.split("[..]");
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    for (i, part) in parts.iter().enumerate() {
+        if i + 1 == parts.len() {
+            return rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+/// True when the lines match, `...` standing for any number of lines.
+fn lines_match(expected: &[String], actual: &[&str]) -> bool {
+    match expected.split_first() {
+        None => actual.is_empty(),
+        Some((first, rest)) if first == "..." => {
+            (0..=actual.len()).any(|skip| lines_match(rest, &actual[skip..]))
+        }
+        Some((first, rest)) => {
+            !actual.is_empty()
+                && line_matches(first, actual[0].trim_end())
+                && lines_match(rest, &actual[1..])
+        }
+    }
+}
+
+fn run(example: &Example, folder: &Path) -> String {
+    let bin = assert_cmd::cargo::cargo_bin("warsim");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let interactive = example.command.contains("--interactive");
+    let command = if interactive {
+        format!("{} --scripted-input", example.command)
+    } else {
+        example.command.clone()
+    };
+    let mut child = Command::new("sh")
+        .args(["-c", &command])
+        .env("PATH", path)
+        .current_dir(folder)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    if interactive {
+        // The answers typed after each prompt.
+        for line in &example.expected {
+            if let Some((_, answer)) = line.split_once("press Enter to flip, q to quit:") {
+                writeln!(stdin, "{}", answer.trim()).unwrap();
+            }
+        }
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn every_readme_example_prints_what_the_readme_shows() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let examples = examples(&readme);
+    assert!(examples.len() >= 10, "found {} examples", examples.len());
+    let mut stale = Vec::new();
+    for example in &examples {
+        let folder = tempfile::tempdir().unwrap();
+        let output = run(example, folder.path());
+        let actual: Vec<&str> = output.lines().collect();
+        if !lines_match(&example.expected, &actual) {
+            stale.push(format!(
+                "README.md:{}: $ {}\n--- shown:\n{}\n--- printed:\n{}",
+                example.line,
+                example.command,
+                example.expected.join("\n"),
+                output
+            ));
+        }
+    }
+    assert!(stale.is_empty(), "stale examples:\n{}", stale.join("\n\n"));
+}
+
+#[test]
+fn the_matcher_understands_its_wildcards() {
+    let lines = |text: &str| text.lines().map(String::from).collect::<Vec<_>>();
+    assert!(lines_match(&lines("a\n...\nd"), &["a", "b", "c", "d"]));
+    assert!(lines_match(&lines("...\nd"), &["d"]));
+    assert!(!lines_match(&lines("a\nd"), &["a", "b", "d"]));
+    assert!(line_matches(
+        "time [..] s   [..] games/s",
+        "time 0.3 s   3,100 games/s"
+    ));
+    assert!(!line_matches("time [..] s", "time 0.3 ms!"));
+    assert!(line_matches("exact", "exact"));
+}

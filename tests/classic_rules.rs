@@ -198,3 +198,94 @@ fn rules_larger_than_the_piles_are_refused() {
     (rules.suits, rules.ranks) = (4, 255);
     PileGame::<u8, 64>::boxed().play(&rules, &mut random::game_rng(0));
 }
+
+/// Every position of a game in a set: the round a position first came back, and the round it
+/// was first seen (so the loop's length and the run-in before it are known).
+struct EveryPosition {
+    seen: std::collections::HashMap<Vec<Vec<u8>>, u32>,
+    repeat: Option<(u32, u32)>,
+}
+
+impl warsim::engine::game::Observer<u8, 64> for EveryPosition {
+    fn before_round(&mut self, _round: u32, _game: &PileGame<u8, 64>) -> bool {
+        self.repeat.is_none()
+    }
+    fn after_round(&mut self, round: u32, game: &PileGame<u8, 64>, _winner: Option<usize>) {
+        let position = vec![game.pile(0), game.pile(1)];
+        if let Some(&first) = self.seen.get(&position) {
+            self.repeat.get_or_insert((first, round));
+        }
+        self.seen.entry(position).or_insert(round);
+    }
+}
+
+/// Every distinct arrangement of `cards`, in lexicographic order.
+fn arrangements(cards: &mut [u8]) -> Vec<Vec<u8>> {
+    cards.sort_unstable();
+    let mut all = vec![cards.to_vec()];
+    loop {
+        // Next permutation.
+        let Some(i) = (0..cards.len() - 1)
+            .rev()
+            .find(|&i| cards[i] < cards[i + 1])
+        else {
+            return all;
+        };
+        let j = (i + 1..cards.len())
+            .rev()
+            .find(|&j| cards[j] > cards[i])
+            .unwrap();
+        cards.swap(i, j);
+        cards[i + 1..].reverse();
+        all.push(cards.to_vec());
+    }
+}
+
+#[test]
+fn cycles_are_found_exactly_when_a_position_comes_back() {
+    // Deals of a 10-card deck (ranks 1..5 twice; every seventh of all 113,400), wars of one
+    // face-up card: the engine (fast loop, Brent's check from round 1,024) against a brute force
+    // that keeps every position in a set.
+    let deals = arrangements(&mut [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
+    assert_eq!(deals.len(), 113_400);
+    for pickup in [Pickup::Seats, Pickup::Table, Pickup::LoserFirst] {
+        let mut r = rules(2, 100_000);
+        r.pickup = pickup;
+        r.face_down = 0; // small decks loop only without face-down cards
+        let (mut cycles, mut longest_loop, mut longest_run_in) = (0, 0, 0);
+        for deal in deals.iter().step_by(7) {
+            let hands = vec![deal[..5].to_vec(), deal[5..].to_vec()];
+            let mut game = PileGame::<u8, 64>::boxed();
+            let record = game.play_hands(&r, &hands, &mut random::game_rng(0));
+            let mut brute = EveryPosition {
+                seen: Default::default(),
+                repeat: None,
+            };
+            game.set_hands(&hands);
+            let observed = game.play_observed(&r, &mut random::game_rng(0), &mut brute);
+            match brute.repeat {
+                Some((first, again)) => {
+                    assert_eq!(record.outcome, Outcome::Cycle, "{pickup:?} {deal:?}");
+                    assert!(record.rounds >= again.max(CYCLE_CHECK_FROM), "{deal:?}");
+                    cycles += 1;
+                    longest_loop = longest_loop.max(again - first);
+                    longest_run_in = longest_run_in.max(first);
+                }
+                None => {
+                    assert_ne!(record.outcome, Outcome::Cycle, "{pickup:?} {deal:?}");
+                    assert_eq!(record, observed, "{pickup:?} {deal:?}");
+                }
+            }
+        }
+        // The deals cover long loops and long run-ins, not just the two-position kind.
+        if pickup == Pickup::Seats {
+            assert!(
+                cycles > 300 && longest_loop > 10 && longest_run_in > 10,
+                "{cycles} {longest_loop} {longest_run_in}"
+            );
+        }
+        eprintln!(
+            "{pickup:?}: {cycles} cycles, loops up to {longest_loop} rounds, run-ins up to {longest_run_in}"
+        );
+    }
+}

@@ -482,14 +482,11 @@ fn war_card_game_reproduces_the_crates_readme_seeds() {
 fn games_played_in_runs_are_the_games_played_one_at_a_time() {
     // A run plays war_card_game streams sixteen at a time (on AVX-512 machines): the same games
     // as one at a time, from a start and an end off the sixteens, with and without randomness
-    // after the deal (shuffled pickup draws words past those made ahead).
+    // after the deal (shuffled pickup draws words past those made ahead). (warsim's own
+    // generator plays a run one game at a time: nothing to compare there.)
     let mut shuffled_pickup = Preset::WarCardGame.rules();
     shuffled_pickup.pickup = Pickup::Shuffled;
-    for rules in [
-        Preset::WarCardGame.rules(),
-        shuffled_pickup,
-        Preset::Classic.rules(),
-    ] {
+    for rules in [Preset::WarCardGame.rules(), shuffled_pickup] {
         let mut engine = Engine::for_rules(&rules);
         let mut records = Vec::new();
         engine.play_games(&rules, 77, 3..1_206, |record| records.push(record));

@@ -257,6 +257,30 @@ mod tests {
     }
 
     #[test]
+    fn many_threads_write_in_order_across_many_room_limits() {
+        // 60,000 games against a room of 512 games ahead: the writer waits and the workers wait
+        // on it over and over; the records and the figures are those of one thread.
+        let one = {
+            let mut sink = Collect {
+                games: Vec::new(),
+                fail_at: None,
+            };
+            let stats = run_batch(&spec(60_000, 1), Some(&mut sink), &Controls::none()).unwrap();
+            (sink.games, stats)
+        };
+        for threads in [2, 7, 16] {
+            let mut sink = Collect {
+                games: Vec::new(),
+                fail_at: None,
+            };
+            let stats =
+                run_batch(&spec(60_000, threads), Some(&mut sink), &Controls::none()).unwrap();
+            assert!(sink.games == one.0, "{threads} threads");
+            assert_eq!(stats.lengths(), one.1.lengths());
+        }
+    }
+
+    #[test]
     fn a_stopped_batch_has_played_exactly_a_prefix() {
         for threads in [1, 2, 3] {
             for with_records in [false, true] {

@@ -1,8 +1,8 @@
 //! The writer side of a batch with records: ranges arrive in any order, leave in game order,
 //! and each game is counted in the statistics only once the sink has wholly written its row.
 //!
-//! Workers may run at most [`AHEAD`] games past the last game written ([`Room`]), so memory
-//! stays bounded however slow the output.
+//! A worker starts no range more than [`AHEAD`] games past the last game written ([`Room`]), so
+//! at most `AHEAD` + one range per worker of records wait in memory, however slow the output.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::mpsc::Receiver;
@@ -12,8 +12,12 @@ use super::{BatchError, BatchSpec, RecordSink};
 use crate::engine::GameRecord;
 use crate::stats::Stats;
 
-/// Most games played ahead of the last one written.
+/// Most games played ahead of the last one written (small in unit tests, so that a test of a
+/// few thousand games crosses the limit many times).
+#[cfg(not(test))]
 pub const AHEAD: u64 = 1 << 18;
+#[cfg(test)]
+pub const AHEAD: u64 = 1 << 9;
 
 /// The games written so far, for workers that must not run too far ahead of them.
 pub struct Room {

@@ -72,14 +72,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         debug_assert!(rules.uneven == Uneven::DealAll || deck.len().is_multiple_of(players));
     }
 
-    /// Plays from piles already dealt: `hands[s]` is seat s's pile, top first; heaps start empty.
-    /// Panics when the hands hold more cards than one pile can (a winner would overflow it).
-    pub fn play_hands<R: GameRandom>(
-        &mut self,
-        rules: &Rules,
-        hands: &[Vec<C>],
-        rng: &mut R,
-    ) -> GameRecord {
+    /// Deals given hands: `hands[s]` is seat s's pile, top first; heaps start empty. Panics
+    /// when the hands hold more cards than one pile can (a winner would overflow it).
+    pub fn set_hands(&mut self, hands: &[Vec<C>]) {
         let cards: usize = hands.iter().map(Vec::len).sum();
         assert!(
             cards <= CAP && hands.len() <= SEATS,
@@ -90,6 +85,16 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             self.piles[seat].set(hands.get(seat).map_or(&[][..], |h| &h[..]));
             self.heaps[seat].clear();
         }
+    }
+
+    /// Plays from given hands (see [`PileGame::set_hands`]).
+    pub fn play_hands<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        hands: &[Vec<C>],
+        rng: &mut R,
+    ) -> GameRecord {
+        self.set_hands(hands);
         self.trace = false;
         self.play_dealt(rules, rng, None)
     }

@@ -16,3 +16,5 @@ pub mod play;
 pub mod progress;
 pub mod run;
 pub mod stats;
+#[cfg(feature = "testing")]
+pub mod testing;

@@ -1,9 +1,10 @@
 //! The classic rules on hand-built deals: exact piles after plain rounds, wars, double wars,
 //! shortages, three-player tables and the cap; and card conservation on random deals.
 
-use warsim::engine::game::{CYCLE_CHECK_FROM, PileGame};
 use warsim::engine::rules::Pickup;
-use warsim::engine::{GameRecord, Outcome, Preset, Rules, random};
+use warsim::engine::{GameRecord, Outcome, Preset, Rules};
+use warsim::testing as random;
+use warsim::testing::{CYCLE_CHECK_FROM, PileGame};
 
 fn rules(players: u32, max_rounds: u32) -> Rules {
     let mut r = Preset::Classic.rules();
@@ -206,7 +207,7 @@ struct EveryPosition {
     repeat: Option<(u32, u32)>,
 }
 
-impl warsim::engine::game::Observer<u8, 64> for EveryPosition {
+impl warsim::testing::Observer<u8, 64> for EveryPosition {
     fn before_round(&mut self, _round: u32, _game: &PileGame<u8, 64>) -> bool {
         self.repeat.is_none()
     }

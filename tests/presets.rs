@@ -1,10 +1,10 @@
 //! Every preset's card movements on hand-built deals: plain rounds, wars, nested wars, each
 //! shortage case, caps and endings; and known statistical facts.
 
-use warsim::engine::families::fixed::FixedRoundsGame;
-use warsim::engine::game::PileGame;
 use warsim::engine::rules::{AtCap, Family, Pickup};
-use warsim::engine::{Engine, GameRecord, Outcome, Preset, Rules, WinBy, random};
+use warsim::engine::{Engine, GameRecord, Outcome, Preset, Rules, WinBy, game_seed};
+use warsim::testing as random;
+use warsim::testing::{FixedRoundsGame, PileGame};
 
 /// `preset`'s rules stopped after `rounds` rounds with outcome `capped`.
 fn stopped_after(preset: Preset, rounds: u32) -> Rules {
@@ -380,7 +380,7 @@ fn fixed_rounds_tie_chance_is_one_in_thirteen_and_seats_are_symmetric() {
     let n = 40_000u64;
     let (mut sum, mut sq, mut wins) = (0f64, 0f64, [0u64; 2]);
     for game in 0..n {
-        let rec = engine.play(&rules, random::game_seed(99, game));
+        let rec = engine.play(&rules, game_seed(99, game));
         sum += f64::from(rec.wars);
         sq += f64::from(rec.wars * rec.wars);
         if let Some(seat) = rec.winner {
@@ -404,7 +404,7 @@ fn classic_seats_win_equally_often() {
     let mut engine = Engine::for_rules(&rules);
     let mut wins = [0u64; 2];
     for game in 0..20_000 {
-        if let Some(seat) = engine.play(&rules, random::game_seed(5, game)).winner {
+        if let Some(seat) = engine.play(&rules, game_seed(5, game)).winner {
             wins[seat as usize] += 1;
         }
     }
@@ -510,7 +510,7 @@ fn games_played_in_runs_are_the_games_played_one_at_a_time() {
 
 struct Silent;
 
-impl<const CAP: usize> warsim::engine::game::Observer<u8, CAP> for Silent {
+impl<const CAP: usize> warsim::testing::Observer<u8, CAP> for Silent {
     fn before_round(&mut self, _: u32, _: &PileGame<u8, CAP>) -> bool {
         true
     }

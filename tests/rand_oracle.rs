@@ -5,7 +5,7 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use warsim::engine::random::{GameRandom, WarCardGameRng};
+use warsim::testing::{GameRandom, WarCardGameRng};
 
 #[test]
 fn decks_equal_rand_08s_for_thousands_of_seeds() {

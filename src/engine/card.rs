@@ -4,8 +4,17 @@
 //! [`SuitedCard`] so that hands can be printed; the engine is generic over both and compares
 //! ranks only, so both give the same games.
 
-/// A card the engine can play with. Ranks run 1..=R, 1 the lowest.
-pub trait Card: Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static {
+/// Only the crate's card types can be cards: the block pass relies on what `bytes_mut` says of
+/// a type, so no outside type may claim it.
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for u8 {}
+    impl Sealed for super::SuitedCard {}
+}
+
+/// A card the engine can play with (`u8` and [`SuitedCard`]; sealed). Ranks run 1..=R, 1 the
+/// lowest.
+pub trait Card: sealed::Sealed + Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static {
     /// Makes the card of this rank and suit (suit 0..S).
     fn new(rank: u8, suit: u16) -> Self;
     /// The rank, the only thing play compares.

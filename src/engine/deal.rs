@@ -4,7 +4,6 @@
 use super::card::Card;
 use super::game::{PileGame, SEATS};
 use super::random::GameRandom;
-use super::record::GameRecord;
 use super::rules::{Deal, Rules, Uneven};
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -74,6 +73,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Deals given hands: `hands[s]` is seat s's pile, top first; heaps start empty. Panics
     /// when the hands hold more cards than one pile can (a winner would overflow it).
+    #[cfg(any(test, feature = "testing"))]
     pub fn set_hands(&mut self, hands: &[Vec<C>]) {
         let cards: usize = hands.iter().map(Vec::len).sum();
         assert!(
@@ -88,12 +88,13 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     /// Plays from given hands (see [`PileGame::set_hands`]).
+    #[cfg(any(test, feature = "testing"))]
     pub fn play_hands<R: GameRandom>(
         &mut self,
         rules: &Rules,
         hands: &[Vec<C>],
         rng: &mut R,
-    ) -> GameRecord {
+    ) -> super::GameRecord {
         self.set_hands(hands);
         self.trace = false;
         self.play_dealt(rules, rng, None)

@@ -123,6 +123,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Plays with the one-round-at-a-time pass even where the processor runs the block pass,
     /// so that tests check both fast loops on any machine. Same games either way.
+    #[cfg(any(test, feature = "testing"))]
     #[doc(hidden)]
     pub fn use_scalar_pass(&mut self) {
         self.blocks = None;

@@ -1,22 +1,28 @@
 //! The rules engine: plays one seeded game under a [`Rules`] value and reports a [`GameRecord`].
 //!
 //! [`Engine`] owns the reusable game state of one worker, sized by deck class so a 52-card game
-//! works in 64-card piles while a 1024-card game still fits; it is an enum, not a trait object,
-//! so the hot loop is monomorphized per class.
+//! works in 64-card piles while a 1024-card game still fits; inside, it is an enum, not a trait
+//! object, so the hot loop is monomorphized per class.
+//!
+//! Public: the rule model ([`rules`]), what a game produced ([`GameRecord`]), the seeds of a
+//! batch ([`game_seed`], [`Rules::game_seed`]) and the ways to play ([`Engine`], [`play_game`]).
+//! The game state, piles and random streams are the crate's own; tests reach them through the
+//! `testing` feature (`warsim::testing`).
 
-pub mod card;
+pub(crate) mod card;
 mod cpu;
 mod deal;
-pub mod families;
+pub(crate) mod families;
 mod fast;
-pub mod game;
-pub mod observe;
-pub mod pile;
-pub mod random;
-pub mod record;
+pub(crate) mod game;
+pub(crate) mod observe;
+pub(crate) mod pile;
+pub(crate) mod random;
+mod record;
 pub mod rules;
 
-pub use card::{Card, SuitedCard};
+pub(crate) use card::SuitedCard;
+pub use random::game_seed;
 pub use record::{GameRecord, Outcome, WinBy};
 pub use rules::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset, Rules, RulesError};
 
@@ -26,8 +32,11 @@ use families::fixed::FixedRoundsGame;
 use game::PileGame;
 use rules::{Family, Generator};
 
-/// One worker's game state, sized for the deck.
-pub enum Engine {
+/// One worker's game state, sized for the deck: made once, reused for every game it plays.
+pub struct Engine(Sized);
+
+/// The game state of each deck class.
+enum Sized {
     /// Up to 64 cards.
     Cards64(Box<PileGame<u8, 64>>),
     /// Up to 256 cards.
@@ -42,13 +51,13 @@ impl Engine {
     /// Game state big enough for `rules` (which must be valid).
     pub fn for_rules(rules: &Rules) -> Engine {
         if rules.family == Family::FixedRounds {
-            return Engine::Fixed(FixedRoundsGame::boxed());
+            return Engine(Sized::Fixed(FixedRoundsGame::boxed()));
         }
-        match rules.cards() {
-            0..=64 => Engine::Cards64(PileGame::boxed()),
-            65..=256 => Engine::Cards256(PileGame::boxed()),
-            _ => Engine::Cards1024(PileGame::boxed()),
-        }
+        Engine(match rules.cards() {
+            0..=64 => Sized::Cards64(PileGame::boxed()),
+            65..=256 => Sized::Cards256(PileGame::boxed()),
+            _ => Sized::Cards1024(PileGame::boxed()),
+        })
     }
 
     /// Plays the game with this seed, from the generator the rules name.
@@ -102,11 +111,11 @@ impl Engine {
 
     #[inline(always)]
     fn play_with<R: random::GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> GameRecord {
-        match self {
-            Engine::Cards64(game) => game.play(rules, rng),
-            Engine::Cards256(game) => game.play(rules, rng),
-            Engine::Cards1024(game) => game.play(rules, rng),
-            Engine::Fixed(game) => game.play(rules, rng),
+        match &mut self.0 {
+            Sized::Cards64(game) => game.play(rules, rng),
+            Sized::Cards256(game) => game.play(rules, rng),
+            Sized::Cards1024(game) => game.play(rules, rng),
+            Sized::Fixed(game) => game.play(rules, rng),
         }
     }
 }

@@ -42,6 +42,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     /// The cards played in the last round (left on the table when the game ended stuck).
+    #[cfg(any(test, feature = "testing"))]
     pub fn table(&self) -> Vec<C> {
         self.log[..self.log_len].iter().map(|p| p.card).collect()
     }

@@ -6,8 +6,9 @@ use std::io::{self, Write};
 
 use crate::engine::random::GameRandom;
 
+use crate::engine::card::Card;
 use crate::engine::game::{Observer, PileGame, Play, Step};
-use crate::engine::{Card, GameRecord, Rules, SuitedCard, WinBy};
+use crate::engine::{GameRecord, Rules, SuitedCard, WinBy};
 
 use super::Level;
 use super::cards::{BACK, CardNames};

@@ -46,6 +46,7 @@ impl FixedRoundsGame {
     }
 
     /// Plays the match on decks already set: `decks[s]` is seat s's deck, card 1 first.
+    #[cfg(any(test, feature = "testing"))]
     pub fn play_decks(&mut self, rules: &Rules, decks: &[Vec<u8>]) -> GameRecord {
         for (mine, given) in self.decks.iter_mut().zip(decks) {
             mine[..given.len()].copy_from_slice(given);

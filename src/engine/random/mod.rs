@@ -118,6 +118,7 @@ pub fn game_rng(seed: u64) -> GameRng {
 
 /// A uniform integer in `0..range` (`range` ≥ 1): widening multiply with rejection, as rand
 /// 0.8's `gen_range` for u32, so it is exact and reproducible.
+#[cfg(any(test, feature = "testing"))]
 #[inline]
 pub fn bounded_u32<R: Rng + ?Sized>(rng: &mut R, range: u32) -> u32 {
     bounded_from_words(range, || rng.next_u32())
@@ -164,6 +165,7 @@ static ZONES: [u32; ZONED] = {
 /// Without a branch on each rejection: about a quarter of rand 0.8's draws are rejected, at
 /// random, and a mispredicted branch on each cost more than the rest of the shuffle. Same
 /// draws, same order as [`bounded_u32`].
+#[cfg(any(test, feature = "testing"))]
 #[inline]
 pub fn shuffle_one_by_one<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
     shuffle_from_words(items, || rng.next_u32());

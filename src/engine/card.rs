@@ -14,7 +14,9 @@ mod sealed {
 
 /// A card the engine can play with (`u8` and [`SuitedCard`]; sealed). Ranks run 1..=R, 1 the
 /// lowest.
-pub trait Card: sealed::Sealed + Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static {
+pub trait Card:
+    sealed::Sealed + Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static
+{
     /// Makes the card of this rank and suit (suit 0..S).
     fn new(rank: u8, suit: u16) -> Self;
     /// The rank, the only thing play compares.

@@ -155,9 +155,10 @@ impl RecordSink for GameCsv {
 /// Writes the summary as a header row and one value row.
 pub fn write_summary_csv(out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
     let mut out = csv::Writer::from_writer(out);
-    out.write_record(summary.fields.iter().map(|(k, _)| k.as_str()))
+    let fields = summary.fields();
+    out.write_record(fields.iter().map(|(k, _)| k.as_str()))
         .map_err(into_io)?;
-    out.write_record(summary.fields.iter().map(|(_, v)| v.to_string()))
+    out.write_record(fields.iter().map(|(_, v)| v.to_string()))
         .map_err(into_io)?;
     out.flush()
 }

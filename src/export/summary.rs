@@ -1,5 +1,6 @@
-//! The figures of a finished batch as one ordered list of named values: the row of the summary
-//! CSV and the keys of the summary JSON.
+//! The figures of a finished batch, typed ([`Summary`]), and as one ordered list of named values
+//! ([`Summary::fields`]): the row of the summary CSV and the keys of the summary JSON, so the two
+//! never drift.
 
 use std::time::Duration;
 
@@ -64,96 +65,197 @@ impl std::fmt::Display for Figure {
     }
 }
 
-/// Every summary figure, in output order. Key names are stable (see the README).
-#[derive(Clone, Debug)]
+/// What the run was: every rule setting, the generator and the seed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// The rules of every game (preset, family and every setting).
+    pub rules: Rules,
+    /// Base seed.
+    pub seed: u64,
+}
+
+/// One seat's wins and its share of all games with the 95% Wilson interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeatWins {
+    /// Games the seat won.
+    pub wins: u64,
+    /// Share of all games.
+    pub share: f64,
+    /// Lower end of the 95% interval.
+    pub ci95_low: f64,
+    /// Upper end of the 95% interval.
+    pub ci95_high: f64,
+}
+
+/// Game lengths: moments and extremes of finished games, quantiles of all games (`None` where
+/// no value exists: no finished game, or a quantile among capped or cycling games).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lengths {
+    /// Games won or drawn: those with a length.
+    pub finished: u64,
+    /// Mean rounds of finished games.
+    pub mean: Option<f64>,
+    /// Standard error of the mean.
+    pub se: Option<f64>,
+    /// Sample standard deviation.
+    pub sd: Option<f64>,
+    /// Shortest finished game.
+    pub min: Option<u64>,
+    /// The quantiles of [`QUANTILES`], in order.
+    pub quantiles: [Option<u64>; QUANTILES.len()],
+    /// Longest finished game.
+    pub max: Option<u64>,
+}
+
+/// How the run went: the only figures that vary from run to run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timing {
+    /// Worker threads.
+    pub threads: usize,
+    /// Wall time in seconds.
+    pub wall_seconds: f64,
+    /// Games per second.
+    pub games_per_second: f64,
+}
+
+/// Every summary figure of a run, typed. [`Summary::fields`] lists them as named values in
+/// output order: the summary CSV's columns and the JSON's keys (stable, see the README).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
-    /// (key, value) pairs.
-    pub fields: Vec<(String, Figure)>,
+    /// What was run.
+    pub setup: Setup,
+    /// Games asked for.
+    pub games_requested: u64,
+    /// Games played.
+    pub games: u64,
+    /// Games per outcome, as [`Outcome::ALL`].
+    pub outcomes: [u64; Outcome::ALL.len()],
+    /// Wins per way of winning, as [`WinBy::ALL`].
+    pub win_by: [u64; WinBy::ALL.len()],
+    /// Each seat's wins.
+    pub seats: Vec<SeatWins>,
+    /// Game lengths.
+    pub lengths: Lengths,
+    /// Mean ties per game.
+    pub wars_per_game: f64,
+    /// Most ties chained in one round.
+    pub longest_war: u32,
+    /// Threads and time.
+    pub timing: Timing,
 }
 
 impl Summary {
     /// The figures of `stats` for the run `info`.
     pub fn new(info: &RunInfo, stats: &Stats) -> Summary {
-        let r = &info.rules;
+        let lengths = stats.lengths();
+        let seconds = info.elapsed.as_secs_f64();
+        Summary {
+            setup: Setup {
+                rules: info.rules.clone(),
+                seed: info.seed,
+            },
+            games_requested: info.games_requested,
+            games: stats.games,
+            outcomes: Outcome::ALL.map(|o| stats.count(o)),
+            win_by: WinBy::ALL.map(|by| stats.wins_by(by)),
+            seats: (0..stats.wins_by_seat.len())
+                .map(|seat| {
+                    let (share, ci95_low, ci95_high) = stats.win_share(seat);
+                    SeatWins {
+                        wins: stats.wins_by_seat[seat],
+                        share,
+                        ci95_low,
+                        ci95_high,
+                    }
+                })
+                .collect(),
+            lengths: Lengths {
+                finished: lengths.finished_games(),
+                mean: lengths.mean(),
+                se: lengths.se(),
+                sd: lengths.sd(),
+                min: lengths.min(),
+                quantiles: QUANTILES.map(|(_, _, parts)| match lengths.quantile(parts) {
+                    Some(Quantile::Rounds(rounds)) => Some(rounds),
+                    _ => None,
+                }),
+                max: lengths.max(),
+            },
+            wars_per_game: stats.wars_per_game(),
+            longest_war: stats.longest_war,
+            timing: Timing {
+                threads: info.threads,
+                wall_seconds: seconds,
+                games_per_second: games_per_second(stats.games, seconds),
+            },
+        }
+    }
+
+    /// True when every game asked for was played.
+    pub fn complete(&self) -> bool {
+        self.games == self.games_requested
+    }
+
+    /// Every figure as `(key, value)`, in output order.
+    pub fn fields(&self) -> Vec<(String, Figure)> {
+        let r = &self.setup.rules;
         let mut fields: Vec<(String, Figure)> = Vec::new();
         let mut put = |key: &str, value: Figure| fields.push((key.to_string(), value));
-        put(
-            "warsim_version",
-            Figure::Text(env!("CARGO_PKG_VERSION").to_string()),
-        );
-        put("rules", Figure::Text(r.preset.name().to_string()));
-        put("family", Figure::Text(r.family.name().to_string()));
+        let text = |value: &str| Figure::Text(value.to_string());
+        put("warsim_version", text(env!("CARGO_PKG_VERSION")));
+        put("rules", text(r.preset.name()));
+        put("family", text(r.family.name()));
         put("players", Figure::Int(r.players.into()));
         put("suits", Figure::Int(r.suits.into()));
         put("ranks", Figure::Int(r.ranks.into()));
         put("cards", Figure::Int(r.cards().into()));
         put("cards_in_play", Figure::Int(r.cards_in_play().into()));
-        put("uneven", Figure::Text(r.uneven.name().to_string()));
+        put("uneven", text(r.uneven.name()));
         put("face_down", Figure::Int(r.face_down.into()));
-        put("war_shortage", Figure::Text(r.shortage.name().to_string()));
-        put("pickup", Figure::Text(r.pickup.name().to_string()));
-        put("spoils", Figure::Text(r.spoils.name().to_string()));
+        put("war_shortage", text(r.shortage.name()));
+        put("pickup", text(r.pickup.name()));
+        put("spoils", text(r.spoils.name()));
         put("reshuffle_every", Figure::Int(r.reshuffle_every.into()));
         put("max_rounds", Figure::Int(r.max_rounds.into()));
-        put("at_cap", Figure::Text(r.at_cap.name().to_string()));
-        put("deal", Figure::Text(r.deal.name().to_string()));
-        put("generator", Figure::Text(r.generator.name().to_string()));
-        put("seed", Figure::Int(info.seed));
-        put("games_requested", Figure::Int(info.games_requested));
-        put("games", Figure::Int(stats.games));
-        put(
-            "complete",
-            Figure::Bool(stats.games == info.games_requested),
-        );
-        for outcome in Outcome::ALL {
-            put(outcome.name(), Figure::Int(stats.count(outcome)));
+        put("at_cap", text(r.at_cap.name()));
+        put("deal", text(r.deal.name()));
+        put("generator", text(r.generator.name()));
+        put("seed", Figure::Int(self.setup.seed));
+        put("games_requested", Figure::Int(self.games_requested));
+        put("games", Figure::Int(self.games));
+        put("complete", Figure::Bool(self.complete()));
+        for (outcome, count) in Outcome::ALL.iter().zip(self.outcomes) {
+            put(outcome.name(), Figure::Int(count));
         }
-        let lengths = stats.lengths();
-        put("finished", Figure::Int(lengths.finished_games()));
-        for by in WinBy::ALL {
-            put(
-                &format!("win_by_{}", by.name()),
-                Figure::Int(stats.wins_by(by)),
-            );
+        put("finished", Figure::Int(self.lengths.finished));
+        for (by, count) in WinBy::ALL.iter().zip(self.win_by) {
+            put(&format!("win_by_{}", by.name()), Figure::Int(count));
         }
-        for seat in 0..stats.wins_by_seat.len() {
-            let (share, low, high) = stats.win_share(seat);
+        for (seat, wins) in self.seats.iter().enumerate() {
             let n = seat + 1;
-            put(
-                &format!("seat{n}_wins"),
-                Figure::Int(stats.wins_by_seat[seat]),
-            );
-            put(&format!("seat{n}_win_share"), Figure::Real(share));
-            put(&format!("seat{n}_ci95_low"), Figure::Real(low));
-            put(&format!("seat{n}_ci95_high"), Figure::Real(high));
+            put(&format!("seat{n}_wins"), Figure::Int(wins.wins));
+            put(&format!("seat{n}_win_share"), Figure::Real(wins.share));
+            put(&format!("seat{n}_ci95_low"), Figure::Real(wins.ci95_low));
+            put(&format!("seat{n}_ci95_high"), Figure::Real(wins.ci95_high));
         }
-        put("rounds_mean", Figure::real(lengths.mean()));
-        put("rounds_se", Figure::real(lengths.se()));
-        put("rounds_sd", Figure::real(lengths.sd()));
-        put("rounds_min", Figure::int(lengths.min()));
-        for (key, _, parts) in QUANTILES {
-            let value = match lengths.quantile(parts) {
-                Some(Quantile::Rounds(rounds)) => Some(rounds),
-                _ => None,
-            };
+        let l = &self.lengths;
+        put("rounds_mean", Figure::real(l.mean));
+        put("rounds_se", Figure::real(l.se));
+        put("rounds_sd", Figure::real(l.sd));
+        put("rounds_min", Figure::int(l.min));
+        for ((key, _, _), value) in QUANTILES.iter().zip(l.quantiles) {
             put(key, Figure::int(value));
         }
-        put("rounds_max", Figure::int(lengths.max()));
-        put("wars_per_game", Figure::Real(stats.wars_per_game()));
-        put("longest_war", Figure::Int(stats.longest_war.into()));
-        put("threads", Figure::Int(info.threads as u64));
-        let seconds = info.elapsed.as_secs_f64();
-        put("wall_seconds", Figure::Real(seconds));
+        put("rounds_max", Figure::int(l.max));
+        put("wars_per_game", Figure::Real(self.wars_per_game));
+        put("longest_war", Figure::Int(self.longest_war.into()));
+        put("threads", Figure::Int(self.timing.threads as u64));
+        put("wall_seconds", Figure::Real(self.timing.wall_seconds));
         put(
             "games_per_second",
-            Figure::Real(games_per_second(stats.games, seconds)),
+            Figure::Real(self.timing.games_per_second),
         );
-        Summary { fields }
-    }
-
-    /// The value of `key`, if present.
-    pub fn get(&self, key: &str) -> Option<&Figure> {
-        self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+        fields
     }
 }
 
@@ -176,8 +278,9 @@ pub fn games_per_second(games: u64, seconds: f64) -> f64 {
 
 impl Serialize for Summary {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.fields.len()))?;
-        for (key, value) in &self.fields {
+        let fields = self.fields();
+        let mut map = serializer.serialize_map(Some(fields.len()))?;
+        for (key, value) in &fields {
             map.serialize_entry(key, value)?;
         }
         map.end()

@@ -66,7 +66,7 @@ pub enum RunEnd {
 pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd, RunError> {
     options.validate()?;
     check_outputs(&options.outputs()).map_err(ConfigError::from)?;
-    let mut csv = match &options.csv {
+    let csv = match &options.csv {
         Some(target) => Some(GameCsv::new(Stream::create(target).map_err(|e| {
             ConfigError::from(crate::export::OutputError {
                 flag: "--csv",
@@ -76,6 +76,54 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         })?)),
         None => None,
     };
+    let (info, stats, csv_failure) = play(options, csv, interrupt)?;
+    let mut failures = write_summaries(options, &info, &stats);
+    if let Some((written, source)) = csv_failure {
+        let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
+        let target = options.csv.as_ref().map(Target::to_string);
+        let error = RunError::Write {
+            what: "the per-game CSV",
+            target: target.unwrap_or_default(),
+            source,
+            kept: kept_note(options, written),
+        };
+        if broken_pipe {
+            // `| head` read what it wanted: nothing to report.
+            return Err(error);
+        }
+        failures.insert(0, error);
+    }
+    write_report(options, &info, &stats)?;
+    if let Some(error) = failures.into_iter().next() {
+        return Err(error);
+    }
+    match interrupt.and_then(Interrupt::exit_status) {
+        Some(status) if stats.games < options.games => {
+            let signal = interrupt.map_or("a signal", Interrupt::signal_name);
+            eprintln!(
+                "interrupted after {} of {} games ({signal}): {}",
+                group(stats.games),
+                group(options.games),
+                kept_text(options, stats.games)
+            );
+            Ok(RunEnd::Interrupted(status))
+        }
+        _ => Ok(RunEnd::Complete),
+    }
+}
+
+/// What a played batch left: what was run, the statistics of the games kept, and the per-game
+/// CSV's write error with the games it holds, if it failed.
+type Played = (RunInfo, Stats, Option<(u64, io::Error)>);
+
+/// Plays the batch with a progress bar, streaming records to `csv`; stops on a signal. A write
+/// error still returns the statistics of the games written; a batch that could not start
+/// removes a CSV this run created.
+fn play(
+    options: &RunOptions,
+    mut csv: Option<GameCsv>,
+    interrupt: Option<&Interrupt>,
+) -> Result<Played, RunError> {
     let spec = BatchSpec {
         rules: options.rules.clone(),
         games: options.games,
@@ -113,46 +161,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         threads: options.threads,
         elapsed: started.elapsed(),
     };
-    let mut failures = write_summaries(options, &info, &stats);
-    if let Some((written, source)) = csv_failure {
-        let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
-        failures.insert(
-            0,
-            RunError::Write {
-                what: "the per-game CSV",
-                target: options
-                    .csv
-                    .as_ref()
-                    .map(Target::to_string)
-                    .unwrap_or_default(),
-                source,
-                kept: kept_note(options, written),
-            },
-        );
-        if broken_pipe {
-            // `| head` read what it wanted: nothing to report.
-            return Err(failures.remove(0));
-        }
-    }
-    write_report(options, &info, &stats)?;
-    let interrupted = stats.games < options.games && interrupt.is_some_and(Interrupt::requested);
-    if let Some(error) = failures.into_iter().next() {
-        return Err(error);
-    }
-    match interrupt.and_then(Interrupt::exit_status) {
-        Some(status) if interrupted => {
-            let interrupt = interrupt.expect("a status comes from a signal");
-            eprintln!(
-                "interrupted after {} of {} games ({}): {}",
-                group(stats.games),
-                group(options.games),
-                interrupt.signal_name(),
-                kept_text(options, stats.games)
-            );
-            Ok(RunEnd::Interrupted(status))
-        }
-        _ => Ok(RunEnd::Complete),
-    }
+    Ok((info, stats, csv_failure))
 }
 
 type SummaryWriter = fn(&mut dyn Write, &Summary) -> io::Result<()>;

@@ -258,14 +258,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         rng: &mut R,
         mut observer: Option<&mut dyn Observer<C, CAP>>,
     ) -> GameRecord {
-        self.active_len = 0;
-        self.log_len = 0;
-        for seat in 0..rules.players as usize {
-            if self.holding(seat) > 0 {
-                self.active[self.active_len] = seat as u8;
-                self.active_len += 1;
-            }
-        }
+        self.seat_players(rules);
         let mut record = GameRecord::default();
         let mut win_by = WinBy::Cards;
         // Only a game with nothing random after the deal and no cap rule can loop for sure.
@@ -294,28 +287,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             } else if pair_groups && self.active_len == 2 && record.rounds < rules.max_rounds {
                 self.groups_pair_rounds(rules, rng, &mut record, rules.max_rounds)
             } else {
-                if record.rounds == rules.max_rounds {
-                    return match rules.at_cap {
-                        AtCap::Capped => {
-                            record.outcome = Outcome::Capped;
-                            record
-                        }
-                        AtCap::LargerPile => self.decide_at_cap(rules, rng, record),
-                    };
+                match self.general_round(rules, rng, &mut record, &mut observer) {
+                    Ok(end) => end,
+                    Err(ended) => return ended,
                 }
-                if let Some(observer) = observer.as_deref_mut()
-                    && !observer.before_round(record.rounds + 1, self)
-                {
-                    record.outcome = Outcome::Capped;
-                    return record;
-                }
-                record.rounds += 1;
-                let end = self.round(rules, rng, &mut record);
-                if let Some(observer) = observer.as_deref_mut() {
-                    let winner = self.round_winner.map(usize::from);
-                    observer.after_round(record.rounds, self, winner);
-                }
-                end
             };
             match end {
                 RoundEnd::Plain => {}
@@ -341,6 +316,57 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 return record;
             }
         }
+        self.finish(record, win_by)
+    }
+
+    /// Seats every player who holds cards, in seat order.
+    fn seat_players(&mut self, rules: &Rules) {
+        self.active_len = 0;
+        self.log_len = 0;
+        for seat in 0..rules.players as usize {
+            if self.holding(seat) > 0 {
+                self.active[self.active_len] = seat as u8;
+                self.active_len += 1;
+            }
+        }
+    }
+
+    /// One round on the general path, shown to the observer if there is one; `Err` with the
+    /// game's record when the cap (or the observer) ends the game first.
+    #[inline(always)]
+    fn general_round<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+        observer: &mut Option<&mut dyn Observer<C, CAP>>,
+    ) -> Result<RoundEnd, GameRecord> {
+        if record.rounds == rules.max_rounds {
+            return Err(match rules.at_cap {
+                AtCap::Capped => {
+                    record.outcome = Outcome::Capped;
+                    *record
+                }
+                AtCap::LargerPile => self.decide_at_cap(rules, rng, *record),
+            });
+        }
+        if let Some(observer) = observer.as_deref_mut()
+            && !observer.before_round(record.rounds + 1, self)
+        {
+            record.outcome = Outcome::Capped;
+            return Err(*record);
+        }
+        record.rounds += 1;
+        let end = self.round(rules, rng, record);
+        if let Some(observer) = observer.as_deref_mut() {
+            let winner = self.round_winner.map(usize::from);
+            observer.after_round(record.rounds, self, winner);
+        }
+        Ok(end)
+    }
+
+    /// The record of a game that ended with fewer than two players holding cards.
+    fn finish(&self, mut record: GameRecord, win_by: WinBy) -> GameRecord {
         if self.active_len == 1 {
             record.winner = Some(self.active[0]);
             record.outcome = Outcome::Win;

@@ -64,6 +64,13 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         }
     }
 
+    /// The loop: passes of plain rounds, wars on the linear piles, a war with a player short
+    /// handed to the general path. The buffers never overflow: a game's cards fit one pile
+    /// (checked by the deal and play_hands), piles fit the buffers (`PileGame::FITS`), and the
+    /// head moves back to the start before head + total + BLOCK_SLACK reaches LINEAR; were it
+    /// ever wrong, both passes assert their bound before touching memory. (A saturating budget
+    /// cost 2.5% of war-card-game's instructions, and moving the first lines into a helper 3%:
+    /// LLVM lays the loop out differently, so it stays one function.)
     #[inline(always)]
     fn fast_rounds_in<const ORDER: u8, const BLOCKS: bool, R: GameRandom>(
         &mut self,
@@ -88,26 +95,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 head = self.move_to_start(head, [n0, total - n0]);
             }
             // Plain rounds this pass may play: each moves the head by one and writes at most
-            // BLOCK_SLACK cards past head + total, which must stay inside the buffers.
-            // No underflow: a game's cards fit one pile (checked by the deal and play_hands),
-            // piles fit the buffers (PileGame::FITS), and the move above keeps head + total +
-            // BLOCK_SLACK < LINEAR. Were it ever wrong, both passes assert their bound before
-            // touching memory. (A saturating form here cost 2.5% of war-card-game's
-            // instructions: LLVM lays the loop out differently.)
+            // BLOCK_SLACK cards past head + total, inside the buffers (see the doc above).
             let budget = (limit - rounds).min((LINEAR - BLOCK_SLACK - total - head) as u32);
             if budget == 0 {
                 break RoundEnd::Plain;
             }
-            let pass = Pass {
-                head,
-                n0,
-                total,
-                budget,
-                classic_wars,
-                tied: false,
-                rounds: 0,
-                wars: 0,
-            };
+            let pass = Pass::new(head, n0, total, budget, classic_wars);
             let pass = match (BLOCKS, self.blocks, C::bytes_mut(&mut self.linear)) {
                 (true, Some(blocks), Some(bytes)) => blocks.play::<ORDER>(bytes, pass),
                 _ => scalar_pass::<C, ORDER>(&mut self.linear, pass),
@@ -227,31 +220,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let [cards0, cards1] = played;
         let mut n = 0;
         match rules.pickup {
-            Pickup::Table => {
-                // The tied cards (seat order), then each step's face-down cards highest first
-                // (stable: seat 0's first on equal ranks, as the general path logs them) and its
-                // face-up cards highest first (seat order on a tie).
-                free[..2].copy_from_slice(&[cards0[0], cards1[0]]);
-                n = 2;
-                let down = layout - 1;
-                for step in 0..depth {
-                    let from = 1 + step * layout;
-                    if down == 1 {
-                        // Classic's layout, without the general sort.
-                        free[n..n + 2].copy_from_slice(&high_first(cards0[from], cards1[from]));
-                    } else {
-                        for k in 0..down {
-                            free[n + k] = cards0[from + k];
-                            free[n + down + k] = cards1[from + k];
-                        }
-                        sort_high_first(&mut free[n..n + 2 * down], |c| c.rank());
-                    }
-                    n += 2 * down;
-                    let up = from + down;
-                    free[n..n + 2].copy_from_slice(&high_first(cards0[up], cards1[up]));
-                    n += 2;
-                }
-            }
+            Pickup::Table => n = table_order(free, [cards0, cards1], depth, layout),
             pickup => {
                 let order = match pickup {
                     Pickup::WinnerFirst => [winner, 1 - winner],
@@ -272,4 +241,38 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         debug_assert_eq!(n, 2 * per_player);
         Some((winner, depth))
     }
+}
+
+/// Table pickup's order of a war's cards on the linear piles, written to `free`: the tied cards
+/// (seat order), then each step's face-down cards highest first (stable: seat 0's first on
+/// equal ranks, as the general path logs them) and its face-up cards highest first (seat order
+/// on a tie). Returns the cards written.
+#[inline(always)]
+fn table_order<C: Card>(
+    free: &mut [C],
+    [cards0, cards1]: [&[C]; 2],
+    depth: usize,
+    layout: usize,
+) -> usize {
+    free[..2].copy_from_slice(&[cards0[0], cards1[0]]);
+    let mut n = 2;
+    let down = layout - 1;
+    for step in 0..depth {
+        let from = 1 + step * layout;
+        if down == 1 {
+            // Classic's layout, without the general sort.
+            free[n..n + 2].copy_from_slice(&high_first(cards0[from], cards1[from]));
+        } else {
+            for k in 0..down {
+                free[n + k] = cards0[from + k];
+                free[n + down + k] = cards1[from + k];
+            }
+            sort_high_first(&mut free[n..n + 2 * down], |c| c.rank());
+        }
+        n += 2 * down;
+        let up = from + down;
+        free[n..n + 2].copy_from_slice(&high_first(cards0[up], cards1[up]));
+        n += 2;
+    }
+    n
 }

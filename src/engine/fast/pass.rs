@@ -32,6 +32,27 @@ pub(in crate::engine) struct Pass {
 }
 
 impl Pass {
+    /// A pass from `head` with the piles' sizes, moving the head by at most `budget`.
+    #[inline(always)]
+    pub(in crate::engine) fn new(
+        head: usize,
+        n0: usize,
+        total: usize,
+        budget: u32,
+        classic_wars: bool,
+    ) -> Pass {
+        Pass {
+            head,
+            n0,
+            total,
+            budget,
+            classic_wars,
+            tied: false,
+            rounds: 0,
+            wars: 0,
+        }
+    }
+
     /// Settles the tie at the head as [`classic_war`] when this pass settles classic's wars and
     /// `left` rounds of its budget remain for the war's three cards: moves the head past the
     /// war and counts it. False, with nothing changed, otherwise.

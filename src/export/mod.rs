@@ -10,7 +10,7 @@ pub mod text;
 pub use self::csv::{GAME_CSV_HEADER, GameCsv, write_summary_csv};
 pub use files::{OutputError, Stream, check_outputs, write_atomically};
 pub use json::write_summary_json;
-pub use summary::{Figure, Lengths, RunInfo, SeatWins, Setup, Summary, Timing};
+pub use summary::{Figure, Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing};
 pub use text::write_text_report;
 
 use std::path::PathBuf;

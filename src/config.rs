@@ -24,6 +24,8 @@ pub struct RunOptions {
     pub summary: Option<Target>,
     /// Summary JSON.
     pub json: Option<Target>,
+    /// The length distribution, exact per round, as CSV.
+    pub histogram: Option<Target>,
     /// No progress bar.
     pub quiet: bool,
 }
@@ -115,6 +117,7 @@ impl RunOptions {
             ("--csv", &self.csv),
             ("--summary", &self.summary),
             ("--json", &self.json),
+            ("--histogram", &self.histogram),
         ]
         .into_iter()
         .filter_map(|(flag, target)| target.as_ref().map(|t| (flag, t)))

@@ -12,8 +12,8 @@ use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::group;
 use crate::export::{
-    GameCsv, RunInfo, Stream, Summary, Target, check_outputs, write_atomically, write_summary_csv,
-    write_summary_json, write_text_report,
+    GameCsv, RunInfo, Stream, Summary, Target, check_outputs, write_atomically,
+    write_histogram_csv, write_summary_csv, write_summary_json, write_text_report,
 };
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
@@ -164,19 +164,26 @@ fn play(
     Ok((info, stats, csv_failure))
 }
 
-type SummaryWriter = fn(&mut dyn Write, &Summary) -> io::Result<()>;
+type SummaryWriter<'a> = &'a dyn Fn(&mut dyn Write) -> io::Result<()>;
 
-/// Writes the summary CSV and JSON (each atomically); returns what failed.
+/// Writes the summary CSV and JSON and the histogram (each atomically); returns what failed.
 fn write_summaries(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Vec<RunError> {
     let summary = Summary::new(info, stats);
     let mut failures = Vec::new();
-    let outputs: [(&'static str, &Option<Target>, SummaryWriter); 2] = [
-        ("the summary CSV", &options.summary, write_summary_csv),
-        ("the summary JSON", &options.json, write_summary_json),
+    let outputs: [(&'static str, &Option<Target>, SummaryWriter); 3] = [
+        ("the summary CSV", &options.summary, &|out| {
+            write_summary_csv(out, &summary)
+        }),
+        ("the summary JSON", &options.json, &|out| {
+            write_summary_json(out, &summary)
+        }),
+        ("the length histogram", &options.histogram, &|out| {
+            write_histogram_csv(out, stats)
+        }),
     ];
     for (what, target, write) in outputs {
         let Some(target) = target else { continue };
-        if let Err(source) = write_atomically(target, |out| write(out, &summary)) {
+        if let Err(source) = write_atomically(target, write) {
             failures.push(RunError::Write {
                 what,
                 target: target.to_string(),
@@ -216,6 +223,9 @@ fn kept_text(options: &RunOptions, games: u64) -> String {
     }
     if options.summary.is_some() || options.json.is_some() {
         kept.push("the summaries describe those games (complete: false)".to_string());
+    }
+    if options.histogram.is_some() {
+        kept.push("the histogram counts those games".to_string());
     }
     if kept.is_empty() {
         kept.push("the report describes the games played".to_string());

@@ -29,6 +29,7 @@ fn help_lists_every_run_flag_with_its_default() {
         "--csv",
         "--summary",
         "--json",
+        "--histogram",
         "--quiet",
     ] {
         assert!(text.contains(flag), "{flag} missing from help");

@@ -81,3 +81,59 @@ fn length_statistics_are_exact_and_leave_censored_games_out() {
     }
     assert!(json["rounds_p50"].is_u64() && json["rounds_p99"].is_null());
 }
+
+#[test]
+fn the_histogram_is_exact_against_the_per_game_csv() {
+    let dir = TempDir::new().unwrap();
+    let histogram = dir.path().join("h.csv");
+    let out = warsim()
+        .args([
+            "run",
+            "--games",
+            "3000",
+            "--seed",
+            "11",
+            "-q",
+            "--pickup",
+            "seats",
+            "--max-rounds",
+            "2000",
+            "--csv",
+            "-",
+            "--histogram",
+        ])
+        .arg(&histogram)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut expected = std::collections::BTreeMap::<u64, u64>::new();
+    let mut games = 0u64;
+    for row in csv::Reader::from_reader(&out.stdout[..]).records() {
+        let row = row.unwrap();
+        games += 1;
+        if matches!(&row[4], "win" | "draw") {
+            *expected.entry(row[2].parse().unwrap()).or_insert(0) += 1;
+        }
+    }
+    let mut reader = csv::Reader::from_path(&histogram).unwrap();
+    assert_eq!(
+        reader.headers().unwrap(),
+        vec!["rounds", "games", "share", "cumulative", "survival"]
+    );
+    let mut ended = 0u64;
+    let mut seen = std::collections::BTreeMap::new();
+    for row in reader.records() {
+        let row = row.unwrap();
+        let (rounds, count): (u64, u64) = (row[0].parse().unwrap(), row[1].parse().unwrap());
+        ended += count;
+        seen.insert(rounds, count);
+        let share: f64 = row[2].parse().unwrap();
+        let cumulative: f64 = row[3].parse().unwrap();
+        let survival: f64 = row[4].parse().unwrap();
+        assert!((share - count as f64 / games as f64).abs() < 1e-12);
+        assert!((cumulative - ended as f64 / games as f64).abs() < 1e-12);
+        assert!((survival - (games - ended) as f64 / games as f64).abs() < 1e-12);
+    }
+    assert_eq!(seen, expected, "one row per length, exact counts");
+    assert!(games > ended, "censored games stay in the survival");
+}

@@ -82,6 +82,10 @@ struct RunArgs {
     /// Write the summary as JSON to PATH ('-' = stdout).
     #[arg(long, value_name = "PATH")]
     json: Option<String>,
+    /// Write the length distribution, exact per round, as CSV to PATH ('-' = stdout):
+    /// rounds,games,share,cumulative,survival.
+    #[arg(long, value_name = "PATH")]
+    histogram: Option<String>,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(short, long)]
     quiet: bool,
@@ -101,6 +105,7 @@ impl RunArgs {
             csv: self.csv.as_deref().map(Target::parse),
             summary: self.summary.as_deref().map(Target::parse),
             json: self.json.as_deref().map(Target::parse),
+            histogram: self.histogram.as_deref().map(Target::parse),
             quiet: self.quiet,
         };
         options.validate()?;

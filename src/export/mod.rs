@@ -3,12 +3,14 @@
 
 mod csv;
 mod files;
+mod histogram;
 mod json;
 mod summary;
 pub mod text;
 
 pub use self::csv::{GAME_CSV_HEADER, GameCsv, write_summary_csv};
 pub use files::{OutputError, Stream, check_outputs, write_atomically};
+pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv};
 pub use json::write_summary_json;
 pub use summary::{Figure, Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing};
 pub use text::write_text_report;

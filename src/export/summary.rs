@@ -103,6 +103,8 @@ pub struct Lengths {
     pub min: Option<u64>,
     /// The quantiles of [`QUANTILES`], in order.
     pub quantiles: [Option<u64>; QUANTILES.len()],
+    /// The distribution-free 95% confidence interval of the median (order statistics).
+    pub median_ci95: [Option<u64>; 2],
     /// Longest finished game.
     pub max: Option<u64>,
 }
@@ -175,11 +177,13 @@ impl Summary {
                 se: lengths.se(),
                 sd: lengths.sd(),
                 min: lengths.min(),
-                quantiles: QUANTILES.map(|(_, _, parts)| match lengths.quantile(parts) {
-                    Some(Quantile::Rounds(rounds)) => Some(rounds),
-                    _ => None,
-                }),
+                quantiles: QUANTILES
+                    .map(|(_, _, parts)| lengths.quantile(parts).and_then(rounds_of)),
                 max: lengths.max(),
+                median_ci95: match lengths.median_ci95() {
+                    Some((low, high)) => [rounds_of(low), rounds_of(high)],
+                    None => [None, None],
+                },
             },
             wars_per_game: stats.wars_per_game(),
             longest_war: stats.longest_war,
@@ -246,6 +250,8 @@ impl Summary {
         for ((key, _, _), value) in QUANTILES.iter().zip(l.quantiles) {
             put(key, Figure::int(value));
         }
+        put("rounds_p50_ci95_low", Figure::int(l.median_ci95[0]));
+        put("rounds_p50_ci95_high", Figure::int(l.median_ci95[1]));
         put("rounds_max", Figure::int(l.max));
         put("wars_per_game", Figure::Real(self.wars_per_game));
         put("longest_war", Figure::Int(self.longest_war.into()));
@@ -260,12 +266,26 @@ impl Summary {
 }
 
 /// The round quantiles reported: summary key, report label, quantile in parts per 100,000.
-pub const QUANTILES: [(&str, &str, u32); 4] = [
+pub const QUANTILES: [(&str, &str, u32); 10] = [
+    ("rounds_p1", "p1", 1_000),
+    ("rounds_p5", "p5", 5_000),
+    ("rounds_p10", "p10", 10_000),
+    ("rounds_p25", "p25", 25_000),
     ("rounds_p50", "p50", 50_000),
+    ("rounds_p75", "p75", 75_000),
     ("rounds_p90", "p90", 90_000),
+    ("rounds_p95", "p95", 95_000),
     ("rounds_p99", "p99", 99_000),
     ("rounds_p999", "p99.9", 99_900),
 ];
+
+/// The rounds of a quantile that falls on a finished game.
+fn rounds_of(quantile: Quantile) -> Option<u64> {
+    match quantile {
+        Quantile::Rounds(rounds) => Some(rounds),
+        _ => None,
+    }
+}
 
 /// Games per second, 0 when no time passed.
 pub fn games_per_second(games: u64, seconds: f64) -> f64 {

@@ -122,14 +122,26 @@ fn write_lengths(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
                 .map(|q| format!("{label} {}", quantile_text(q)))
         })
         .collect();
-    if !quantiles.is_empty() {
-        let note = if lengths.games() > finished {
-            "   (all games; capped and cycling games count as longest)"
-        } else {
-            ""
-        };
-        writeln!(out, "             {}{note}", quantiles.join("   "))?;
+    if quantiles.len() < QUANTILES.len() {
+        return Ok(()); // no game at all
     }
+    // Up to the median with its interval, then the upper tail.
+    let (low, high) = quantiles.split_at(5);
+    let interval = match lengths.median_ci95() {
+        Some((a, b)) => format!(
+            "   (median 95% CI {} – {})",
+            quantile_text(a),
+            quantile_text(b)
+        ),
+        None => String::new(),
+    };
+    writeln!(out, "             {}{interval}", low.join("   "))?;
+    let note = if lengths.games() > finished {
+        "   (all games; capped and cycling games count as longest)"
+    } else {
+        ""
+    };
+    writeln!(out, "             {}{note}", high.join("   "))?;
     Ok(())
 }
 

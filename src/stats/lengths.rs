@@ -143,12 +143,17 @@ impl Lengths {
     /// games last); `None` when there are no games.
     pub fn quantile(&self, parts: u32) -> Option<Quantile> {
         let games = self.games();
-        if games == 0 {
-            return None;
-        }
         let rank = (u128::from(games) * u128::from(parts))
             .div_ceil(100_000)
-            .clamp(1, u128::from(games)) as u64;
+            .clamp(1, u128::from(games.max(1))) as u64;
+        self.order_statistic(rank)
+    }
+
+    /// The `rank`-th shortest game (1-based, censored games last); `None` outside 1..=N.
+    pub fn order_statistic(&self, rank: u64) -> Option<Quantile> {
+        if rank == 0 || rank > self.games() {
+            return None;
+        }
         if rank > self.finished + self.capped {
             return Some(Quantile::Never);
         }
@@ -163,6 +168,16 @@ impl Lengths {
             }
         }
         unreachable!("the finished games add up to {}", self.finished)
+    }
+
+    /// A distribution-free 95% confidence interval for the median length: the order statistics
+    /// X(j) and X(N+1−j) with the largest j such that P(Bin(N, ½) < j) ≤ 2.5% (exact binomial
+    /// up to 10,000 games, its normal approximation beyond). `None` when N < 6: no such
+    /// interval reaches 95%.
+    pub fn median_ci95(&self) -> Option<(Quantile, Quantile)> {
+        let n = self.games();
+        let j = median_ci_rank(n)?;
+        Some((self.order_statistic(j)?, self.order_statistic(n + 1 - j)?))
     }
 
     /// `(rounds, finished games of that length)` for every length that occurred, shortest first.
@@ -219,6 +234,35 @@ impl Lengths {
     }
 }
 
+/// The lower rank j of the 95% interval for the median of `n` values (see
+/// [`Lengths::median_ci95`]).
+fn median_ci_rank(n: u64) -> Option<u64> {
+    if n < 6 {
+        return None;
+    }
+    if n > 10_000 {
+        let half = n as f64 / 2.0;
+        let j = (half - 1.959_963_984_540_054 * (n as f64).sqrt() / 2.0).floor();
+        return Some(j.max(1.0) as u64);
+    }
+    // P(B = k) for B ~ Bin(n, 1/2), summed from k = 0 in log space (no overflow, no underflow
+    // that matters at 2.5%).
+    let ln_half_n = n as f64 * 0.5f64.ln();
+    let mut ln_choose = 0.0f64; // ln C(n, 0)
+    let mut below = 0.0; // P(B < j) for the j being tried
+    let mut j = 0;
+    for k in 0..n {
+        let p = (ln_choose + ln_half_n).exp();
+        if below + p > 0.025 {
+            break;
+        }
+        below += p;
+        j = k + 1;
+        ln_choose += ((n - k) as f64).ln() - ((k + 1) as f64).ln();
+    }
+    Some(j)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,6 +285,34 @@ mod tests {
         assert_eq!(l.quantile(100_000), Some(Quantile::Rounds(2263)));
         assert_eq!((l.min(), l.max()), (Some(17), Some(2263)));
         assert_eq!(Lengths::new(10, 10).quantile(50_000), None);
+    }
+
+    #[test]
+    fn the_median_interval_uses_the_binomial_order_statistics() {
+        // Tables of the order-statistic interval: n = 100 uses X(40) and X(61); n = 6 X(1), X(6);
+        // n = 20 X(6), X(15).
+        assert_eq!(median_ci_rank(100), Some(40));
+        assert_eq!(median_ci_rank(6), Some(1));
+        assert_eq!(median_ci_rank(20), Some(6));
+        assert_eq!(median_ci_rank(5), None);
+        // The normal approximation meets the exact count where they hand over.
+        assert!(
+            median_ci_rank(10_000)
+                .unwrap()
+                .abs_diff(median_ci_rank(10_001).unwrap())
+                <= 1
+        );
+        let rounds: Vec<u32> = (1..=100).collect();
+        let l = lengths(&rounds, 0, 0);
+        assert_eq!(
+            l.median_ci95(),
+            Some((Quantile::Rounds(40), Quantile::Rounds(61)))
+        );
+        let censored = lengths(&rounds[..60], 40, 0);
+        assert_eq!(
+            censored.median_ci95(),
+            Some((Quantile::Rounds(40), Quantile::AboveCap(1000)))
+        );
     }
 
     #[test]

@@ -28,6 +28,8 @@ pub struct RunOptions {
     pub histogram: Option<Target>,
     /// No progress bar.
     pub quiet: bool,
+    /// Seconds a round takes at a real table, for the report's durations.
+    pub seconds_per_round: Option<f64>,
 }
 
 /// Input that cannot be run; each message names the flag and what it accepts.
@@ -127,6 +129,16 @@ impl RunOptions {
     /// True when one of the outputs is standard output.
     pub fn stdout_taken(&self) -> bool {
         self.outputs().iter().any(|(_, t)| **t == Target::Stdout)
+    }
+}
+
+/// Parses a positive, finite number of seconds (`2`, `1.5`, `0.25`).
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
+        _ => Err(format!(
+            "'{text}' is not a positive number of seconds (write e.g. 2 or 1.5)"
+        )),
     }
 }
 

@@ -160,6 +160,7 @@ fn play(
         games_requested: options.games,
         threads: options.threads,
         elapsed: started.elapsed(),
+        seconds_per_round: options.seconds_per_round,
     };
     Ok((info, stats, csv_failure))
 }

@@ -56,6 +56,12 @@ fn values_the_random_command_lines_broke() {
     );
     refused(&["run", "--games", "1,5"], "--games");
     refused(&["run", "--seed", "1.5"], "--seed");
+    for seconds in ["0", "-2", "NaN", "inf", "x"] {
+        refused(
+            &["run", "--seconds-per-round", seconds],
+            "is not a positive number of seconds",
+        );
+    }
     // Thousands separators and exponents work for every count, the seed included.
     let seed = |text: &str| {
         let out = warsim()

@@ -12,7 +12,7 @@ use std::io::Write;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use crate::config::{ConfigError, RunOptions, parse_count, parse_setting};
+use crate::config::{ConfigError, RunOptions, parse_count, parse_seconds, parse_setting};
 use crate::engine::Preset;
 use crate::export::Target;
 use crate::interrupt::Interrupt;
@@ -89,6 +89,10 @@ struct RunArgs {
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(short, long)]
     quiet: bool,
+    /// Seconds a round takes at a real table (war_card_game reckons about 2): the report adds
+    /// the game lengths as durations.
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    seconds_per_round: Option<f64>,
 }
 
 impl RunArgs {
@@ -107,6 +111,7 @@ impl RunArgs {
             json: self.json.as_deref().map(Target::parse),
             histogram: self.histogram.as_deref().map(Target::parse),
             quiet: self.quiet,
+            seconds_per_round: self.seconds_per_round,
         };
         options.validate()?;
         Ok(options)

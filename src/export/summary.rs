@@ -24,6 +24,8 @@ pub struct RunInfo {
     pub threads: usize,
     /// Wall time of the batch.
     pub elapsed: Duration,
+    /// Seconds a round takes at a real table, for the report's durations.
+    pub seconds_per_round: Option<f64>,
 }
 
 /// One figure: a whole number, a real number, text, a yes/no, or nothing (no value exists,

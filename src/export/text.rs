@@ -63,6 +63,9 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
         )?;
     }
     write_lengths(out, stats)?;
+    if let Some(seconds) = info.seconds_per_round {
+        write_durations(out, stats, seconds)?;
+    }
     if info.rules.family == Family::FixedRounds {
         let tied = stats.count(Outcome::Draw);
         writeln!(
@@ -143,6 +146,50 @@ fn write_lengths(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
     };
     writeln!(out, "             {}{note}", high.join("   "))?;
     Ok(())
+}
+
+/// The length quantiles as time at a real table: the median, p90, and the 1-in-100 and
+/// 1-in-1,000 longest games.
+fn write_durations(out: &mut dyn Write, stats: &Stats, seconds_per_round: f64) -> io::Result<()> {
+    let lengths = stats.lengths();
+    let at = |parts: u32| {
+        lengths.quantile(parts).map_or(String::new(), |q| match q {
+            Quantile::Rounds(rounds) => duration(rounds as f64 * seconds_per_round),
+            Quantile::AboveCap(cap) => {
+                format!("over {}", duration(f64::from(cap) * seconds_per_round))
+            }
+            Quantile::Never => "never ends".to_string(),
+        })
+    };
+    writeln!(
+        out,
+        "duration     at {seconds_per_round} s a round: median {}, p90 {}; 1 game in 100 {}, 1 in 1,000 {}",
+        at(50_000),
+        at(90_000),
+        longer(at(99_000)),
+        longer(at(99_900))
+    )
+}
+
+/// What the longest games do: "lasts over 12 min" (a quantile bounds the games beyond it), or
+/// "never ends".
+fn longer(text: String) -> String {
+    if text.starts_with("never") {
+        text
+    } else {
+        format!("lasts over {}", text.trim_start_matches("over "))
+    }
+}
+
+/// 392 s → "6 min 32 s"; 4,200 s → "1 h 10 min"; days beyond 48 h.
+pub fn duration(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    match s {
+        0..60 => format!("{s} s"),
+        60..3_600 => format!("{} min {} s", s / 60, s % 60),
+        3_600..172_800 => format!("{} h {} min", s / 3_600, s % 3_600 / 60),
+        _ => format!("{} days {} h", group(s / 86_400), s % 86_400 / 3_600),
+    }
 }
 
 /// A quantile as the report prints it: rounds, "> cap" or "never".
@@ -245,6 +292,17 @@ pub fn group(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn durations_read_like_a_clock() {
+        assert_eq!(duration(392.0), "6 min 32 s");
+        assert_eq!(duration(4_200.0), "1 h 10 min");
+        assert_eq!(duration(59.4), "59 s");
+        assert_eq!(duration(200_000.0), "2 days 7 h");
+        assert_eq!(longer("6 min 32 s".to_string()), "lasts over 6 min 32 s");
+        assert_eq!(longer("over 3 h 0 min".to_string()), "lasts over 3 h 0 min");
+        assert_eq!(longer("never ends".to_string()), "never ends");
+    }
 
     #[test]
     fn grouping_and_widths() {

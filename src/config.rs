@@ -26,6 +26,8 @@ pub struct RunOptions {
     pub json: Option<Target>,
     /// The length distribution, exact per round, as CSV.
     pub histogram: Option<Target>,
+    /// The length histogram as an HdrHistogram interval log.
+    pub hdr: Option<Target>,
     /// No progress bar.
     pub quiet: bool,
     /// Seconds a round takes at a real table, for the report's durations.
@@ -120,6 +122,7 @@ impl RunOptions {
             ("--summary", &self.summary),
             ("--json", &self.json),
             ("--histogram", &self.histogram),
+            ("--hdr", &self.hdr),
         ]
         .into_iter()
         .filter_map(|(flag, target)| target.as_ref().map(|t| (flag, t)))

@@ -12,7 +12,7 @@ use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::group;
 use crate::export::{
-    GameCsv, RunInfo, Stream, Summary, Target, check_outputs, write_atomically,
+    GameCsv, RunInfo, Stream, Summary, Target, check_outputs, write_atomically, write_hdr_log,
     write_histogram_csv, write_summary_csv, write_summary_json, write_text_report,
 };
 use crate::interrupt::Interrupt;
@@ -171,7 +171,7 @@ type SummaryWriter<'a> = &'a dyn Fn(&mut dyn Write) -> io::Result<()>;
 fn write_summaries(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Vec<RunError> {
     let summary = Summary::new(info, stats);
     let mut failures = Vec::new();
-    let outputs: [(&'static str, &Option<Target>, SummaryWriter); 3] = [
+    let outputs: [(&'static str, &Option<Target>, SummaryWriter); 4] = [
         ("the summary CSV", &options.summary, &|out| {
             write_summary_csv(out, &summary)
         }),
@@ -180,6 +180,9 @@ fn write_summaries(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Vec<R
         }),
         ("the length histogram", &options.histogram, &|out| {
             write_histogram_csv(out, stats)
+        }),
+        ("the HdrHistogram log", &options.hdr, &|out| {
+            write_hdr_log(out, info, stats)
         }),
     ];
     for (what, target, write) in outputs {
@@ -225,8 +228,8 @@ fn kept_text(options: &RunOptions, games: u64) -> String {
     if options.summary.is_some() || options.json.is_some() {
         kept.push("the summaries describe those games (complete: false)".to_string());
     }
-    if options.histogram.is_some() {
-        kept.push("the histogram counts those games".to_string());
+    if options.histogram.is_some() || options.hdr.is_some() {
+        kept.push("the histograms count those games".to_string());
     }
     if kept.is_empty() {
         kept.push("the report describes the games played".to_string());

@@ -137,3 +137,80 @@ fn the_histogram_is_exact_against_the_per_game_csv() {
     assert_eq!(seen, expected, "one row per length, exact counts");
     assert!(games > ended, "censored games stay in the survival");
 }
+
+#[test]
+fn the_hdr_log_reads_back_with_hdrhistograms_own_reader() {
+    use hdrhistogram::serialization::Deserializer;
+    use hdrhistogram::serialization::interval_log::{IntervalLogIterator, LogEntry};
+
+    let dir = TempDir::new().unwrap();
+    let log_path = dir.path().join("lengths.hlog");
+    let out = warsim()
+        .args([
+            "run", "--games", "4000", "--seed", "5", "-q", "--pickup", "seats", "--csv", "-",
+            "--hdr",
+        ])
+        .arg(&log_path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut finished = std::collections::BTreeMap::<u64, u64>::new();
+    let mut censored = [0u64; 2];
+    for row in csv::Reader::from_reader(&out.stdout[..]).records() {
+        let row = row.unwrap();
+        match &row[4] {
+            "capped" => censored[0] += 1,
+            "cycle" => censored[1] += 1,
+            _ => *finished.entry(row[2].parse().unwrap()).or_insert(0) += 1,
+        }
+    }
+    let log = std::fs::read(&log_path).unwrap();
+    let intervals: Vec<_> = IntervalLogIterator::new(&log)
+        .map(Result::unwrap)
+        .filter_map(|entry| match entry {
+            LogEntry::Interval(interval) => Some(interval),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(intervals.len(), 1, "one interval per run");
+    let tag = intervals[0].tag().unwrap().as_str().to_string();
+    assert!(
+        tag.starts_with("rules=classic;players=2;") && tag.contains(";pickup=seats;"),
+        "{tag}"
+    );
+    assert!(
+        tag.ends_with(&format!(
+            ";games=4000;capped={};cycle={}",
+            censored[0], censored[1]
+        )),
+        "{tag}"
+    );
+    let bytes = base64_decode(intervals[0].encoded_histogram());
+    let histogram: hdrhistogram::Histogram<u64> =
+        Deserializer::new().deserialize(&mut &bytes[..]).unwrap();
+    assert_eq!(histogram.len(), finished.values().sum::<u64>());
+    // Lengths below 2,048 are exact at 3 significant digits.
+    for (&rounds, &count) in finished.range(..2048) {
+        assert_eq!(histogram.count_at(rounds), count, "{rounds} rounds");
+    }
+}
+
+/// Standard base64 (the log's encoding), decoded by hand: one small function instead of a crate.
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {c}"),
+    };
+    let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
+    let mut out = Vec::new();
+    for chunk in digits.chunks(4) {
+        let n =
+            chunk.iter().fold(0u32, |acc, &d| acc << 6 | u32::from(d)) << (6 * (4 - chunk.len()));
+        out.extend(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}

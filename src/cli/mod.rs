@@ -86,6 +86,10 @@ struct RunArgs {
     /// rounds,games,share,cumulative,survival.
     #[arg(long, value_name = "PATH")]
     histogram: Option<String>,
+    /// Write the length histogram as an HdrHistogram interval log (.hlog, base64 V2-deflate,
+    /// tagged with the settings) to PATH ('-' = stdout).
+    #[arg(long, value_name = "PATH")]
+    hdr: Option<String>,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(short, long)]
     quiet: bool,
@@ -110,6 +114,7 @@ impl RunArgs {
             summary: self.summary.as_deref().map(Target::parse),
             json: self.json.as_deref().map(Target::parse),
             histogram: self.histogram.as_deref().map(Target::parse),
+            hdr: self.hdr.as_deref().map(Target::parse),
             quiet: self.quiet,
             seconds_per_round: self.seconds_per_round,
         };

@@ -3,6 +3,7 @@
 
 mod csv;
 mod files;
+mod hdr;
 mod histogram;
 mod json;
 mod summary;
@@ -10,6 +11,7 @@ pub mod text;
 
 pub use self::csv::{GAME_CSV_HEADER, GameCsv, write_summary_csv};
 pub use files::{OutputError, Stream, check_outputs, write_atomically};
+pub use hdr::{HDR_DIGITS, hdr_tag, write_hdr_log};
 pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv};
 pub use json::write_summary_json;
 pub use summary::{Figure, Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing};

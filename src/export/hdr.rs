@@ -1,0 +1,73 @@
+//! The length histogram as an HdrHistogram interval log (`.hlog`): the text format HdrHistogram's
+//! own tools read (Java's `HistogramLogReader`, Python's `hdrhistogram`), one interval per run,
+//! each a base64 V2-deflate histogram of the finished games' lengths (3 significant digits),
+//! tagged with the run's settings (`key=value;…`). Logs of several runs concatenate and merge.
+//! Capped and cycling games have no length: the tag counts them (`capped=`, `cycle=`).
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use hdrhistogram::Histogram;
+use hdrhistogram::serialization::V2DeflateSerializer;
+use hdrhistogram::serialization::interval_log::{IntervalLogWriterBuilder, Tag};
+
+use crate::engine::rules::Named;
+use crate::stats::Stats;
+
+use super::RunInfo;
+
+/// Significant digits of the exported histogram.
+pub const HDR_DIGITS: u8 = 3;
+
+/// The tag of a run's interval: its settings and its censored games, `key=value;…`.
+pub fn hdr_tag(info: &RunInfo, stats: &Stats) -> String {
+    let r = &info.rules;
+    let lengths = stats.lengths();
+    format!(
+        "rules={};players={};suits={};ranks={};face_down={};war_shortage={};pickup={};spoils={};\
+         reshuffle_every={};max_rounds={};at_cap={};seed={};games={};capped={};cycle={}",
+        r.preset.name(),
+        r.players,
+        r.suits,
+        r.ranks,
+        r.face_down,
+        r.shortage.name(),
+        r.pickup.name(),
+        r.spoils.name(),
+        r.reshuffle_every,
+        r.max_rounds,
+        r.at_cap.name(),
+        info.seed,
+        stats.games,
+        lengths.capped_games(),
+        lengths.never_games(),
+    )
+}
+
+/// Writes the log: a comment line, then one interval holding the finished games' lengths.
+pub fn write_hdr_log(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Result<()> {
+    let lengths = stats.lengths();
+    let highest = lengths.max().unwrap_or(1).max(2);
+    let mut histogram = Histogram::<u64>::new_with_bounds(1, highest, HDR_DIGITS)
+        .map_err(|e| io::Error::other(format!("{e:?}")))?;
+    for (rounds, games) in lengths.counts() {
+        histogram
+            .record_n(rounds.max(1), games)
+            .map_err(|e| io::Error::other(format!("{e:?}")))?;
+    }
+    let tag_text = hdr_tag(info, stats);
+    let tag = Tag::new(&tag_text).ok_or_else(|| io::Error::other("a run's tag has no spaces"))?;
+    let mut serializer = V2DeflateSerializer::new();
+    let mut builder = IntervalLogWriterBuilder::new();
+    builder.add_comment(&format!(
+        "warsim {}: game lengths in rounds of finished games; capped and cycling games counted in the tag",
+        env!("CARGO_PKG_VERSION")
+    ));
+    // The log writer wants a sized writer: the text is small, so it goes through a buffer.
+    let mut text = Vec::new();
+    let mut log = builder.begin_log_with(&mut text, &mut serializer)?;
+    log.write_histogram(&histogram, Duration::ZERO, info.elapsed, Some(tag))
+        .map_err(|e| io::Error::other(format!("could not write the histogram: {e:?}")))?;
+    out.write_all(&text)?;
+    out.flush()
+}

@@ -1,0 +1,62 @@
+# /// script
+# requires-python = ">=3.9"
+# dependencies = ["hdrhistogram>=0.10"]
+# ///
+"""Reads a warsim `--hdr` log with HdrHistogram's own Python reader and checks it against the
+same run's `--histogram` CSV: every interval's tag, total and quantiles, and the count of every
+length below 2,048 rounds (exact at 3 significant digits).
+
+    warsim run --games 1e5 --hdr lengths.hlog --histogram lengths.csv -q
+    uv run scripts/read_hlog.py lengths.hlog lengths.csv      # or: pip install hdrhistogram
+
+Exits 1 on any disagreement.
+"""
+
+import csv
+import sys
+
+from hdrh.histogram import HdrHistogram
+from hdrh.log import HistogramLogReader
+
+
+def main(log_path: str, csv_path: str) -> int:
+    exact = {}
+    with open(csv_path, newline="") as f:
+        for row in csv.DictReader(f):
+            exact[int(row["rounds"])] = int(row["games"])
+    reference = HdrHistogram(1, max(2, max(exact, default=2)), 3)
+    reader = HistogramLogReader(log_path, reference)
+    intervals = 0
+    failures = 0
+    while True:
+        histogram = reader.get_next_interval_histogram()
+        if histogram is None:
+            break
+        intervals += 1
+        tag = histogram.get_tag()
+        total = histogram.get_total_count()
+        print(f"interval {intervals}: {total} finished games, tag {tag}")
+        print(
+            "  p50 {} p90 {} p99 {}".format(
+                *(histogram.get_value_at_percentile(p) for p in (50, 90, 99))
+            )
+        )
+        if total != sum(exact.values()):
+            print(f"  total {total} != {sum(exact.values())} in {csv_path}")
+            failures += 1
+        for rounds, games in exact.items():
+            if rounds < 2048 and histogram.get_count_at_value(rounds) != games:
+                print(f"  {rounds} rounds: {histogram.get_count_at_value(rounds)} != {games}")
+                failures += 1
+    reader.close()
+    if intervals != 1:
+        print(f"{intervals} intervals, expected one per run")
+        failures += 1
+    print("agrees" if failures == 0 else f"{failures} disagreements")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    sys.exit(main(sys.argv[1], sys.argv[2]))

@@ -1,28 +1,12 @@
 //! Values that random command lines once broke, each checked as a user meets it: refused with
 //! one escaped `error:` line, or accepted in every documented form.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command as StdCommand, Stdio};
-
 use assert_cmd::Command;
+
+mod common;
 
 fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
-}
-
-/// Output of `warsim ARGS`, stdout closed after its first line (for listings without end).
-fn first_line_then_close(args: &[&str]) -> (String, std::process::ExitStatus) {
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("warsim"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    (first, child.wait().unwrap())
 }
 
 #[test]
@@ -82,7 +66,7 @@ fn values_the_random_command_lines_broke() {
     assert_eq!(seed("1e3").1, 1000);
     // Huge match counts stream: no allocation up front, no overflow.
     for matches in ["1e12", "18446744073709551615"] {
-        let (first, status) = first_line_then_close(&[
+        let (first, out) = common::first_line_then_close(&[
             "play",
             "--rules",
             "fixed-rounds",
@@ -91,7 +75,7 @@ fn values_the_random_command_lines_broke() {
             "-1",
         ]);
         assert!(first.starts_with("Players: 2, seed: "), "{first}");
-        assert!(status.success(), "{matches}: {status:?}");
+        assert!(out.status.success(), "{matches}: {:?}", out.status);
     }
     // 300 suits: every card has its own name.
     let out = warsim()

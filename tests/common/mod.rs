@@ -1,0 +1,45 @@
+//! Helpers the integration tests share: hand-built deals played to their end, and the binary
+//! read up to its first line. Each test crate uses part of this module, so the parts it does
+//! not use are not dead code.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Output, Stdio};
+
+use warsim::engine::rules::AtCap;
+use warsim::engine::{GameRecord, Preset, Rules};
+use warsim::testing::{PileGame, game_rng};
+
+/// `preset`'s rules stopped after `rounds` rounds with outcome `capped`.
+pub fn stopped_after(preset: Preset, rounds: u32) -> Rules {
+    let mut r = preset.rules();
+    r.max_rounds = rounds;
+    r.at_cap = AtCap::Capped;
+    r
+}
+
+/// Plays `hands` (top card first); returns the record, every pile and every heap.
+pub fn play(rules: &Rules, hands: &[&[u8]]) -> (GameRecord, Vec<Vec<u8>>, Vec<Vec<u8>>) {
+    let mut game = PileGame::<u8, 64>::boxed();
+    let hands: Vec<Vec<u8>> = hands.iter().map(|h| h.to_vec()).collect();
+    let record = game.play_hands(rules, &hands, &mut game_rng(1));
+    let piles = (0..hands.len()).map(|s| game.pile(s)).collect();
+    let heaps = (0..hands.len()).map(|s| game.heap(s)).collect();
+    (record, piles, heaps)
+}
+
+/// Runs `warsim ARGS`, reads its first line of standard output, closes the pipe (as `| head`
+/// does) and returns the line with the finished process's status and standard error.
+pub fn first_line_then_close(args: &[&str]) -> (String, Output) {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    (first, child.wait_with_output().unwrap())
+}

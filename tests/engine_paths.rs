@@ -1,0 +1,155 @@
+//! The engine's alternative paths play the same games: war_card_game's seeds and its sixteen
+//! streams at a time against one game at a time, and the fast two-player loop (block and scalar
+//! passes) against the general path.
+
+use warsim::engine::rules::{AtCap, Pickup};
+use warsim::engine::{Engine, Preset, Rules};
+use warsim::testing as random;
+use warsim::testing::PileGame;
+
+// ---- war-card-game: war_card_game 0.3.1 seed for seed ----
+
+#[test]
+fn war_card_game_reproduces_the_crates_readme_seeds() {
+    let rules = Preset::WarCardGame.rules();
+    let mut engine = Engine::for_rules(&rules);
+    let readme = [118, 176, 568, 654, 164, 126, 230, 116, 516, 380, 146];
+    for (i, &rounds) in readme.iter().enumerate() {
+        let seed = rules.game_seed(0, i as u64);
+        assert_eq!(
+            seed, i as u64,
+            "batch seeds are the crate's seeds S, S+1, ..."
+        );
+        assert_eq!(engine.play(&rules, seed).rounds, rounds, "seed {seed}");
+    }
+    assert_eq!(engine.play(&rules, 53822).rounds, 18);
+    assert_eq!(engine.play(&rules, 6958).rounds, 2133);
+    // Player 1 is the hand that receives the shuffled deck's last card.
+    assert_eq!(engine.play(&rules, 10).winner, Some(1));
+}
+
+#[test]
+fn games_played_in_runs_are_the_games_played_one_at_a_time() {
+    // A run plays war_card_game streams sixteen at a time (on AVX-512 machines): the same games
+    // as one at a time, from a start and an end off the sixteens, with and without randomness
+    // after the deal (shuffled pickup draws words past those made ahead). (warsim's own
+    // generator plays a run one game at a time: nothing to compare there.)
+    let mut shuffled_pickup = Preset::WarCardGame.rules();
+    shuffled_pickup.pickup = Pickup::Shuffled;
+    for rules in [Preset::WarCardGame.rules(), shuffled_pickup] {
+        let mut engine = Engine::for_rules(&rules);
+        let mut records = Vec::new();
+        engine.play_games(&rules, 77, 3..1_206, |record| records.push(record));
+        assert_eq!(records.len(), 1_203);
+        let mut alone = Engine::for_rules(&rules);
+        for (game, record) in (3..).zip(&records) {
+            let expected = alone.play(&rules, rules.game_seed(77, game));
+            assert_eq!(*record, expected, "{:?}, game {game}", rules.pickup);
+        }
+    }
+    let rules = Preset::WarCardGame.rules();
+    let mut rounds = Vec::new();
+    Engine::for_rules(&rules).play_games(&rules, 0, 0..11, |record| rounds.push(record.rounds));
+    assert_eq!(
+        rounds,
+        [118, 176, 568, 654, 164, 126, 230, 116, 516, 380, 146]
+    );
+}
+
+// ---- the fast plain-round loop against the general path ----
+
+struct Silent;
+
+impl<const CAP: usize> warsim::testing::Observer<u8, CAP> for Silent {
+    fn before_round(&mut self, _: u32, _: &PileGame<u8, CAP>) -> bool {
+        true
+    }
+    fn after_round(&mut self, _: u32, _: &PileGame<u8, CAP>, _: Option<usize>) {}
+}
+
+#[test]
+fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
+    use warsim::engine::rules::{Pickup, Shortage};
+    // Single-game mode (an observer) turns the fast paths off: it is the reference.
+    let mut configs = Vec::new();
+    for preset in [
+        Preset::Classic,
+        Preset::WarCardGame,
+        Preset::CardsWar,
+        Preset::GameOfWar,
+    ] {
+        configs.push(preset.rules());
+    }
+    for pickup in [
+        Pickup::WinnerFirst,
+        Pickup::LoserFirst,
+        Pickup::Seats,
+        Pickup::ReverseSeats,
+    ] {
+        for face_down in [0, 1, 3] {
+            let mut r = Preset::Classic.rules();
+            r.pickup = pickup;
+            r.face_down = face_down;
+            r.max_rounds = 3000;
+            configs.push(r);
+        }
+    }
+    let mut r = Preset::Classic.rules();
+    r.shortage = Shortage::PlayWhatYouHave;
+    r.face_down = 2;
+    r.players = 3;
+    configs.push(r);
+    for players in [2, 3] {
+        let mut r = Preset::WarSimulator.rules();
+        r.players = players;
+        configs.push(r);
+    }
+    // Reshuffles cut the fast loop into stretches.
+    let mut r = Preset::Classic.rules();
+    r.reshuffle_every = 7;
+    configs.push(r);
+    // No cycle watch (the cap decides): the fast loop runs thousands of rounds and moves its
+    // piles back to the start of its buffers.
+    let mut r = Preset::Classic.rules();
+    r.at_cap = AtCap::LargerPile;
+    r.max_rounds = 6000;
+    configs.push(r);
+    // Both fast loops: sixteen rounds at a time (where the processor has SSSE3) and one at a time.
+    let mut game = PileGame::<u8, 64>::boxed();
+    let mut scalar = PileGame::<u8, 64>::boxed();
+    scalar.use_scalar_pass();
+    for r in &configs {
+        same_games_fast_and_general(&mut game, r, 0..200);
+        same_games_fast_and_general(&mut scalar, r, 0..200);
+    }
+    // A 1,000-card deck with 31-card layouts: games of thousands of rounds and a hundred wars,
+    // some of them started just before the piles move back to the start.
+    let mut r = Preset::Classic.rules();
+    r.suits = 40;
+    r.ranks = 25;
+    r.face_down = 30;
+    r.at_cap = AtCap::LargerPile;
+    r.max_rounds = 20_000;
+    same_games_fast_and_general(&mut PileGame::<u8, 1024>::boxed(), &r, 0..20);
+}
+
+fn same_games_fast_and_general<const CAP: usize>(
+    game: &mut PileGame<u8, CAP>,
+    r: &Rules,
+    seeds: std::ops::Range<u64>,
+) {
+    for seed in seeds {
+        let fast = game.play(r, &mut random::game_rng(seed));
+        let fast_piles: Vec<(Vec<u8>, Vec<u8>)> = (0..r.players as usize)
+            .map(|s| (game.pile(s), game.heap(s)))
+            .collect();
+        let mut rng = random::game_rng(seed);
+        game.deal(r, &mut rng);
+        let general = game.play_observed(r, &mut rng, &mut Silent);
+        let general_piles: Vec<(Vec<u8>, Vec<u8>)> = (0..r.players as usize)
+            .map(|s| (game.pile(s), game.heap(s)))
+            .collect();
+        assert_eq!(fast, general, "{r:?} seed {seed}");
+        assert_eq!(fast_piles, general_piles, "{r:?} seed {seed}");
+    }
+}

@@ -1,0 +1,169 @@
+//! WarSimulator's rules on hand-built deals: the even deal, spoil heaps, every tied group's war,
+//! champions and nested wars, short fighters, and the games that can never change.
+
+mod common;
+
+use common::play;
+use warsim::engine::{Outcome, Preset, Rules};
+use warsim::testing as random;
+use warsim::testing::PileGame;
+
+// ---- war-simulator: spoil heaps, every tied group wars, champions, nested wars ----
+
+fn simulator(players: u32) -> Rules {
+    let mut r = Preset::WarSimulator.rules();
+    r.players = players;
+    r
+}
+
+#[test]
+fn war_simulator_drops_the_lowest_cards_to_deal_evenly() {
+    let mut r = simulator(3);
+    r.max_rounds = 1;
+    let mut game = PileGame::<u8, 64>::boxed();
+    for seed in 0..20 {
+        game.deal(&r, &mut random::game_rng(seed));
+        let mut dealt: Vec<u8> = (0..3).flat_map(|s| game.pile(s)).collect();
+        assert!((0..3).all(|s| game.pile(s).len() == 17));
+        dealt.sort_unstable();
+        assert_eq!(
+            dealt.iter().filter(|&&c| c == 1).count(),
+            3,
+            "one of the four 1s is dropped"
+        );
+        assert_eq!(dealt.len(), 51);
+    }
+    let mut r = simulator(5);
+    r.ranks = 10; // 40 cards: 40 mod 5 = 0, nothing dropped
+    game.deal(&r, &mut random::game_rng(0));
+    assert_eq!((0..5).map(|s| game.pile(s).len()).sum::<usize>(), 40);
+    let mut r = simulator(7);
+    r.max_rounds = 1;
+    game.deal(&r, &mut random::game_rng(0));
+    let dealt: Vec<u8> = (0..7).flat_map(|s| game.pile(s)).collect();
+    // 52 mod 7 = 3: three of the four 1s go.
+    assert_eq!(
+        (dealt.len(), dealt.iter().filter(|&&c| c == 1).count()),
+        (49, 1)
+    );
+}
+
+#[test]
+fn war_simulator_highest_single_card_takes_the_shown_cards_onto_its_heap() {
+    let mut r = simulator(3);
+    r.max_rounds = 1;
+    let (_, piles, heaps) = play(&r, &[&[10, 2], &[5, 3], &[7, 4]]);
+    assert_eq!(piles, vec![vec![2], vec![3], vec![4]]);
+    assert_eq!(heaps, vec![vec![10, 5, 7], vec![], vec![]]);
+}
+
+#[test]
+fn war_simulator_two_player_war_stakes_three_and_shows_a_champion() {
+    let mut r = simulator(2);
+    r.max_rounds = 1;
+    let (rec, piles, heaps) = play(&r, &[&[6, 1, 2, 3, 9, 4], &[6, 5, 5, 5, 8, 7]]);
+    assert_eq!(piles, vec![vec![4], vec![7]]);
+    assert_eq!(heaps, vec![vec![1, 2, 3, 9, 5, 5, 5, 8, 6, 6], vec![]]);
+    assert_eq!((rec.wars, rec.longest_war), (1, 1));
+}
+
+#[test]
+fn war_simulator_a_tie_below_the_top_fights_its_own_war() {
+    let mut r = simulator(3);
+    r.max_rounds = 1;
+    let (rec, _, heaps) = play(&r, &[&[10, 11], &[5, 1, 2, 3, 9, 12], &[5, 4, 4, 4, 8, 13]]);
+    assert_eq!(
+        heaps,
+        vec![vec![10, 5, 5], vec![1, 2, 3, 9, 4, 4, 4, 8], vec![]]
+    );
+    assert_eq!(rec.wars, 1);
+}
+
+#[test]
+fn war_simulator_four_players_nested_war_among_tied_champions() {
+    let mut r = simulator(4);
+    r.max_rounds = 1;
+    let (rec, _, heaps) = play(
+        &r,
+        &[
+            &[9, 1, 1, 1, 5, 13],
+            &[9, 2, 2, 2, 7, 6, 6, 6, 11, 13],
+            &[9, 3, 3, 3, 7, 8, 8, 8, 10, 13],
+            &[4, 13],
+        ],
+    );
+    // The nested war (seats 2 and 3 on 7s) goes to seat 2 (11 > 10), which also wins the war
+    // of the 9s (7 is its highest champion group) and so the round.
+    assert_eq!(
+        heaps[1],
+        vec![
+            6, 6, 6, 11, 8, 8, 8, 10, 1, 1, 1, 5, 2, 2, 2, 7, 3, 3, 3, 7, 9, 9, 9, 4
+        ]
+    );
+    assert!(heaps[0].is_empty() && heaps[2].is_empty() && heaps[3].is_empty());
+    assert_eq!((rec.wars, rec.longest_war), (2, 2));
+}
+
+#[test]
+fn war_simulator_short_fighter_uses_what_it_has_and_one_with_none_drops_out() {
+    let mut r = simulator(2);
+    r.max_rounds = 1;
+    let (_, _, heaps) = play(&r, &[&[6, 2, 9], &[6, 5, 5, 5, 8, 1]]);
+    assert_eq!(heaps, vec![vec![2, 9, 5, 5, 5, 8, 6, 6], vec![]]);
+    let (rec, _, heaps) = play(&simulator(2), &[&[6], &[6, 3]]);
+    assert_eq!(heaps, vec![vec![], vec![3, 6, 6]]);
+    assert_eq!((rec.winner, rec.outcome), (Some(1), Outcome::Win));
+}
+
+#[test]
+fn war_simulator_empty_pile_takes_in_the_shuffled_heap() {
+    let mut r = simulator(2);
+    r.max_rounds = 2;
+    // Round 1: 10 beats 5, seat 1's pile is then empty; round 2 it plays from its heap.
+    let (rec, piles, heaps) = play(&r, &[&[10], &[5, 3, 4]]);
+    assert_eq!(rec.rounds, 2);
+    let mut all: Vec<u8> = piles.concat();
+    all.extend(heaps.concat());
+    all.sort_unstable();
+    assert_eq!(all, vec![3, 4, 5, 10]);
+    assert_eq!(piles[1], vec![4]);
+}
+
+#[test]
+fn war_simulator_round_nobody_can_ever_win_is_a_draw() {
+    let (rec, piles, heaps) = play(&simulator(2), &[&[6], &[6]]);
+    assert_eq!(
+        (rec.rounds, rec.outcome, rec.winner),
+        (1, Outcome::Draw, None)
+    );
+    assert!(piles.iter().all(Vec::is_empty));
+    assert_eq!(
+        heaps,
+        vec![vec![6], vec![6]],
+        "the cards go back to their owners"
+    );
+}
+
+#[test]
+fn war_simulator_games_that_cannot_change_end_as_draws_at_once() {
+    // 32 players hold one card each of ranks 7..A, four of each: every group ties, nobody can
+    // stake, every card goes back to its owner, and the next round would be the same.
+    let mut rules = Preset::WarSimulator.rules();
+    rules.players = 32;
+    for seed in 0..300 {
+        let game = warsim::engine::play_game(&rules, seed);
+        assert_eq!(
+            (game.outcome, game.rounds, game.winner, game.wars),
+            (warsim::engine::Outcome::Draw, 1, None, 8),
+            "seed {seed}"
+        );
+    }
+    // Two cards each: rounds move cards, and games are won.
+    rules.players = 26;
+    let wins = (0..300)
+        .filter(|&seed| {
+            warsim::engine::play_game(&rules, seed).outcome == warsim::engine::Outcome::Win
+        })
+        .count();
+    assert!(wins > 250, "{wins}");
+}

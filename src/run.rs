@@ -77,7 +77,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         None => None,
     };
     let (info, stats, csv_failure) = play(options, csv, interrupt)?;
-    let mut failures = write_summaries(options, &info, &stats);
+    let mut failures = write_result_files(options, &info, &stats);
     if let Some((written, source)) = csv_failure {
         let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
         let target = options.csv.as_ref().map(Target::to_string);
@@ -168,7 +168,7 @@ fn play(
 type SummaryWriter<'a> = &'a dyn Fn(&mut dyn Write) -> io::Result<()>;
 
 /// Writes the summary CSV and JSON and the histogram (each atomically); returns what failed.
-fn write_summaries(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Vec<RunError> {
+fn write_result_files(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Vec<RunError> {
     let summary = Summary::new(info, stats);
     let mut failures = Vec::new();
     let outputs: [(&'static str, &Option<Target>, SummaryWriter); 4] = [

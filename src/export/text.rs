@@ -129,7 +129,11 @@ fn write_lengths(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
         return Ok(()); // no game at all
     }
     // Up to the median with its interval, then the upper tail.
-    let (low, high) = quantiles.split_at(5);
+    let median = QUANTILES
+        .iter()
+        .position(|q| q.2 == 50_000)
+        .map_or(0, |i| i + 1);
+    let (low, high) = quantiles.split_at(median);
     let interval = match lengths.median_ci95() {
         Some((a, b)) => format!(
             "   (median 95% CI {} – {})",
@@ -206,16 +210,12 @@ pub fn quantile_text(quantile: Quantile) -> String {
 fn write_histogram(out: &mut dyn Write, stats: &Stats, cap: u32) -> io::Result<()> {
     let lengths = stats.lengths();
     let low = lengths.min().unwrap_or(0);
+    // The 99.9th percentile of the finished games: censored games rank after every one of them.
     let rank = lengths.finished_games().saturating_mul(999).div_ceil(1000);
-    let mut seen = 0;
-    let high = lengths
-        .counts()
-        .find(|&(_, count)| {
-            seen += count;
-            seen >= rank
-        })
-        .map_or(low, |(rounds, _)| rounds)
-        .max(low);
+    let high = match lengths.order_statistic(rank) {
+        Some(Quantile::Rounds(rounds)) => rounds.max(low),
+        _ => low,
+    };
     let width = nice_width((high - low + 1).div_ceil(BINS));
     let start = low / width * width;
     // Each finished game goes to exactly one bin, so the bars add up to every finished game.

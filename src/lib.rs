@@ -16,5 +16,6 @@ pub mod play;
 pub mod progress;
 pub mod run;
 pub mod stats;
+pub mod sweep;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -17,31 +17,45 @@ const ETA_WIDTH: usize = 5;
 
 /// A bar counting `games`, hidden when `quiet` or when stderr is not a terminal.
 pub fn games_bar(games: u64, quiet: bool) -> ProgressBar {
+    bar_with_prefix(games, quiet, 0)
+}
+
+/// A bar over the games of every cell of a sweep, led by `cell k/n` (set it with
+/// [`ProgressBar::set_prefix`] as each cell starts).
+pub fn cells_bar(games: u64, cells: usize, quiet: bool) -> ProgressBar {
+    let width = format!("cell {cells}/{cells}  ").len();
+    let bar = bar_with_prefix(games, quiet, width);
+    bar.set_prefix(format!("cell 1/{cells}  "));
+    bar
+}
+
+fn bar_with_prefix(games: u64, quiet: bool, prefix_width: usize) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let columns = usize::from(console::Term::stderr().size().1);
-    let style = ProgressStyle::with_template(template_for(games, columns))
-        .expect("the templates are valid")
-        .with_key(
-            "rate",
-            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{}", group(state.per_sec() as u64));
-            },
-        )
-        .with_key(
-            "done",
-            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{}", group(state.pos()));
-            },
-        )
-        .with_key(
-            "total",
-            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{}", group(state.len().unwrap_or(0)));
-            },
-        )
-        .progress_chars("=> ");
+    let style =
+        ProgressStyle::with_template(template_for(games, columns.saturating_sub(prefix_width)))
+            .expect("the templates are valid")
+            .with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{}", group(state.per_sec() as u64));
+                },
+            )
+            .with_key(
+                "done",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{}", group(state.pos()));
+                },
+            )
+            .with_key(
+                "total",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{}", group(state.len().unwrap_or(0)));
+                },
+            )
+            .progress_chars("=> ");
     let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4))
         .with_style(style);
     // Drawn and updated even while the first games are still being played.
@@ -54,18 +68,21 @@ fn template_for(games: u64, columns: usize) -> &'static str {
     let count = group(games).len();
     let templates: [(&'static str, usize); 4] = [
         (
-            "{elapsed_precise} [{wide_bar}] {done}/{total} games  {rate} games/s  ETA {eta}",
+            "{prefix}{elapsed_precise} [{wide_bar}] {done}/{total} games  {rate} games/s  ETA {eta}",
             8 + 4 + 2 * count + 1 + 8 + RATE_WIDTH + 14 + ETA_WIDTH,
         ),
         (
-            "[{wide_bar}] {done}/{total}  {rate}/s  ETA {eta}",
+            "{prefix}[{wide_bar}] {done}/{total}  {rate}/s  ETA {eta}",
             4 + 2 * count + 1 + 2 + RATE_WIDTH + 8 + ETA_WIDTH,
         ),
         (
-            "[{wide_bar}] {percent}%  {rate} games/s  ETA {eta}",
+            "{prefix}[{wide_bar}] {percent}%  {rate} games/s  ETA {eta}",
             4 + 4 + 2 + RATE_WIDTH + 14 + ETA_WIDTH,
         ),
-        ("[{wide_bar}] {percent}% ETA {eta}", 4 + 4 + 5 + ETA_WIDTH),
+        (
+            "{prefix}[{wide_bar}] {percent}% ETA {eta}",
+            4 + 4 + 5 + ETA_WIDTH,
+        ),
     ];
     templates
         .iter()
@@ -79,7 +96,7 @@ mod tests {
 
     #[test]
     fn the_bar_fits_the_terminal_with_room_for_a_bar() {
-        assert!(template_for(1_000_000, 120).starts_with("{elapsed_precise}"));
+        assert!(template_for(1_000_000, 120).starts_with("{prefix}{elapsed_precise}"));
         // 10^19 games at 80 columns: the counts give way to a percentage.
         let narrow = template_for(10_000_000_000_000_000_000, 80);
         assert!(
@@ -88,7 +105,7 @@ mod tests {
         );
         assert_eq!(
             template_for(1_000_000, 30),
-            "[{wide_bar}] {percent}% ETA {eta}"
+            "{prefix}[{wide_bar}] {percent}% ETA {eta}"
         );
     }
 }

@@ -165,13 +165,13 @@ fn play(
     Ok((info, stats, csv_failure))
 }
 
-type SummaryWriter<'a> = &'a dyn Fn(&mut dyn Write) -> io::Result<()>;
+/// Writes one output file's contents.
+pub type OutputWriter<'a> = &'a dyn Fn(&mut dyn Write) -> io::Result<()>;
 
 /// Writes the summary CSV and JSON and the histogram (each atomically); returns what failed.
 fn write_result_files(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Vec<RunError> {
     let summary = Summary::new(info, stats);
-    let mut failures = Vec::new();
-    let outputs: [(&'static str, &Option<Target>, SummaryWriter); 4] = [
+    let outputs: [(&'static str, &Option<Target>, OutputWriter); 4] = [
         ("the summary CSV", &options.summary, &|out| {
             write_summary_csv(out, &summary)
         }),
@@ -182,10 +182,17 @@ fn write_result_files(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Ve
             write_histogram_csv(out, stats)
         }),
         ("the HdrHistogram log", &options.hdr, &|out| {
-            write_hdr_log(out, info, stats)
+            write_hdr_log(out, &[(info, stats)])
         }),
     ];
-    for (what, target, write) in outputs {
+    write_each(&outputs)
+}
+
+/// Writes each output asked for (`what`, where, how) atomically; returns what failed, so that
+/// one failure does not keep the others from being written.
+pub fn write_each(outputs: &[(&'static str, &Option<Target>, OutputWriter)]) -> Vec<RunError> {
+    let mut failures = Vec::new();
+    for &(what, target, write) in outputs {
         let Some(target) = target else { continue };
         if let Err(source) = write_atomically(target, write) {
             failures.push(RunError::Write {

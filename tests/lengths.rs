@@ -4,6 +4,10 @@
 use assert_cmd::Command;
 use tempfile::TempDir;
 
+mod common;
+
+use common::base64_decode;
+
 fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
 }
@@ -193,24 +197,4 @@ fn the_hdr_log_reads_back_with_hdrhistograms_own_reader() {
     for (&rounds, &count) in finished.range(..2048) {
         assert_eq!(histogram.count_at(rounds), count, "{rounds} rounds");
     }
-}
-
-/// Standard base64 (the log's encoding), decoded by hand: one small function instead of a crate.
-fn base64_decode(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        b'/' => 63,
-        _ => panic!("not base64: {c}"),
-    };
-    let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
-    let mut out = Vec::new();
-    for chunk in digits.chunks(4) {
-        let n =
-            chunk.iter().fold(0u32, |acc, &d| acc << 6 | u32::from(d)) << (6 * (4 - chunk.len()));
-        out.extend(&n.to_be_bytes()[1..chunk.len()]);
-    }
-    out
 }

@@ -106,6 +106,23 @@ impl Controls<'static> {
     }
 }
 
+/// A pool of worker threads, started once and used for any number of batches (a sweep plays
+/// every cell on the same workers, with no start-up cost between cells).
+pub struct Workers {
+    pool: rayon::ThreadPool,
+}
+
+impl Workers {
+    /// Starts `threads` workers.
+    pub fn new(threads: usize) -> Result<Workers, BatchError> {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map(|pool| Workers { pool })
+            .map_err(|source| BatchError::Pool { threads, source })
+    }
+}
+
 /// Plays the batch, or its prefix 0..n when `controls.stop` asks for an early end (then
 /// `stats.games` is n).
 pub fn run_batch(
@@ -113,13 +130,18 @@ pub fn run_batch(
     sink: Option<&mut dyn RecordSink>,
     controls: &Controls,
 ) -> Result<Stats, BatchError> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(spec.threads)
-        .build()
-        .map_err(|source| BatchError::Pool {
-            threads: spec.threads,
-            source,
-        })?;
+    run_batch_on(&Workers::new(spec.threads)?, spec, sink, controls)
+}
+
+/// [`run_batch`] on workers already started (`spec.threads` should be their number: it sizes
+/// the ranges they claim).
+pub fn run_batch_on(
+    workers: &Workers,
+    spec: &BatchSpec,
+    sink: Option<&mut dyn RecordSink>,
+    controls: &Controls,
+) -> Result<Stats, BatchError> {
+    let pool = &workers.pool;
     let claims = Claims::new(spec.games, spec.threads);
     let Some(sink) = sink else {
         let per_worker = pool.broadcast(|_| {

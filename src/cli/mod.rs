@@ -4,6 +4,7 @@
 
 mod play;
 mod rules;
+mod sweep;
 
 use std::process::ExitCode;
 
@@ -30,6 +31,10 @@ pub struct Cli {
 enum Command {
     /// Play a batch of seeded games and summarise how long they last.
     Run(Box<RunArgs>),
+    /// Play every combination of rule settings given as lists or ranges (e.g. --players 2..6
+    /// --ranks 6..13), each cell exactly as `warsim run` plays it, and tabulate them.
+    #[command(after_help = sweep::SWEEP_AFTER_HELP)]
+    Sweep(Box<sweep::SweepArgs>),
     /// Play single games and print them: a seed, a range of seeds, one game of a batch,
     /// the fixed-rounds report, or a game against the computer.
     Play(Box<play::PlayArgs>),
@@ -149,6 +154,10 @@ pub fn main() -> ExitCode {
             let interrupt = Interrupt::install().ok();
             run(&o, interrupt.as_ref())
         }),
+        Command::Sweep(args) => args.into_options().map_err(RunError::from).and_then(|o| {
+            let interrupt = Interrupt::install().ok();
+            crate::sweep::sweep(&o, interrupt.as_ref())
+        }),
         Command::Play(args) => return play::play_command(*args),
     };
     match result {
@@ -218,10 +227,12 @@ fn clap_message(rendered: &str, args: &[String]) -> String {
             text = text.replace(arg.as_str(), &escape_controls(arg));
         }
     }
-    let subcommand = args
-        .iter()
-        .skip(1)
-        .find(|a| matches!(a.as_str(), "run" | "play" | "rules" | "completions" | "man"));
+    let subcommand = args.iter().skip(1).find(|a| {
+        matches!(
+            a.as_str(),
+            "run" | "sweep" | "play" | "rules" | "completions" | "man"
+        )
+    });
     if let Some(subcommand) = subcommand {
         text = text.replace("try '--help'", &format!("try 'warsim {subcommand} --help'"));
     }

@@ -9,7 +9,7 @@ use clap::Args;
 use clap::builder::PossibleValuesParser;
 
 use super::report_error;
-use crate::config::{ConfigError, parse_setting};
+use crate::config::{ConfigError, RuleChoice, named, parse_setting, preset_named};
 use crate::engine::rules::{AtCap, Named, Pickup, Setting, Shortage, Spoils};
 use crate::engine::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset, Rules};
 
@@ -84,59 +84,28 @@ pub(super) struct RuleArgs {
 }
 
 impl RuleArgs {
+    /// The settings given, names resolved.
+    pub(super) fn choice(self) -> Result<RuleChoice, ConfigError> {
+        Ok(RuleChoice {
+            preset: self.rules.as_deref().map(preset_named).transpose()?,
+            players: self.players,
+            suits: self.suits,
+            ranks: self.ranks,
+            face_down: self.face_down,
+            shortage: named("--war-shortage", self.war_shortage.as_deref())?,
+            pickup: named("--pickup", self.pickup.as_deref())?,
+            spoils: named("--spoils", self.spoils.as_deref())?,
+            reshuffle_every: self.reshuffle_every,
+            max_rounds: self.max_rounds,
+            at_cap: named("--at-cap", self.at_cap.as_deref())?,
+        })
+    }
+
     /// The preset's rules with every given setting applied; refuses settings the preset's
     /// family cannot take.
     pub(super) fn into_rules(self, default: Preset) -> Result<Rules, ConfigError> {
-        let preset = match &self.rules {
-            None => default,
-            Some(name) => Preset::from_name(name).ok_or_else(|| ConfigError::UnknownRules {
-                given: name.clone(),
-                known: Preset::names(),
-            })?,
-        };
-        let mut rules = preset.rules();
-        let refuse = |setting: Setting, given: bool| match rules.family.refuses(setting) {
-            Some(reason) if given => Err(ConfigError::NotApplicable {
-                flag: setting.flag(),
-                preset: preset.name().to_string(),
-                reason,
-            }),
-            _ => Ok(()),
-        };
-        refuse(Setting::FaceDown, self.face_down.is_some())?;
-        refuse(Setting::Shortage, self.war_shortage.is_some())?;
-        refuse(Setting::Pickup, self.pickup.is_some())?;
-        refuse(Setting::Spoils, self.spoils.is_some())?;
-        refuse(Setting::ReshuffleEvery, self.reshuffle_every.is_some())?;
-        refuse(Setting::MaxRounds, self.max_rounds.is_some())?;
-        refuse(Setting::AtCap, self.at_cap.is_some())?;
-        rules.players = self.players.unwrap_or(rules.players);
-        rules.suits = self.suits.unwrap_or(rules.suits);
-        rules.ranks = self.ranks.unwrap_or(rules.ranks);
-        rules.face_down = self.face_down.unwrap_or(rules.face_down);
-        rules.shortage =
-            named("--war-shortage", self.war_shortage.as_deref())?.unwrap_or(rules.shortage);
-        rules.pickup = named("--pickup", self.pickup.as_deref())?.unwrap_or(rules.pickup);
-        rules.spoils = named("--spoils", self.spoils.as_deref())?.unwrap_or(rules.spoils);
-        rules.reshuffle_every = self.reshuffle_every.unwrap_or(rules.reshuffle_every);
-        rules.max_rounds = self.max_rounds.unwrap_or(rules.max_rounds);
-        rules.at_cap = named("--at-cap", self.at_cap.as_deref())?.unwrap_or(rules.at_cap);
-        rules.validate()?;
-        Ok(rules)
+        self.choice()?.rules(default)
     }
-}
-
-/// The value of a named setting, if given.
-fn named<T: Named>(flag: &'static str, given: Option<&str>) -> Result<Option<T>, ConfigError> {
-    given
-        .map(|text| {
-            T::from_name(text).ok_or_else(|| ConfigError::UnknownValue {
-                flag,
-                given: text.to_string(),
-                allowed: T::names(),
-            })
-        })
-        .transpose()
 }
 
 /// `warsim rules [NAME]`: bad names exit 2, a closed pipe 0, a failed write 1.
@@ -146,11 +115,7 @@ pub(super) fn show_rules_command(name: Option<&str>) -> ExitCode {
         Some(name) => match Preset::from_name(name) {
             Some(preset) => vec![preset],
             None => {
-                let error = ConfigError::UnknownRules {
-                    given: name.to_string(),
-                    known: Preset::names(),
-                };
-                report_error(&error);
+                report_error(&preset_named(name).expect_err("no preset has that name"));
                 return ExitCode::from(2);
             }
         },

@@ -35,13 +35,24 @@ pub struct GameCsv {
     /// Bytes and game rows wholly written before the buffer.
     written_bytes: u64,
     committed: u64,
+    /// Leading columns every row repeats (a sweep cell's settings), with their comma.
+    prefix: Vec<u8>,
+    /// Rows written before the current batch began: [`RecordSink::committed`] counts from it.
+    batch_base: u64,
 }
 
 impl GameCsv {
     /// Takes the output and queues the header.
     pub fn new(out: Stream) -> GameCsv {
+        GameCsv::with_columns(out, &[])
+    }
+
+    /// Like [`GameCsv::new`], with `columns` before the game's own: a sweep names its cells'
+    /// settings there and fills them in with [`GameCsv::start_batch`].
+    pub fn with_columns(out: Stream, columns: &[&str]) -> GameCsv {
         let mut buffer = Vec::with_capacity(BUFFER + 256);
-        buffer.extend_from_slice(GAME_CSV_HEADER.join(",").as_bytes());
+        let header: Vec<&str> = columns.iter().chain(&GAME_CSV_HEADER).copied().collect();
+        buffer.extend_from_slice(header.join(",").as_bytes());
         buffer.push(b'\n');
         GameCsv {
             out,
@@ -50,6 +61,20 @@ impl GameCsv {
             header_pending: true,
             written_bytes: 0,
             committed: 0,
+            prefix: Vec::new(),
+            batch_base: 0,
+        }
+    }
+
+    /// Starts the rows of another batch (game numbers from 0 again), whose rows begin with
+    /// `values` (one per column given to [`GameCsv::with_columns`]; names and numbers, which
+    /// need no quoting).
+    pub fn start_batch(&mut self, values: &[String]) {
+        self.batch_base = self.committed;
+        self.prefix.clear();
+        for value in values {
+            self.prefix.extend_from_slice(value.as_bytes());
+            self.prefix.push(b',');
         }
     }
 
@@ -112,6 +137,7 @@ impl RecordSink for GameCsv {
         for (offset, record) in records.iter().enumerate() {
             let game = first + offset as u64;
             let row = &mut self.buffer;
+            row.extend_from_slice(&self.prefix);
             row.extend_from_slice(number.format(game).as_bytes());
             row.push(b',');
             row.extend_from_slice(
@@ -143,7 +169,7 @@ impl RecordSink for GameCsv {
     }
 
     fn committed(&self) -> u64 {
-        self.committed
+        self.committed - self.batch_base
     }
 
     fn finish(&mut self) -> io::Result<()> {
@@ -164,7 +190,7 @@ pub fn write_summary_csv(out: &mut dyn Write, summary: &Summary) -> io::Result<(
 }
 
 /// The underlying I/O error of a CSV error, so a broken pipe stays recognisable.
-fn into_io(error: csv::Error) -> io::Error {
+pub fn into_io(error: csv::Error) -> io::Error {
     if !error.is_io_error() {
         return io::Error::other(error.to_string());
     }

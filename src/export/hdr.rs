@@ -44,19 +44,9 @@ pub fn hdr_tag(info: &RunInfo, stats: &Stats) -> String {
     )
 }
 
-/// Writes the log: a comment line, then one interval holding the finished games' lengths.
-pub fn write_hdr_log(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Result<()> {
-    let lengths = stats.lengths();
-    let highest = lengths.max().unwrap_or(1).max(2);
-    let mut histogram = Histogram::<u64>::new_with_bounds(1, highest, HDR_DIGITS)
-        .map_err(|e| io::Error::other(format!("{e:?}")))?;
-    for (rounds, games) in lengths.counts() {
-        histogram
-            .record_n(rounds.max(1), games)
-            .map_err(|e| io::Error::other(format!("{e:?}")))?;
-    }
-    let tag_text = hdr_tag(info, stats);
-    let tag = Tag::new(&tag_text).ok_or_else(|| io::Error::other("a run's tag has no spaces"))?;
+/// Writes the log: a comment line, then one interval per run (a sweep's cells, one after
+/// another in time) holding its finished games' lengths, tagged with [`hdr_tag`].
+pub fn write_hdr_log(out: &mut dyn Write, runs: &[(&RunInfo, &Stats)]) -> io::Result<()> {
     let mut serializer = V2DeflateSerializer::new();
     let mut builder = IntervalLogWriterBuilder::new();
     builder.add_comment(&format!(
@@ -66,8 +56,25 @@ pub fn write_hdr_log(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::
     // The log writer wants a sized writer: the text is small, so it goes through a buffer.
     let mut text = Vec::new();
     let mut log = builder.begin_log_with(&mut text, &mut serializer)?;
-    log.write_histogram(&histogram, Duration::ZERO, info.elapsed, Some(tag))
-        .map_err(|e| io::Error::other(format!("could not write the histogram: {e:?}")))?;
+    let mut start = Duration::ZERO;
+    for (info, stats) in runs {
+        let lengths = stats.lengths();
+        let highest = lengths.max().unwrap_or(1).max(2);
+        let mut histogram = Histogram::<u64>::new_with_bounds(1, highest, HDR_DIGITS)
+            .map_err(|e| io::Error::other(format!("{e:?}")))?;
+        for (rounds, games) in lengths.counts() {
+            histogram
+                .record_n(rounds.max(1), games)
+                .map_err(|e| io::Error::other(format!("{e:?}")))?;
+        }
+        let tag_text = hdr_tag(info, stats);
+        let tag =
+            Tag::new(&tag_text).ok_or_else(|| io::Error::other("a run's tag has no spaces"))?;
+        log.write_histogram(&histogram, start, info.elapsed, Some(tag))
+            .map_err(|e| io::Error::other(format!("could not write the histogram: {e:?}")))?;
+        start += info.elapsed;
+    }
+    drop(log);
     out.write_all(&text)?;
     out.flush()
 }

@@ -12,21 +12,37 @@ pub const HISTOGRAM_HEADER: &str = "rounds,games,share,cumulative,survival";
 
 /// Writes the histogram of `stats` (see the module doc).
 pub fn write_histogram_csv(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
-    let lengths = stats.lengths();
-    let all = lengths.games().max(1) as f64;
+    write_histogram_table(out, &[], &[(&[], stats)])
+}
+
+/// Writes one histogram per part in one table: `columns` head the header, and each part's rows
+/// begin with its values (a sweep cell's settings; names and numbers, which need no quoting).
+pub fn write_histogram_table(
+    out: &mut dyn Write,
+    columns: &[&str],
+    parts: &[(&[String], &Stats)],
+) -> io::Result<()> {
     let mut out = io::BufWriter::new(out);
+    for column in columns {
+        write!(out, "{column},")?;
+    }
     writeln!(out, "{HISTOGRAM_HEADER}")?;
-    let mut ended = 0u64;
-    for (rounds, games) in lengths.counts() {
-        ended += games;
-        let still_going = lengths.games() - ended;
-        writeln!(
-            out,
-            "{rounds},{games},{},{},{}",
-            games as f64 / all,
-            ended as f64 / all,
-            still_going as f64 / all
-        )?;
+    for (values, stats) in parts {
+        let prefix: String = values.iter().map(|v| format!("{v},")).collect();
+        let lengths = stats.lengths();
+        let all = lengths.games().max(1) as f64;
+        let mut ended = 0u64;
+        for (rounds, games) in lengths.counts() {
+            ended += games;
+            let still_going = lengths.games() - ended;
+            writeln!(
+                out,
+                "{prefix}{rounds},{games},{},{},{}",
+                games as f64 / all,
+                ended as f64 / all,
+                still_going as f64 / all
+            )?;
+        }
     }
     out.flush()
 }

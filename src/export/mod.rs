@@ -9,10 +9,10 @@ mod json;
 mod summary;
 pub mod text;
 
-pub use self::csv::{GAME_CSV_HEADER, GameCsv, write_summary_csv};
+pub use self::csv::{GAME_CSV_HEADER, GameCsv, into_io, write_summary_csv};
 pub use files::{OutputError, Stream, check_outputs, write_atomically};
 pub use hdr::{HDR_DIGITS, hdr_tag, write_hdr_log};
-pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv};
+pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv, write_histogram_table};
 pub use json::write_summary_json;
 pub use summary::{Figure, Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing};
 pub use text::write_text_report;

@@ -204,6 +204,16 @@ impl Summary {
 
     /// Every figure as `(key, value)`, in output order.
     pub fn fields(&self) -> Vec<(String, Figure)> {
+        self.fields_with(true)
+    }
+
+    /// Every figure but the per-seat ones (`seatN_…`), whose number changes with the players:
+    /// a sweep's table keeps one set of columns and puts the seats in a table of their own.
+    pub fn fields_without_seats(&self) -> Vec<(String, Figure)> {
+        self.fields_with(false)
+    }
+
+    fn fields_with(&self, seats: bool) -> Vec<(String, Figure)> {
         let r = &self.setup.rules;
         let mut fields: Vec<(String, Figure)> = Vec::new();
         let mut put = |key: &str, value: Figure| fields.push((key.to_string(), value));
@@ -237,7 +247,7 @@ impl Summary {
         for (by, count) in WinBy::ALL.iter().zip(self.win_by) {
             put(&format!("win_by_{}", by.name()), Figure::Int(count));
         }
-        for (seat, wins) in self.seats.iter().enumerate() {
+        for (seat, wins) in self.seats.iter().enumerate().filter(|_| seats) {
             let n = seat + 1;
             put(&format!("seat{n}_wins"), Figure::Int(wins.wins));
             put(&format!("seat{n}_win_share"), Figure::Real(wins.share));

@@ -1,6 +1,10 @@
 //! The validated options of `warsim run`, free of any command-line types, and the errors that
 //! reject bad input before a game is played.
 
+mod choice;
+
+pub use choice::{RuleChoice, named, named_value, preset_named};
+
 use crate::engine::{Rules, RulesError};
 use crate::export::Target;
 
@@ -85,6 +89,9 @@ pub enum ConfigError {
         /// The second.
         second: &'static str,
     },
+    /// A sweep's list or range that cannot be read, or combinations that cannot be played.
+    #[error("{0}")]
+    Sweep(String),
     /// An output that cannot be written.
     #[error(transparent)]
     Output(#[from] crate::export::OutputError),
@@ -94,25 +101,8 @@ impl RunOptions {
     /// Checks the combination of options.
     pub fn validate(&self) -> Result<(), ConfigError> {
         self.rules.validate()?;
-        if self.games == 0 {
-            return Err(ConfigError::NoGames);
-        }
-        if !(1..=MAX_THREADS).contains(&self.threads) {
-            return Err(ConfigError::Threads(self.threads));
-        }
-        let mut on_stdout: Option<&'static str> = None;
-        for (flag, target) in self.outputs() {
-            if *target == Target::Stdout {
-                if let Some(first) = on_stdout {
-                    return Err(ConfigError::StdoutTwice {
-                        first,
-                        second: flag,
-                    });
-                }
-                on_stdout = Some(flag);
-            }
-        }
-        Ok(())
+        check_counts(self.games, self.threads)?;
+        one_on_stdout(&self.outputs())
     }
 
     /// The outputs asked for, with their flags.
@@ -133,6 +123,34 @@ impl RunOptions {
     pub fn stdout_taken(&self) -> bool {
         self.outputs().iter().any(|(_, t)| **t == Target::Stdout)
     }
+}
+
+/// Refuses no games and a thread count out of range.
+pub fn check_counts(games: u64, threads: usize) -> Result<(), ConfigError> {
+    if games == 0 {
+        return Err(ConfigError::NoGames);
+    }
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(ConfigError::Threads(threads));
+    }
+    Ok(())
+}
+
+/// Refuses a second output on standard output.
+pub fn one_on_stdout(outputs: &[(&'static str, &Target)]) -> Result<(), ConfigError> {
+    let mut on_stdout: Option<&'static str> = None;
+    for &(flag, target) in outputs {
+        if *target == Target::Stdout {
+            if let Some(first) = on_stdout {
+                return Err(ConfigError::StdoutTwice {
+                    first,
+                    second: flag,
+                });
+            }
+            on_stdout = Some(flag);
+        }
+    }
+    Ok(())
 }
 
 /// Parses a positive, finite number of seconds (`2`, `1.5`, `0.25`).

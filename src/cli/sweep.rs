@@ -1,0 +1,156 @@
+//! `warsim sweep`'s flags: every rule flag of `run` taking a comma list or a range, the counts
+//! and outputs of `run`, and the sweep's own tables; turned into plain [`SweepOptions`].
+
+use clap::Args;
+
+use super::parse_threads;
+use crate::config::{ConfigError, parse_count, parse_seconds};
+use crate::engine::rules::{AtCap, Named, Pickup, Shortage, Spoils};
+use crate::engine::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset};
+use crate::export::Target;
+use crate::sweep::{Grid, SweepOptions};
+
+pub(super) const SWEEP_AFTER_HELP: &str = "\
+Every rule flag takes one value, a comma list (2,3,4) or an inclusive range (6..13, or 2..32..2
+with a step); the sweep plays every combination, the last flag varying fastest. Each cell is
+played exactly as 'warsim run' with its settings and the same --games and --seed, so its figures
+equal that run's. Flags not given keep the preset's values.
+
+Examples:
+  warsim sweep --players 2..6 --ranks 6..13 --games 1e5 --csv cells.csv --seats seats.csv
+  warsim sweep --pickup table,shuffled,random --face-down 0..3 --histogram lengths.csv
+  warsim sweep --rules classic,war-card-game,cards-war --games 1e6 --json sweep.json";
+
+fn values_help(what: &str, values: String) -> String {
+    format!("{what}: a comma list of {values} [default: the preset's]")
+}
+
+/// The rule flags, each a list or range of values (checked when the grid is built).
+#[derive(Args, Debug)]
+pub(super) struct SweepRuleArgs {
+    #[arg(long, value_name = "NAMES",
+        help = values_help("Rule presets", Preset::names()).replace(" [default: the preset's]", " [default: classic]"))]
+    rules: Option<String>,
+    #[arg(long, value_name = "LIST",
+        help = format!("Players at the table: a list or range within 2 to {MAX_PLAYERS} (e.g. 2..6) [default: the preset's]"))]
+    players: Option<String>,
+    #[arg(long, value_name = "LIST",
+        help = format!("Suits in the deck: a list or range (e.g. 1..8); suits × ranks at most {MAX_CARDS} [default: the preset's]"))]
+    suits: Option<String>,
+    #[arg(long, value_name = "LIST",
+        help = format!("Ranks per suit: a list or range within 1 to {MAX_RANKS} (e.g. 6..13) [default: the preset's]"))]
+    ranks: Option<String>,
+    /// Cards put face down in a war: a list or range within 0 to 255 [default: the preset's].
+    #[arg(long, value_name = "LIST")]
+    face_down: Option<String>,
+    #[arg(long, value_name = "POLICIES", help = values_help("War shortage policies", Shortage::names()))]
+    war_shortage: Option<String>,
+    #[arg(long, value_name = "ORDERS", help = values_help("Pickup orders", Pickup::names()))]
+    pickup: Option<String>,
+    #[arg(long, value_name = "WHERE", help = values_help("Where won cards go", Spoils::names()))]
+    spoils: Option<String>,
+    /// Reshuffle periods in rounds (0 = never): a list or range [default: the preset's].
+    #[arg(long, value_name = "LIST")]
+    reshuffle_every: Option<String>,
+    /// Round caps: a list or range within 1 to 4294967294; use 1e4 or 10_000, not 10,000
+    /// (commas separate values) [default: the preset's].
+    #[arg(long, value_name = "LIST")]
+    max_rounds: Option<String>,
+    #[arg(long, value_name = "RULES", help = values_help("What the cap decides", AtCap::names()))]
+    at_cap: Option<String>,
+}
+
+impl SweepRuleArgs {
+    fn given(self) -> Vec<(&'static str, String)> {
+        [
+            ("--rules", self.rules),
+            ("--players", self.players),
+            ("--suits", self.suits),
+            ("--ranks", self.ranks),
+            ("--face-down", self.face_down),
+            ("--war-shortage", self.war_shortage),
+            ("--pickup", self.pickup),
+            ("--spoils", self.spoils),
+            ("--reshuffle-every", self.reshuffle_every),
+            ("--max-rounds", self.max_rounds),
+            ("--at-cap", self.at_cap),
+        ]
+        .into_iter()
+        .filter_map(|(flag, text)| text.map(|t| (flag, t)))
+        .collect()
+    }
+}
+
+#[derive(Args, Debug)]
+pub(super) struct SweepArgs {
+    #[command(flatten)]
+    rules: SweepRuleArgs,
+    /// Skip the combinations a preset cannot take (listed in the report) instead of refusing
+    /// the sweep.
+    #[arg(long)]
+    skip_invalid: bool,
+    /// Games per cell: 1000000, 1_000_000 and 1e6 are all accepted.
+    #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_count)]
+    games: u64,
+    /// Base seed of every cell, 0 to 18446744073709551615 (same forms as --games).
+    #[arg(long, value_name = "S", default_value = "0", value_parser = parse_count)]
+    seed: u64,
+    /// Worker threads, 1 to 1024 [default: all cores].
+    #[arg(long, value_name = "T", value_parser = parse_threads)]
+    threads: Option<usize>,
+    /// Write the table of cells to PATH ('-' = stdout): one row per cell, the swept settings,
+    /// then every summary key of 'warsim run --summary' but the per-seat ones.
+    #[arg(long, visible_alias = "summary", value_name = "PATH")]
+    csv: Option<String>,
+    /// Write the table of seats to PATH ('-' = stdout): one row per cell and seat
+    /// (cell, the swept settings, seat, wins, win_share, ci95_low, ci95_high).
+    #[arg(long, value_name = "PATH")]
+    seats: Option<String>,
+    /// Write every cell's summary, and the skipped combinations, as JSON to PATH ('-' = stdout).
+    #[arg(long, value_name = "PATH")]
+    json: Option<String>,
+    /// Write every cell's length distribution, exact per round, as one CSV to PATH ('-' =
+    /// stdout): cell, the swept settings, rounds, games, share, cumulative, survival.
+    #[arg(long, value_name = "PATH")]
+    histogram: Option<String>,
+    /// Write every cell's length histogram as an HdrHistogram interval log to PATH ('-' =
+    /// stdout): one interval per cell, tagged with its settings.
+    #[arg(long, value_name = "PATH")]
+    hdr: Option<String>,
+    /// Write one row per game of every cell to PATH ('-' = stdout): cell, the swept settings,
+    /// then the columns of 'warsim run --csv'.
+    #[arg(long, value_name = "PATH")]
+    games_csv: Option<String>,
+    /// No progress bar (it is also hidden when stderr is not a terminal).
+    #[arg(short, long)]
+    quiet: bool,
+    /// Seconds a round takes at a real table: the report adds each cell's median as a duration.
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    seconds_per_round: Option<f64>,
+}
+
+impl SweepArgs {
+    pub(super) fn into_options(self) -> Result<SweepOptions, ConfigError> {
+        let threads = self
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let target = |text: Option<String>| text.as_deref().map(Target::parse);
+        let options = SweepOptions {
+            grid: Grid::parse(&self.rules.given())?,
+            skip_invalid: self.skip_invalid,
+            games: self.games,
+            seed: self.seed,
+            threads,
+            csv: target(self.csv),
+            seats: target(self.seats),
+            json: target(self.json),
+            histogram: target(self.histogram),
+            hdr: target(self.hdr),
+            games_csv: target(self.games_csv),
+            quiet: self.quiet,
+            seconds_per_round: self.seconds_per_round,
+        };
+        options.validate()?;
+        Ok(options)
+    }
+}

@@ -1,0 +1,306 @@
+//! `warsim sweep`: every combination of the rule settings given as lists or ranges, each cell
+//! played exactly as `warsim run` would play it (same seed, same games, so cells share their
+//! deals where decks allow), all on one pool of workers, with one progress bar. Writes a tidy
+//! table with one row per cell, a long table of seats, JSON, the length histograms of every
+//! cell, and a readable table on standard output. Knows nothing of clap.
+
+pub mod grid;
+mod tables;
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, Workers, run_batch_on};
+use crate::config::{ConfigError, check_counts, one_on_stdout};
+use crate::export::text::group;
+use crate::export::{
+    GameCsv, RunInfo, Stream, Target, check_outputs, write_hdr_log, write_histogram_table,
+};
+use crate::interrupt::Interrupt;
+use crate::progress::cells_bar;
+use crate::run::{OutputWriter, RunEnd, RunError, write_each};
+use crate::stats::Stats;
+
+pub use grid::{AXES, Cell, Grid, Skipped};
+use tables::{write_cells_csv, write_seats_csv, write_sweep_json, write_sweep_report};
+
+/// Everything `warsim sweep` needs, already parsed.
+#[derive(Clone, Debug)]
+pub struct SweepOptions {
+    /// The cells, and the combinations that cannot be played.
+    pub grid: Grid,
+    /// Play the playable cells even when some combinations cannot be played.
+    pub skip_invalid: bool,
+    /// Games per cell.
+    pub games: u64,
+    /// Base seed of every cell.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// The table of cells: one row each.
+    pub csv: Option<Target>,
+    /// The table of seats: one row per cell and seat.
+    pub seats: Option<Target>,
+    /// Every cell's summary as JSON.
+    pub json: Option<Target>,
+    /// Every cell's length distribution, exact per round, in one CSV.
+    pub histogram: Option<Target>,
+    /// Every cell's length histogram, one interval each, in one HdrHistogram log.
+    pub hdr: Option<Target>,
+    /// Every game of every cell, one row each, led by the cell's settings.
+    pub games_csv: Option<Target>,
+    /// No progress bar.
+    pub quiet: bool,
+    /// Seconds a round takes at a real table, for the report's durations.
+    pub seconds_per_round: Option<f64>,
+}
+
+impl SweepOptions {
+    /// Checks the combination of options before any game is played.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        check_counts(self.games, self.threads)?;
+        let total = self.grid.cells.len() + self.grid.skipped.len();
+        if let Some(first) = self.grid.skipped.first() {
+            let example = format!("{}: {}", self.grid.label(&first.values), first.reason);
+            if self.grid.cells.is_empty() {
+                return Err(ConfigError::Sweep(format!(
+                    "none of the {total} combinations can be played, e.g. {example}"
+                )));
+            }
+            if !self.skip_invalid {
+                return Err(ConfigError::Sweep(format!(
+                    "{} of {total} combinations cannot be played, e.g. {example}; sweep other values, or add --skip-invalid to play the others",
+                    self.grid.skipped.len()
+                )));
+            }
+        }
+        if (self.grid.cells.len() as u64)
+            .checked_mul(self.games)
+            .is_none()
+        {
+            return Err(ConfigError::Sweep(format!(
+                "--games {} over {} cells is more than {} games: play fewer",
+                self.games,
+                self.grid.cells.len(),
+                u64::MAX
+            )));
+        }
+        one_on_stdout(&self.outputs())
+    }
+
+    /// The outputs asked for, with their flags.
+    pub fn outputs(&self) -> Vec<(&'static str, &Target)> {
+        [
+            ("--csv", &self.csv),
+            ("--seats", &self.seats),
+            ("--json", &self.json),
+            ("--histogram", &self.histogram),
+            ("--hdr", &self.hdr),
+            ("--games-csv", &self.games_csv),
+        ]
+        .into_iter()
+        .filter_map(|(flag, target)| target.as_ref().map(|t| (flag, t)))
+        .collect()
+    }
+}
+
+/// One played cell: its settings, what was run and the statistics of its games.
+pub struct CellResult {
+    /// The cell's values of the swept flags.
+    pub values: Vec<String>,
+    /// What was run (the cell's rules, seed, games, threads, time).
+    pub info: RunInfo,
+    /// Its games.
+    pub stats: Stats,
+}
+
+/// Plays every cell and writes every output; stops early on a signal or a failed write, keeping
+/// every finished game (the cell it stopped in is marked incomplete, later cells are absent).
+pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd, RunError> {
+    options.validate()?;
+    check_outputs(&options.outputs()).map_err(ConfigError::from)?;
+    let workers = Workers::new(options.threads)?;
+    let mut games_csv = match &options.games_csv {
+        Some(target) => {
+            let stream = Stream::create(target).map_err(|e| {
+                ConfigError::from(crate::export::OutputError {
+                    flag: "--games-csv",
+                    path: target.to_string(),
+                    reason: format!("cannot be created ({e}): choose a writable path"),
+                })
+            })?;
+            let mut columns = vec!["cell"];
+            columns.extend(&options.grid.keys);
+            Some(GameCsv::with_columns(stream, &columns))
+        }
+        None => None,
+    };
+    let started = Instant::now();
+    let (results, csv_failure) = play_cells(options, &workers, games_csv.as_mut(), interrupt);
+    let mut failures = write_sweep_files(options, &results);
+    if let Some((written, source)) = csv_failure {
+        let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
+        let cell = results.len();
+        let error = RunError::Write {
+            what: "the per-game CSV",
+            target: options
+                .games_csv
+                .as_ref()
+                .map(Target::to_string)
+                .unwrap_or_default(),
+            source,
+            kept: format!(
+                "; stopped in cell {cell} of {} after {written} of its games: the file holds every game before it, whole, and the tables describe exactly those",
+                options.grid.cells.len()
+            ),
+        };
+        if broken_pipe {
+            return Err(error);
+        }
+        failures.insert(0, error);
+    }
+    let on_stdout = options.outputs().iter().any(|(_, t)| **t == Target::Stdout);
+    let (mut report, report_target): (Box<dyn Write>, &str) = if on_stdout {
+        (Box::new(io::stderr()), "standard error")
+    } else {
+        (Box::new(io::stdout().lock()), "standard output")
+    };
+    write_sweep_report(&mut report, options, &results, started.elapsed())
+        .and_then(|()| report.flush())
+        .map_err(|source| RunError::Write {
+            what: "the report",
+            target: report_target.to_string(),
+            source,
+            kept: String::new(),
+        })?;
+    if let Some(error) = failures.into_iter().next() {
+        return Err(error);
+    }
+    let played: u64 = results.iter().map(|r| r.stats.games).sum();
+    let asked = options.games * options.grid.cells.len() as u64;
+    match interrupt.and_then(Interrupt::exit_status) {
+        Some(status) if played < asked => {
+            let signal = interrupt.map_or("a signal", Interrupt::signal_name);
+            eprintln!(
+                "interrupted in cell {} of {} ({signal}): {} of {} games played; the tables hold every cell begun, the last marked complete: false",
+                results.len(),
+                options.grid.cells.len(),
+                group(played),
+                group(asked)
+            );
+            Ok(RunEnd::Interrupted(status))
+        }
+        _ => Ok(RunEnd::Complete),
+    }
+}
+
+/// Plays the cells in order on `workers`; returns every cell begun and the per-game CSV's
+/// write error with the games of the last cell it holds, if it failed.
+fn play_cells(
+    options: &SweepOptions,
+    workers: &Workers,
+    mut games_csv: Option<&mut GameCsv>,
+    interrupt: Option<&Interrupt>,
+) -> (Vec<CellResult>, Option<(u64, io::Error)>) {
+    let cells = &options.grid.cells;
+    let bar = cells_bar(
+        options.games * cells.len() as u64,
+        cells.len(),
+        options.quiet,
+    );
+    let stop = || interrupt.is_some_and(Interrupt::requested);
+    let controls = Controls {
+        progress: &|games| bar.inc(games),
+        stop: &stop,
+    };
+    let mut results = Vec::with_capacity(cells.len());
+    let mut failure = None;
+    for (index, cell) in cells.iter().enumerate() {
+        if stop() {
+            break;
+        }
+        bar.set_prefix(format!("cell {}/{}  ", index + 1, cells.len()));
+        let spec = BatchSpec {
+            rules: cell.rules.clone(),
+            games: options.games,
+            seed: options.seed,
+            threads: options.threads,
+        };
+        let mut values = vec![index.to_string()];
+        values.extend(cell.values.iter().cloned());
+        if let Some(csv) = games_csv.as_deref_mut() {
+            csv.start_batch(&values);
+        }
+        let started = Instant::now();
+        let sink = games_csv.as_deref_mut().map(|s| s as &mut dyn RecordSink);
+        let stats = match run_batch_on(workers, &spec, sink, &controls) {
+            Ok(stats) => stats,
+            Err(BatchError::Write {
+                written,
+                source,
+                stats,
+            }) => {
+                failure = Some((written, source));
+                *stats
+            }
+            Err(BatchError::Pool { .. }) => unreachable!("the workers were started before"),
+        };
+        results.push(CellResult {
+            values: cell.values.clone(),
+            info: RunInfo {
+                rules: cell.rules.clone(),
+                seed: options.seed,
+                games_requested: options.games,
+                threads: options.threads,
+                elapsed: started.elapsed(),
+                seconds_per_round: options.seconds_per_round,
+            },
+            stats,
+        });
+        if failure.is_some() {
+            break;
+        }
+    }
+    bar.finish_and_clear();
+    (results, failure)
+}
+
+/// Writes the tables, the JSON and the histograms (each atomically); returns what failed.
+fn write_sweep_files(options: &SweepOptions, results: &[CellResult]) -> Vec<RunError> {
+    let keys = &options.grid.keys;
+    let mut columns = vec!["cell"];
+    columns.extend(keys);
+    let numbered: Vec<Vec<String>> = results
+        .iter()
+        .enumerate()
+        .map(|(index, result)| {
+            let mut values = vec![index.to_string()];
+            values.extend(result.values.iter().cloned());
+            values
+        })
+        .collect();
+    let parts: Vec<(&[String], &Stats)> = numbered
+        .iter()
+        .zip(results)
+        .map(|(values, result)| (values.as_slice(), &result.stats))
+        .collect();
+    let runs: Vec<(&RunInfo, &Stats)> = results.iter().map(|r| (&r.info, &r.stats)).collect();
+    let outputs: [(&'static str, &Option<Target>, OutputWriter); 5] = [
+        ("the table of cells", &options.csv, &|out| {
+            write_cells_csv(out, keys, results)
+        }),
+        ("the table of seats", &options.seats, &|out| {
+            write_seats_csv(out, keys, results)
+        }),
+        ("the sweep JSON", &options.json, &|out| {
+            write_sweep_json(out, options, results)
+        }),
+        ("the length histograms", &options.histogram, &|out| {
+            write_histogram_table(out, &columns, &parts)
+        }),
+        ("the HdrHistogram log", &options.hdr, &|out| {
+            write_hdr_log(out, &runs)
+        }),
+    ];
+    write_each(&outputs)
+}

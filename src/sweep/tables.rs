@@ -1,0 +1,230 @@
+//! A sweep's outputs: the tidy table of cells (one row each, the same columns whatever the
+//! players), the long table of seats (one row per cell and seat), the JSON, and the readable
+//! table on standard output.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use serde_json::{Map, Value, json};
+
+use crate::engine::Outcome;
+use crate::export::text::{duration, group, quantile_text};
+use crate::export::{Figure, Summary, into_io};
+use crate::stats::Quantile;
+
+use super::{CellResult, SweepOptions};
+
+/// The first columns of both tables: the cell's number and its swept settings.
+fn lead(keys: &[&str]) -> Vec<String> {
+    std::iter::once("cell")
+        .chain(keys.iter().copied())
+        .map(String::from)
+        .collect()
+}
+
+fn lead_values(index: usize, result: &CellResult) -> Vec<String> {
+    std::iter::once(index.to_string())
+        .chain(result.values.iter().cloned())
+        .collect()
+}
+
+/// One row per cell: `cell`, the swept settings, then every summary key but the per-seat ones
+/// (and but the swept settings, already there).
+pub fn write_cells_csv(
+    out: &mut dyn Write,
+    keys: &[&str],
+    results: &[CellResult],
+) -> io::Result<()> {
+    let mut out = csv::Writer::from_writer(out);
+    let mut header_written = false;
+    for (index, result) in results.iter().enumerate() {
+        let fields: Vec<(String, Figure)> = Summary::new(&result.info, &result.stats)
+            .fields_without_seats()
+            .into_iter()
+            .filter(|(key, _)| !keys.contains(&key.as_str()))
+            .collect();
+        if !header_written {
+            let mut header = lead(keys);
+            header.extend(fields.iter().map(|(key, _)| key.clone()));
+            out.write_record(&header).map_err(into_io)?;
+            header_written = true;
+        }
+        let mut row = lead_values(index, result);
+        row.extend(fields.iter().map(|(_, value)| value.to_string()));
+        out.write_record(&row).map_err(into_io)?;
+    }
+    out.flush()
+}
+
+/// One row per cell and seat: `cell`, the swept settings, `seat`, `wins`, `win_share`,
+/// `ci95_low`, `ci95_high`.
+pub fn write_seats_csv(
+    out: &mut dyn Write,
+    keys: &[&str],
+    results: &[CellResult],
+) -> io::Result<()> {
+    let mut out = csv::Writer::from_writer(out);
+    let mut header = lead(keys);
+    header.extend(["seat", "wins", "win_share", "ci95_low", "ci95_high"].map(String::from));
+    out.write_record(&header).map_err(into_io)?;
+    for (index, result) in results.iter().enumerate() {
+        let summary = Summary::new(&result.info, &result.stats);
+        for (seat, wins) in summary.seats.iter().enumerate() {
+            let mut row = lead_values(index, result);
+            row.push((seat + 1).to_string());
+            row.push(wins.wins.to_string());
+            row.extend([wins.share, wins.ci95_low, wins.ci95_high].map(|v| v.to_string()));
+            out.write_record(&row).map_err(into_io)?;
+        }
+    }
+    out.flush()
+}
+
+/// `{"swept": [...], "games_requested", "seed", "complete", "cells": [{"cell", settings...,
+/// summary keys...}], "skipped": [{settings..., "reason"}]}`.
+pub fn write_sweep_json(
+    out: &mut dyn Write,
+    options: &SweepOptions,
+    results: &[CellResult],
+) -> io::Result<()> {
+    let keys = &options.grid.keys;
+    let settings = |values: &[String]| -> Map<String, Value> {
+        keys.iter()
+            .zip(values)
+            .map(|(key, value)| {
+                let value = value
+                    .parse::<u64>()
+                    .map_or_else(|_| Value::from(value.clone()), Value::from);
+                (key.to_string(), value)
+            })
+            .collect()
+    };
+    let cells: Vec<Value> = results
+        .iter()
+        .enumerate()
+        .map(|(index, result)| {
+            let mut cell = Map::new();
+            cell.insert("cell".into(), Value::from(index));
+            let summary = serde_json::to_value(Summary::new(&result.info, &result.stats))
+                .map_err(io::Error::other)?;
+            cell.extend(settings(&result.values));
+            if let Value::Object(fields) = summary {
+                cell.extend(
+                    fields
+                        .into_iter()
+                        .filter(|(k, _)| !keys.contains(&k.as_str())),
+                );
+            }
+            Ok(Value::Object(cell))
+        })
+        .collect::<io::Result<_>>()?;
+    let skipped: Vec<Value> = options
+        .grid
+        .skipped
+        .iter()
+        .map(|skip| {
+            let mut entry = settings(&skip.values);
+            entry.insert("reason".into(), Value::from(skip.reason.clone()));
+            Value::Object(entry)
+        })
+        .collect();
+    let complete = results.len() == options.grid.cells.len()
+        && results.iter().all(|r| r.stats.games == options.games);
+    let document = json!({
+        "warsim_version": env!("CARGO_PKG_VERSION"),
+        "swept": keys,
+        "seed": options.seed,
+        "games_requested": options.games,
+        "complete": complete,
+        "cells": cells,
+        "skipped": skipped,
+    });
+    serde_json::to_writer_pretty(&mut *out, &document).map_err(io::Error::from)?;
+    writeln!(out)?;
+    out.flush()
+}
+
+/// The readable table: one line per cell with its median, mean, p90, p99 and the shares of
+/// capped and cycling games (and the median as a duration, given seconds per round).
+pub fn write_sweep_report(
+    out: &mut dyn Write,
+    options: &SweepOptions,
+    results: &[CellResult],
+    elapsed: Duration,
+) -> io::Result<()> {
+    let grid = &options.grid;
+    let played: u64 = results.iter().map(|r| r.stats.games).sum();
+    writeln!(
+        out,
+        "sweep        {} cells × {} games   seed {}   threads {}",
+        group(grid.cells.len() as u64),
+        group(options.games),
+        options.seed,
+        options.threads
+    )?;
+    let mut header: Vec<String> = grid.keys.iter().map(|k| k.to_string()).collect();
+    header.extend(["median", "mean", "p90", "p99", "capped", "cycle"].map(String::from));
+    if options.seconds_per_round.is_some() {
+        header.push("median time".into());
+    }
+    let mut rows = vec![header];
+    for result in results {
+        let lengths = result.stats.lengths();
+        let games = result.stats.games.max(1) as f64;
+        let share = |o: Outcome| format!("{:.2}%", 100.0 * result.stats.count(o) as f64 / games);
+        let quantile = |parts| lengths.quantile(parts).map_or("-".into(), quantile_text);
+        let mut row = result.values.clone();
+        row.push(quantile(50_000));
+        row.push(lengths.mean().map_or("-".into(), |m| format!("{m:.1}")));
+        row.push(quantile(90_000));
+        row.push(quantile(99_000));
+        row.push(share(Outcome::Capped));
+        row.push(share(Outcome::Cycle));
+        if let Some(seconds) = options.seconds_per_round {
+            row.push(match lengths.quantile(50_000) {
+                Some(Quantile::Rounds(r)) => duration(r as f64 * seconds),
+                _ => "-".into(),
+            });
+        }
+        if result.stats.games < options.games {
+            row.push(format!("(incomplete: {} games)", group(result.stats.games)));
+        }
+        rows.push(row);
+    }
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|v| v.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for row in &rows {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(value, width)| format!("{value:>width$}"))
+            .collect();
+        writeln!(out, "             {}", cells.join("  ").trim_end())?;
+    }
+    for skip in &grid.skipped {
+        writeln!(
+            out,
+            "skipped      {}: {}",
+            grid.label(&skip.values),
+            skip.reason
+        )?;
+    }
+    let seconds = elapsed.as_secs_f64();
+    writeln!(
+        out,
+        "time         {seconds:.3} s   {} games/s over all cells",
+        group(if seconds > 0.0 {
+            (played as f64 / seconds) as u64
+        } else {
+            0
+        })
+    )
+}

@@ -1,0 +1,323 @@
+//! `warsim sweep`: every cell equals the `warsim run` of its settings (summary, seats,
+//! histogram, per-game rows), whatever the thread count; lists, ranges and invalid
+//! combinations from the command line; the HdrHistogram log has one tagged interval per cell.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use tempfile::TempDir;
+
+mod common;
+
+use common::base64_decode;
+
+fn warsim() -> Command {
+    Command::cargo_bin("warsim").unwrap()
+}
+
+/// The rows of a CSV file as maps from column to value.
+fn rows(path: &Path) -> Vec<BTreeMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .zip(r.iter())
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// The figures that depend on the machine, not on the games.
+const TIMING: [&str; 3] = ["threads", "wall_seconds", "games_per_second"];
+
+fn lines_after_prefix(text: &str, columns: usize) -> Vec<String> {
+    text.lines()
+        .map(|line| line.splitn(columns + 1, ',').last().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn every_cell_equals_the_run_of_its_settings() {
+    let dir = TempDir::new().unwrap();
+    let p = |name: &str| dir.path().join(name);
+    let sweep_args = [
+        "sweep",
+        "--rules",
+        "classic,cards-war",
+        "--players",
+        "2,3",
+        "--ranks",
+        "6..8..2",
+        "--games",
+        "1500",
+        "--seed",
+        "11",
+        "-q",
+        "--skip-invalid",
+    ];
+    warsim()
+        .args(sweep_args)
+        .args(["--threads", "2"])
+        .arg("--csv")
+        .arg(p("cells.csv"))
+        .arg("--seats")
+        .arg(p("seats.csv"))
+        .arg("--histogram")
+        .arg(p("hist.csv"))
+        .arg("--games-csv")
+        .arg(p("games.csv"))
+        .assert()
+        .success()
+        // war-card-game is for two players only: its 3-player cells are skipped and listed.
+        .stdout(predicate::str::contains(
+            "skipped      rules=cards-war players=3 ranks=6",
+        ));
+    let cells = rows(&p("cells.csv"));
+    assert_eq!(cells.len(), 6);
+    let seats = rows(&p("seats.csv"));
+    let histogram = std::fs::read_to_string(p("hist.csv")).unwrap();
+    let games = std::fs::read_to_string(p("games.csv")).unwrap();
+    for cell in &cells {
+        let index = &cell["cell"];
+        let (rules, players, ranks) = (&cell["rules"], &cell["players"], &cell["ranks"]);
+        let run_dir = TempDir::new().unwrap();
+        let r = |name: &str| run_dir.path().join(name);
+        warsim()
+            .args([
+                "run",
+                "--rules",
+                rules,
+                "--players",
+                players,
+                "--ranks",
+                ranks,
+            ])
+            .args(["--games", "1500", "--seed", "11", "-q", "--threads", "1"])
+            .arg("--summary")
+            .arg(r("summary.csv"))
+            .arg("--histogram")
+            .arg(r("hist.csv"))
+            .arg("--csv")
+            .arg(r("games.csv"))
+            .assert()
+            .success();
+        let run = &rows(&r("summary.csv"))[0];
+        for (key, value) in run {
+            if TIMING.contains(&key.as_str()) {
+                continue;
+            }
+            match key.strip_prefix("seat") {
+                Some(rest) => {
+                    let (seat, figure) = rest.split_once('_').unwrap();
+                    let row = seats
+                        .iter()
+                        .find(|s| &s["cell"] == index && s["seat"] == seat)
+                        .unwrap_or_else(|| panic!("cell {index} seat {seat} missing"));
+                    assert_eq!(&row[figure], value, "cell {index} {key}");
+                }
+                None => assert_eq!(&cell[key], value, "cell {index} {key}"),
+            }
+        }
+        let seat_rows = seats.iter().filter(|s| &s["cell"] == index).count();
+        assert_eq!(seat_rows.to_string(), *players);
+        // The histogram and the per-game rows of the cell are the run's, led by its settings.
+        let lead = format!("{index},{rules},{players},{ranks},");
+        let pick = |text: &str| -> Vec<String> {
+            let kept: String = text
+                .lines()
+                .filter(|l| l.starts_with(&lead))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            lines_after_prefix(&kept, 4)
+        };
+        let run_histogram = std::fs::read_to_string(r("hist.csv")).unwrap();
+        assert_eq!(
+            pick(&histogram),
+            run_histogram.lines().skip(1).collect::<Vec<_>>()
+        );
+        let run_games = std::fs::read_to_string(r("games.csv")).unwrap();
+        assert_eq!(pick(&games), run_games.lines().skip(1).collect::<Vec<_>>());
+    }
+    assert!(
+        histogram.starts_with("cell,rules,players,ranks,rounds,games,share,cumulative,survival\n")
+    );
+    assert!(games.starts_with("cell,rules,players,ranks,game,seed,rounds,"));
+    assert_eq!(games.lines().count(), 1 + 6 * 1500);
+
+    // One thread gives the same tables but for the timing columns.
+    warsim()
+        .args(sweep_args)
+        .args(["--threads", "1"])
+        .arg("--csv")
+        .arg(p("cells1.csv"))
+        .arg("--games-csv")
+        .arg(p("games1.csv"))
+        .assert()
+        .success();
+    let strip = |mut rows: Vec<BTreeMap<String, String>>| {
+        rows.iter_mut()
+            .for_each(|r| TIMING.iter().for_each(|k| drop(r.remove(*k))));
+        rows
+    };
+    assert_eq!(strip(rows(&p("cells1.csv"))), strip(cells));
+    assert_eq!(std::fs::read(p("games1.csv")).unwrap(), games.as_bytes());
+}
+
+#[test]
+fn invalid_combinations_are_refused_before_any_game_or_skipped() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("cells.csv");
+    warsim()
+        .args(["sweep", "--rules", "classic,war-simulator", "--pickup", "table,shuffled"])
+        .arg("--csv")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "error: 2 of 4 combinations cannot be played, e.g. rules=war-simulator pickup=table: --pickup does not apply",
+        ))
+        .stderr(predicate::str::contains("--skip-invalid"));
+    assert!(
+        !out.exists(),
+        "no output is created before the sweep is refused"
+    );
+    warsim()
+        .args(["sweep", "--suits", "100", "--ranks", "13,26"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "error: none of the 2 combinations can be played",
+        ));
+    for (flag, value, needle) in [
+        ("--ranks", "9..6", "FROM ≤ TO"),
+        ("--players", "2..x", "invalid --players '2..x'"),
+        ("--max-rounds", "10,000", "not thousands"),
+        (
+            "--pickup",
+            "sideways",
+            "invalid value 'sideways' for '--pickup'",
+        ),
+        ("--games", "2,3", "give one value"),
+    ] {
+        warsim()
+            .args(["sweep", flag, value])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with("error: ").and(predicate::str::contains(needle)))
+            .stderr(predicate::function(|e: &str| {
+                e.lines().filter(|l| l.starts_with("error:")).count() == 1
+            }));
+    }
+}
+
+#[test]
+fn the_hdr_log_has_one_interval_per_cell_tagged_with_its_settings() {
+    use hdrhistogram::serialization::interval_log::{IntervalLogIterator, LogEntry};
+    let dir = TempDir::new().unwrap();
+    let log = dir.path().join("cells.hlog");
+    warsim()
+        .args([
+            "sweep",
+            "--players",
+            "2..4",
+            "--games",
+            "800",
+            "-q",
+            "--hdr",
+        ])
+        .arg(&log)
+        .assert()
+        .success();
+    let text = std::fs::read(&log).unwrap();
+    let mut deserializer = hdrhistogram::serialization::Deserializer::new();
+    let mut seen = Vec::new();
+    for entry in IntervalLogIterator::new(&text) {
+        if let LogEntry::Interval(interval) = entry.unwrap() {
+            let tag = interval.tag().unwrap().as_str().to_string();
+            let bytes = base64_decode(interval.encoded_histogram());
+            let histogram: hdrhistogram::Histogram<u64> =
+                deserializer.deserialize(&mut &bytes[..]).unwrap();
+            seen.push((tag, histogram.len()));
+        }
+    }
+    assert_eq!(seen.len(), 3);
+    for (players, (tag, count)) in (2..=4).zip(&seen) {
+        assert!(tag.contains(&format!(";players={players};")), "{tag}");
+        let censored: u64 = ["capped=", "cycle="]
+            .iter()
+            .map(|k| {
+                tag.split(';')
+                    .find_map(|p| p.strip_prefix(k))
+                    .unwrap()
+                    .parse::<u64>()
+                    .unwrap()
+            })
+            .sum();
+        assert_eq!(count + censored, 800, "{tag}");
+    }
+}
+
+#[test]
+fn an_interrupted_sweep_keeps_every_cell_begun_and_says_so() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = TempDir::new().unwrap();
+    let games = dir.path().join("games.csv");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args([
+            "sweep",
+            "--players",
+            "2,3",
+            "--games",
+            "1e12",
+            "-q",
+            "--threads",
+            "2",
+        ])
+        .arg("--games-csv")
+        .arg(&games)
+        .arg("--json")
+        .arg(dir.path().join("sweep.json"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::metadata(&games).map_or(0, |m| m.len()) < 200_000 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no rows written"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("interrupted in cell 1 of 2 (SIGINT"),
+        "{err}"
+    );
+    let csv = std::fs::read(&games).unwrap();
+    assert_eq!(csv.last(), Some(&b'\n'), "the CSV ends on a whole row");
+    let rows = csv.iter().filter(|&&b| b == b'\n').count() - 1;
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("sweep.json")).unwrap()).unwrap();
+    assert_eq!(json["complete"], false);
+    let cells = json["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 1, "the second cell never began");
+    assert_eq!(cells[0]["games"], rows as u64);
+    assert_eq!(cells[0]["complete"], false);
+}

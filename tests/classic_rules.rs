@@ -290,3 +290,29 @@ fn cycles_are_found_exactly_when_a_position_comes_back() {
         );
     }
 }
+
+#[test]
+fn cards_played_counts_every_card_laid_face_up_or_down() {
+    // A plain round: two cards.
+    assert_eq!(play(&rules(2, 1), &[&[10, 3], &[5, 7]]).0.cards_played, 2);
+    // A double war in one round: the tie (2), then 1 down and 1 up each, twice (4 + 4).
+    let (rec, _) = play(&rules(2, 1), &[&[5, 2, 9, 1, 12, 4], &[5, 3, 9, 7, 11, 6]]);
+    assert_eq!((rec.rounds, rec.cards_played), (1, 10));
+    // Three players: three shown, then the two tied players' war (2 down, 2 up).
+    let (rec, _) = play(&rules(3, 1), &[&[9, 2, 4], &[9, 3, 6], &[4, 13]]);
+    assert_eq!(rec.cards_played, 7);
+    // Whole games on the fast loop: two plain rounds; a war that ends the game.
+    let (rec, _) = play(&rules(2, 1000), &[&[3, 9], &[2, 8]]);
+    assert_eq!(
+        (rec.rounds, rec.outcome, rec.cards_played),
+        (2, Outcome::Win, 4)
+    );
+    let (rec, _) = play(&rules(2, 1000), &[&[5, 9, 2], &[5, 3, 4]]);
+    assert_eq!((rec.rounds, rec.winner, rec.cards_played), (1, Some(1), 6));
+    // Fixed rounds: every player lays one card a round.
+    let fixed = Preset::FixedRounds.rules();
+    for seed in 0..20 {
+        let rec = warsim::engine::play_game(&fixed, seed);
+        assert_eq!(rec.cards_played, u64::from(fixed.players * rec.rounds));
+    }
+}

@@ -81,6 +81,8 @@ pub struct PileGame<C: Card, const CAP: usize> {
     pub(super) saved_len: usize,
     pub(super) saved_power: u32,
     pub(super) saved_age: u32,
+    /// Cards laid on the table this game (the record's `cards_played`).
+    pub(super) laid: u64,
 }
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -118,6 +120,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             saved_len: 0,
             saved_power: 0,
             saved_age: 0,
+            laid: 0,
         })
     }
 
@@ -214,6 +217,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Logs a played card.
     #[inline(always)]
     pub(super) fn log_play(&mut self, card: C, seat: usize) {
+        self.laid += 1;
         self.log[self.log_len] = Play {
             card,
             seat: seat as u8,
@@ -253,6 +257,21 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     pub(super) fn play_dealt<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        observer: Option<&mut dyn Observer<C, CAP>>,
+    ) -> GameRecord {
+        self.laid = 0;
+        let record = self.play_rounds(rules, rng, observer);
+        GameRecord {
+            cards_played: self.laid,
+            ..record
+        }
+    }
+
+    /// The rounds of a dealt game, to its end.
+    fn play_rounds<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,

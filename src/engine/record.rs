@@ -83,6 +83,9 @@ pub struct GameRecord {
     pub wars: u32,
     /// Most ties chained within one round (deepest nesting in the groups family).
     pub longest_war: u32,
+    /// Every card laid on the table, face up or face down, by all players (the unit of
+    /// Norvig's "plays" and of the small-deck studies' "cards turned").
+    pub cards_played: u64,
 }
 
 impl GameRecord {

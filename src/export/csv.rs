@@ -9,7 +9,7 @@ use super::Summary;
 use super::files::Stream;
 
 /// The per-game CSV header.
-pub const GAME_CSV_HEADER: [&str; 8] = [
+pub const GAME_CSV_HEADER: [&str; 9] = [
     "game",
     "seed",
     "rounds",
@@ -18,6 +18,7 @@ pub const GAME_CSV_HEADER: [&str; 8] = [
     "wars",
     "longest_war",
     "decided_by",
+    "cards_played",
 ];
 
 /// Bytes gathered before they are written out.
@@ -159,6 +160,8 @@ impl RecordSink for GameCsv {
             row.extend_from_slice(number.format(record.longest_war).as_bytes());
             row.push(b',');
             row.extend_from_slice(record.win_by.map_or("", |by| by.name()).as_bytes());
+            row.push(b',');
+            row.extend_from_slice(number.format(record.cards_played).as_bytes());
             row.push(b'\n');
             self.row_ends.push(row.len());
             if row.len() >= BUFFER {

@@ -140,6 +140,8 @@ pub struct Summary {
     pub seats: Vec<SeatWins>,
     /// Game lengths.
     pub lengths: Lengths,
+    /// Mean cards laid on the table in a finished game.
+    pub cards_played_mean: Option<f64>,
     /// Mean ties per game.
     pub wars_per_game: f64,
     /// Most ties chained in one round.
@@ -187,6 +189,7 @@ impl Summary {
                     None => [None, None],
                 },
             },
+            cards_played_mean: stats.cards_played_mean(),
             wars_per_game: stats.wars_per_game(),
             longest_war: stats.longest_war,
             timing: Timing {
@@ -265,6 +268,7 @@ impl Summary {
         put("rounds_p50_ci95_low", Figure::int(l.median_ci95[0]));
         put("rounds_p50_ci95_high", Figure::int(l.median_ci95[1]));
         put("rounds_max", Figure::int(l.max));
+        put("cards_played_mean", Figure::real(self.cards_played_mean));
         put("wars_per_game", Figure::Real(self.wars_per_game));
         put("longest_war", Figure::Int(self.longest_war.into()));
         put("threads", Figure::Int(self.timing.threads as u64));

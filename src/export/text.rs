@@ -63,6 +63,14 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
         )?;
     }
     write_lengths(out, stats)?;
+    if let Some(cards) = stats.cards_played_mean()
+        && info.rules.family != Family::FixedRounds
+    {
+        writeln!(
+            out,
+            "cards        mean {cards:.2} played per finished game (face up and face down, every player)"
+        )?;
+    }
     if let Some(seconds) = info.seconds_per_round {
         write_durations(out, stats, seconds)?;
     }

@@ -26,6 +26,8 @@ pub struct Stats {
     /// Most ties chained in one round, over all games.
     pub longest_war: u32,
     wars_sum: u64,
+    /// Cards played in finished games (a u128: 10^12 games of 10^8 cards stay exact).
+    finished_cards: u128,
     lengths: Lengths,
 }
 
@@ -40,6 +42,7 @@ impl Stats {
             win_by: [0; WinBy::ALL.len()],
             longest_war: 0,
             wars_sum: 0,
+            finished_cards: 0,
             lengths: Lengths::new(most_rounds, cap),
         }
     }
@@ -56,7 +59,10 @@ impl Stats {
             self.win_by[by as usize] += 1;
         }
         match game.outcome {
-            Outcome::Win | Outcome::Draw => self.lengths.finished(game.rounds),
+            Outcome::Win | Outcome::Draw => {
+                self.lengths.finished(game.rounds);
+                self.finished_cards += u128::from(game.cards_played);
+            }
             Outcome::Capped => self.lengths.capped(),
             Outcome::Cycle => self.lengths.never(),
         }
@@ -84,6 +90,12 @@ impl Stats {
         ratio(self.wars_sum as f64, self.games)
     }
 
+    /// Mean cards played in a finished game, `None` when no game finished.
+    pub fn cards_played_mean(&self) -> Option<f64> {
+        let finished = self.lengths.finished_games();
+        (finished > 0).then(|| self.finished_cards as f64 / finished as f64)
+    }
+
     /// Share of games seat `seat` won with its 95% Wilson score interval.
     pub fn win_share(&self, seat: usize) -> (f64, f64, f64) {
         wilson_95(self.wins_by_seat[seat], self.games)
@@ -104,6 +116,7 @@ impl AddAssign<&Stats> for Stats {
         }
         self.longest_war = self.longest_war.max(other.longest_war);
         self.wars_sum += other.wars_sum;
+        self.finished_cards += other.finished_cards;
         self.lengths.merge(&other.lengths);
     }
 }
@@ -138,6 +151,7 @@ mod tests {
             win_by: None,
             wars,
             longest_war: wars.min(2),
+            cards_played: 2 * u64::from(rounds),
         }
     }
 

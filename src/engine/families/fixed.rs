@@ -76,6 +76,8 @@ impl FixedRoundsGame {
             win_by: won.then_some(WinBy::Score),
             wars: tied_rounds,
             longest_war: 0,
+            // Every player lays one card a round.
+            cards_played: (rounds * players) as u64,
         }
     }
 }

@@ -44,6 +44,22 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         record: &mut GameRecord,
         limit: u32,
     ) -> RoundEnd {
+        // Two cards a round, counted out here from the rounds played (as the table family's
+        // fast loop does); a tie's two cards are laid and counted again by its war.
+        let (first, laid_before) = (record.rounds, self.laid);
+        let end = self.pair_rounds_until(rules, rng, record, limit);
+        let tied = u32::from(self.laid != laid_before);
+        self.laid += 2 * u64::from(record.rounds - first - tied);
+        end
+    }
+
+    fn pair_rounds_until<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+        limit: u32,
+    ) -> RoundEnd {
         debug_assert!(self.active_len == 2 && !self.trace);
         let seats = [self.active[0] as usize, self.active[1] as usize];
         loop {

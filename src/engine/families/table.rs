@@ -38,6 +38,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     rng.shuffle(&mut pair);
                 }
                 self.receive(rules, winner, &pair);
+                self.laid += 2;
                 let loser = if a_wins { s1 } else { s0 };
                 return if self.holding(loser) > 0 {
                     RoundEnd::Plain

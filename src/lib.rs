@@ -13,6 +13,7 @@ pub mod engine;
 pub mod export;
 pub mod interrupt;
 pub mod play;
+pub mod plot;
 pub mod progress;
 pub mod run;
 pub mod stats;

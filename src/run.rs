@@ -16,6 +16,7 @@ use crate::export::{
     write_histogram_csv, write_summary_csv, write_summary_json, write_text_report,
 };
 use crate::interrupt::Interrupt;
+use crate::plot::draw_run;
 use crate::progress::games_bar;
 use crate::stats::Stats;
 
@@ -171,7 +172,7 @@ pub type OutputWriter<'a> = &'a dyn Fn(&mut dyn Write) -> io::Result<()>;
 /// Writes the summary CSV and JSON and the histogram (each atomically); returns what failed.
 fn write_result_files(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Vec<RunError> {
     let summary = Summary::new(info, stats);
-    let outputs: [(&'static str, &Option<Target>, OutputWriter); 4] = [
+    let outputs: [(&'static str, &Option<Target>, OutputWriter); 5] = [
         ("the summary CSV", &options.summary, &|out| {
             write_summary_csv(out, &summary)
         }),
@@ -183,6 +184,11 @@ fn write_result_files(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Ve
         }),
         ("the HdrHistogram log", &options.hdr, &|out| {
             write_hdr_log(out, &[(info, stats)])
+        }),
+        ("the plot", &options.plot, &|out| {
+            let (title, subtitle) = plot_titles(info, stats);
+            let svg = draw_run(&title, &subtitle, stats, options.survival_scale)?;
+            out.write_all(svg.as_bytes())
         }),
     ];
     write_each(&outputs)
@@ -221,6 +227,29 @@ fn write_report(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Result<(
             source,
             kept: String::new(),
         })
+}
+
+/// A run's plot title and the lines under it: the rules, the seed and the censored shares.
+pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
+    let games = stats.games.max(1) as f64;
+    let share = |n: u64| 100.0 * n as f64 / games;
+    let lengths = stats.lengths();
+    let title = format!(
+        "How long does War last? {}, {} games",
+        info.rules.preset.name(),
+        group(stats.games)
+    );
+    let lines = vec![
+        info.rules.describe(),
+        format!(
+            "seed {} · capped {:.2}% · never end (cycles) {:.2}% · warsim {}",
+            info.seed,
+            share(lengths.capped_games()),
+            share(lengths.never_games()),
+            env!("CARGO_PKG_VERSION")
+        ),
+    ];
+    (title, lines)
 }
 
 /// What a run that stopped after `games` games kept, for its closing message.

@@ -17,6 +17,7 @@ use crate::config::{ConfigError, RunOptions, parse_count, parse_seconds, parse_s
 use crate::engine::Preset;
 use crate::export::Target;
 use crate::interrupt::Interrupt;
+use crate::plot::SurvivalScale;
 use crate::run::{RunEnd, RunError, run};
 
 /// A deterministic, parallel Monte Carlo engine for the card game War.
@@ -95,6 +96,13 @@ struct RunArgs {
     /// tagged with the settings) to PATH ('-' = stdout).
     #[arg(long, value_name = "PATH")]
     hdr: Option<String>,
+    /// Draw the length histogram and the survival curve, quantiles marked, as SVG to PATH
+    /// ('-' = stdout).
+    #[arg(long, value_name = "PATH")]
+    plot: Option<String>,
+    /// The survival curve's vertical scale in --plot.
+    #[arg(long, value_name = "SCALE", value_enum, default_value_t = PlotScale::Log)]
+    plot_scale: PlotScale,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(short, long)]
     quiet: bool,
@@ -120,12 +128,26 @@ impl RunArgs {
             json: self.json.as_deref().map(Target::parse),
             histogram: self.histogram.as_deref().map(Target::parse),
             hdr: self.hdr.as_deref().map(Target::parse),
+            plot: self.plot.as_deref().map(Target::parse),
+            survival_scale: match self.plot_scale {
+                PlotScale::Log => SurvivalScale::Log,
+                PlotScale::Linear => SurvivalScale::Linear,
+            },
             quiet: self.quiet,
             seconds_per_round: self.seconds_per_round,
         };
         options.validate()?;
         Ok(options)
     }
+}
+
+/// The survival curve's scale, as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum PlotScale {
+    /// Logarithmic: the tail of rare long games stays visible.
+    Log,
+    /// Linear, from 0 to 1.
+    Linear,
 }
 
 fn parse_threads(text: &str) -> Result<usize, String> {

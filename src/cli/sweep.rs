@@ -121,6 +121,10 @@ pub(super) struct SweepArgs {
     /// then the columns of 'warsim run --csv'.
     #[arg(long, value_name = "PATH")]
     games_csv: Option<String>,
+    /// Draw the medians as SVG to PATH ('-' = stdout): over one swept setting the median with
+    /// the p10–p90 band, over two a heatmap, over more one line per combination (at most 8).
+    #[arg(long, value_name = "PATH")]
+    plot: Option<String>,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(short, long)]
     quiet: bool,
@@ -147,6 +151,7 @@ impl SweepArgs {
             histogram: target(self.histogram),
             hdr: target(self.hdr),
             games_csv: target(self.games_csv),
+            plot: target(self.plot),
             quiet: self.quiet,
             seconds_per_round: self.seconds_per_round,
         };

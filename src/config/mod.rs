@@ -7,6 +7,7 @@ pub use choice::{RuleChoice, named, named_value, preset_named};
 
 use crate::engine::{Rules, RulesError};
 use crate::export::Target;
+use crate::plot::SurvivalScale;
 
 /// Most worker threads accepted.
 pub const MAX_THREADS: usize = 1024;
@@ -32,6 +33,10 @@ pub struct RunOptions {
     pub histogram: Option<Target>,
     /// The length histogram as an HdrHistogram interval log.
     pub hdr: Option<Target>,
+    /// The length histogram and survival curve as SVG.
+    pub plot: Option<Target>,
+    /// The survival curve's scale in the plot.
+    pub survival_scale: SurvivalScale,
     /// No progress bar.
     pub quiet: bool,
     /// Seconds a round takes at a real table, for the report's durations.
@@ -113,6 +118,7 @@ impl RunOptions {
             ("--json", &self.json),
             ("--histogram", &self.histogram),
             ("--hdr", &self.hdr),
+            ("--plot", &self.plot),
         ]
         .into_iter()
         .filter_map(|(flag, target)| target.as_ref().map(|t| (flag, t)))

@@ -264,7 +264,7 @@ fn write_histogram(out: &mut dyn Write, stats: &Stats, cap: u32) -> io::Result<(
 }
 
 /// The smallest of 1, 2, 5 × 10^k at least `raw`.
-fn nice_width(raw: u64) -> u64 {
+pub fn nice_width(raw: u64) -> u64 {
     let mut unit = 1;
     loop {
         for step in [1, 2, 5] {

@@ -17,8 +17,9 @@ use crate::export::{
     GameCsv, RunInfo, Stream, Target, check_outputs, write_hdr_log, write_histogram_table,
 };
 use crate::interrupt::Interrupt;
+use crate::plot::{SurvivalScale, draw_run, draw_sweep, plottable};
 use crate::progress::cells_bar;
-use crate::run::{OutputWriter, RunEnd, RunError, write_each};
+use crate::run::{OutputWriter, RunEnd, RunError, plot_titles, write_each};
 use crate::stats::Stats;
 
 pub use grid::{AXES, Cell, Grid, Skipped};
@@ -49,6 +50,8 @@ pub struct SweepOptions {
     pub hdr: Option<Target>,
     /// Every game of every cell, one row each, led by the cell's settings.
     pub games_csv: Option<Target>,
+    /// The medians as SVG: a band over one setting, a heatmap over two, lines beyond.
+    pub plot: Option<Target>,
     /// No progress bar.
     pub quiet: bool,
     /// Seconds a round takes at a real table, for the report's durations.
@@ -59,6 +62,10 @@ impl SweepOptions {
     /// Checks the combination of options before any game is played.
     pub fn validate(&self) -> Result<(), ConfigError> {
         check_counts(self.games, self.threads)?;
+        if self.plot.is_some() {
+            let cells: Vec<&[String]> = self.grid.cells.iter().map(|c| &c.values[..]).collect();
+            plottable(&self.grid.keys, &cells).map_err(ConfigError::Sweep)?;
+        }
         let total = self.grid.cells.len() + self.grid.skipped.len();
         if let Some(first) = self.grid.skipped.first() {
             let example = format!("{}: {}", self.grid.label(&first.values), first.reason);
@@ -97,6 +104,7 @@ impl SweepOptions {
             ("--histogram", &self.histogram),
             ("--hdr", &self.hdr),
             ("--games-csv", &self.games_csv),
+            ("--plot", &self.plot),
         ]
         .into_iter()
         .filter_map(|(flag, target)| target.as_ref().map(|t| (flag, t)))
@@ -285,7 +293,7 @@ fn write_sweep_files(options: &SweepOptions, results: &[CellResult]) -> Vec<RunE
         .map(|(values, result)| (values.as_slice(), &result.stats))
         .collect();
     let runs: Vec<(&RunInfo, &Stats)> = results.iter().map(|r| (&r.info, &r.stats)).collect();
-    let outputs: [(&'static str, &Option<Target>, OutputWriter); 5] = [
+    let outputs: [(&'static str, &Option<Target>, OutputWriter); 6] = [
         ("the table of cells", &options.csv, &|out| {
             write_cells_csv(out, keys, results)
         }),
@@ -301,6 +309,42 @@ fn write_sweep_files(options: &SweepOptions, results: &[CellResult]) -> Vec<RunE
         ("the HdrHistogram log", &options.hdr, &|out| {
             write_hdr_log(out, &runs)
         }),
+        ("the plot", &options.plot, &|out| {
+            out.write_all(sweep_plot(options, results)?.as_bytes())
+        }),
     ];
     write_each(&outputs)
+}
+
+/// The sweep's figure: over the settings that vary, or, when none does, the one cell as a run.
+fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<String> {
+    let Some(first) = results.first() else {
+        return Err(io::Error::other("no cell was played: nothing to draw"));
+    };
+    let cells: Vec<(&[String], &Stats)> =
+        results.iter().map(|r| (&r.values[..], &r.stats)).collect();
+    let swept = options.grid.keys.join(" × ");
+    let title = format!(
+        "How long does War last? The median by {swept}, {} games a cell",
+        group(options.games)
+    );
+    let lines = vec![
+        format!(
+            "other settings as in cell 0: {}",
+            first.info.rules.describe()
+        ),
+        format!(
+            "{} cells · seed {} · warsim {}",
+            results.len(),
+            options.seed,
+            env!("CARGO_PKG_VERSION")
+        ),
+    ];
+    match draw_sweep(&title, &lines, &options.grid.keys, &cells)? {
+        Some(svg) => Ok(svg),
+        None => {
+            let (title, subtitle) = plot_titles(&first.info, &first.stats);
+            draw_run(&title, &subtitle, &first.stats, SurvivalScale::Log)
+        }
+    }
 }

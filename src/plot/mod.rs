@@ -1,0 +1,133 @@
+//! Pictures without Python: `--plot PATH.svg` draws a run's length distribution and survival
+//! curve ([`draw_run`]), or a sweep's medians ([`draw_sweep`]: a band over one setting, a
+//! heatmap over two, lines beyond), as SVG with plotters. Text is left to the viewer's fonts, so
+//! no font files or system libraries are needed; plotters only estimates label widths.
+
+mod heatmap;
+mod lengths;
+mod sweep;
+
+pub use lengths::{SurvivalScale, draw_run};
+pub use sweep::{MAX_LINES, draw_sweep, plottable};
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::RGBColor;
+
+use crate::stats::{Quantile, Stats};
+
+/// Width and height of every figure, in SVG pixels.
+pub const SIZE: (u32, u32) = (1100, 820);
+/// The series colours, in order (colour-blind safe: Okabe and Ito's palette).
+const PALETTE: [RGBColor; 8] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(0, 0, 0),
+    RGBColor(240, 228, 66),
+];
+
+/// The font of a label `px` pixels high: plotters writes sizes to SVG divided by 1.24 (its
+/// estimate of a font's line height), so the size asked for is scaled up to match.
+fn font(px: f64) -> plotters::style::FontDesc<'static> {
+    plotters::style::FontDesc::new(
+        plotters::style::FontFamily::SansSerif,
+        px * 1.24,
+        plotters::style::FontStyle::Normal,
+    )
+}
+
+/// Fills the figure white and writes the title and the lines under it; returns the area left.
+fn head<'a>(
+    root: &DrawingArea<SVGBackend<'a>, Shift>,
+    title: &str,
+    lines: &[String],
+) -> std::io::Result<DrawingArea<SVGBackend<'a>, Shift>> {
+    root.fill(&WHITE).map_err(failed)?;
+    let height = 52 + 20 * lines.len() as i32;
+    let (top, body) = root.split_vertically(height + 12);
+    let bold = font(22.0).style(FontStyle::Bold);
+    top.draw(&Text::new(title, (30, 14), bold))
+        .map_err(failed)?;
+    for (i, line) in lines.iter().enumerate() {
+        top.draw(&Text::new(fit(line), (30, 50 + 20 * i as i32), font(14.0)))
+            .map_err(failed)?;
+    }
+    Ok(body)
+}
+
+/// Characters of 14-pixel text that fit across the figure (an average sans-serif letter is
+/// about 0.5 em wide).
+const LINE_CHARS: usize = 148;
+
+/// `line`, cut with an ellipsis if it would run off the figure.
+fn fit(line: &str) -> String {
+    if line.chars().count() <= LINE_CHARS {
+        return line.to_string();
+    }
+    let kept: String = line.chars().take(LINE_CHARS - 1).collect();
+    format!("{kept}…")
+}
+
+/// A chart on `area` with the caption and room for the axes, as every panel has them.
+fn panel<'a, 'b, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    caption: &str,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut builder = ChartBuilder::on(area);
+    builder
+        .margin_left(20)
+        .margin_right(40)
+        .margin_top(10)
+        .caption(caption, font(18.0))
+        .x_label_area_size(55)
+        .y_label_area_size(80);
+    builder
+}
+
+/// A drawing failure, as text (plotters' errors carry the backend's).
+fn failed(error: impl std::fmt::Display) -> std::io::Error {
+    std::io::Error::other(format!("could not draw the plot: {error}"))
+}
+
+/// The rounds of a quantile over all games, when it falls on a finished game.
+fn rounds_at(stats: &Stats, parts: u32) -> Option<u64> {
+    match stats.lengths().quantile(parts) {
+        Some(Quantile::Rounds(rounds)) => Some(rounds),
+        _ => None,
+    }
+}
+
+/// 1,234,567 → "1.2M", 12,345 → "12k": short tick labels.
+fn short(value: f64) -> String {
+    let a = value.abs();
+    if a >= 1e6 {
+        format!("{}M", trim(value / 1e6))
+    } else if a >= 1e4 {
+        format!("{}k", trim(value / 1e3))
+    } else {
+        trim(value)
+    }
+}
+
+fn trim(value: f64) -> String {
+    let text = format!("{value:.1}");
+    text.strip_suffix(".0").map_or(text.clone(), str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tick_labels_are_short() {
+        assert_eq!(short(0.0), "0");
+        assert_eq!(short(250.0), "250");
+        assert_eq!(short(1500.5), "1500.5");
+        assert_eq!(short(12_000.0), "12k");
+        assert_eq!(short(2_500_000.0), "2.5M");
+    }
+}

@@ -1,0 +1,191 @@
+//! `--plot`: the SVGs of a run and of sweeps over one, two and three settings are well-formed
+//! XML and say what they should: the rules in the title, the quantiles marked, the axes named,
+//! and in a heatmap every cell's median, equal to the sweep table's.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+fn warsim() -> Command {
+    Command::cargo_bin("warsim").unwrap()
+}
+
+/// The SVG's text elements, after checking that it is well-formed and sized.
+fn svg_texts(path: &Path) -> Vec<String> {
+    let svg = std::fs::read_to_string(path).unwrap();
+    let document = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let root = document.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(root.attribute("width"), Some("1100"));
+    root.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.text().unwrap_or("").trim().to_string())
+        .collect()
+}
+
+fn has(texts: &[String], wanted: &str) -> bool {
+    texts.iter().any(|t| t.contains(wanted))
+}
+
+#[test]
+fn a_runs_plot_names_the_rules_and_marks_the_quantiles() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("run.svg");
+    let out = warsim()
+        .args([
+            "run",
+            "--games",
+            "20000",
+            "--seed",
+            "4",
+            "-q",
+            "--summary",
+            "-",
+        ])
+        .arg("--plot")
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let summary = String::from_utf8(out.stdout).unwrap();
+    let mut lines = summary.lines();
+    let (keys, values) = (lines.next().unwrap(), lines.next().unwrap());
+    let figure = |key: &str| {
+        let i = keys.split(',').position(|k| k == key).unwrap();
+        values.split(',').nth(i).unwrap().to_string()
+    };
+    let texts = svg_texts(&svg);
+    assert!(
+        has(&texts, "How long does War last? classic, 20,000 games"),
+        "{texts:?}"
+    );
+    assert!(
+        has(&texts, "shortage lose, pickup table"),
+        "the rules under the title"
+    );
+    for (label, key) in [
+        ("median", "rounds_p50"),
+        ("p90", "rounds_p90"),
+        ("p99", "rounds_p99"),
+    ] {
+        let wanted = format!("{label} {}", figure(key));
+        assert_eq!(
+            texts.iter().filter(|t| **t == wanted).count(),
+            2,
+            "{wanted} on both panels"
+        );
+    }
+    for axis in [
+        "rounds",
+        "share of all games (%)",
+        "share still going (log scale)",
+    ] {
+        assert!(texts.iter().any(|t| t == axis), "{axis}");
+    }
+    warsim()
+        .args([
+            "run",
+            "--games",
+            "2000",
+            "-q",
+            "--plot-scale",
+            "linear",
+            "--plot",
+        ])
+        .arg(&svg)
+        .assert()
+        .success();
+    assert!(svg_texts(&svg).iter().any(|t| t == "share still going"));
+}
+
+#[test]
+fn a_heatmap_shows_every_cells_median() {
+    let dir = TempDir::new().unwrap();
+    let (svg, cells) = (dir.path().join("heat.svg"), dir.path().join("cells.csv"));
+    warsim()
+        .args([
+            "sweep", "--suits", "1..3", "--ranks", "4..8..2", "--games", "3000", "-q",
+        ])
+        .arg("--plot")
+        .arg(&svg)
+        .arg("--csv")
+        .arg(&cells)
+        .assert()
+        .success();
+    let texts = svg_texts(&svg);
+    let mut reader = csv::Reader::from_path(&cells).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (p50, cycle) = (column("rounds_p50"), column("cycle"));
+    let mut shown = 0;
+    for row in reader.records() {
+        let row = row.unwrap();
+        // A median among games that never end prints as "never".
+        let wanted = match &row[p50] {
+            "" => "never".to_string(),
+            rounds => rounds.to_string(),
+        };
+        assert!(
+            texts.contains(&wanted),
+            "{wanted} in {texts:?} ({} cycles)",
+            &row[cycle]
+        );
+        shown += 1;
+    }
+    assert_eq!(shown, 9);
+    for axis in ["suits", "ranks"] {
+        assert!(texts.iter().any(|t| t == axis), "{axis}");
+    }
+}
+
+#[test]
+fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("sweep.svg");
+    warsim()
+        .args([
+            "sweep",
+            "--players",
+            "2..4",
+            "--games",
+            "2000",
+            "-q",
+            "--plot",
+        ])
+        .arg(&svg)
+        .assert()
+        .success();
+    let texts = svg_texts(&svg);
+    for label in ["median", "p10–p90", "p99", "players", "2", "3", "4"] {
+        assert!(texts.iter().any(|t| t == label), "{label} in {texts:?}");
+    }
+    warsim()
+        .args(["sweep", "--pickup", "table,shuffled", "--players", "2,3"])
+        .args(["--ranks", "6..9", "--games", "500", "-q", "--plot"])
+        .arg(&svg)
+        .assert()
+        .success();
+    let texts = svg_texts(&svg);
+    assert!(has(&texts, "players=3 pickup=shuffled"), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t == "ranks"),
+        "the x axis is the setting with most values"
+    );
+    // Too many lines are refused before any game.
+    warsim()
+        .args([
+            "sweep",
+            "--players",
+            "2..4",
+            "--suits",
+            "2..4",
+            "--ranks",
+            "6..8",
+            "--plot",
+        ])
+        .arg(&svg)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("this sweep has 9"));
+}

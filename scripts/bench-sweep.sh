@@ -47,7 +47,7 @@ median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? 
 sweep_median=$(median "${sweep_times[@]}")
 run_median=$(median "${run_times[@]}")
 total=$((40 * games))
-echo "cpu:              $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), family $(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' '), $(grep -qw avx512f /proc/cpuinfo && echo AVX-512 || echo no AVX-512)"
+echo "cpu:              $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), family $(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' '), model $(grep -m1 '^model\s' /proc/cpuinfo | cut -d: -f2 | tr -d ' '), $(grep -qw avx512f /proc/cpuinfo && echo AVX-512 || echo no AVX-512)"
 echo "cells x games:    40 x $games, threads $threads, $runs alternations"
 echo "sweep (median):   $sweep_median s   $(echo "$total / $sweep_median" | bc) games/s   [${sweep_times[*]}]"
 echo "40 runs (median): $run_median s   $(echo "$total / $run_median" | bc) games/s   [${run_times[*]}]"

@@ -12,8 +12,9 @@ use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::group;
 use crate::export::{
-    GameCsv, RunInfo, Stream, Summary, Target, check_outputs, write_atomically, write_hdr_log,
-    write_histogram_csv, write_summary_csv, write_summary_json, write_text_report,
+    GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target, Which,
+    check_outputs, write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv,
+    write_summary_json, write_text_report,
 };
 use crate::interrupt::Interrupt;
 use crate::plot::draw_run;
@@ -67,24 +68,22 @@ pub enum RunEnd {
 pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd, RunError> {
     options.validate()?;
     check_outputs(&options.outputs()).map_err(ConfigError::from)?;
-    let csv = match &options.csv {
-        Some(target) => Some(GameCsv::new(Stream::create(target).map_err(|e| {
-            ConfigError::from(crate::export::OutputError {
-                flag: "--csv",
-                path: target.to_string(),
-                reason: format!("cannot be created ({e}): choose a writable path"),
-            })
-        })?)),
-        None => None,
-    };
-    let (info, stats, csv_failure) = play(options, csv, interrupt)?;
+    let files = open_game_files(
+        ("--csv", options.csv.as_ref()),
+        ("--parquet", options.parquet.as_ref()),
+        &[],
+    )?;
+    let (info, stats, failure) = play(options, files, interrupt)?;
     let mut failures = write_result_files(options, &info, &stats);
-    if let Some((written, source)) = csv_failure {
+    if let Some((which, written, source)) = failure {
         let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
-        let target = options.csv.as_ref().map(Target::to_string);
+        let (what, target) = match which {
+            Which::Csv => ("the per-game CSV", &options.csv),
+            Which::Parquet => ("the Parquet file", &options.parquet),
+        };
         let error = RunError::Write {
-            what: "the per-game CSV",
-            target: target.unwrap_or_default(),
+            what,
+            target: target.as_ref().map(Target::to_string).unwrap_or_default(),
             source,
             kept: kept_note(options, written),
         };
@@ -113,16 +112,55 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     }
 }
 
-/// What a played batch left: what was run, the statistics of the games kept, and the per-game
-/// CSV's write error with the games it holds, if it failed.
-type Played = (RunInfo, Stats, Option<(u64, io::Error)>);
+/// A per-game output's write error: which output, the games it holds, the error.
+pub type GameFilesFailure = (Which, u64, io::Error);
 
-/// Plays the batch with a progress bar, streaming records to `csv`; stops on a signal. A write
-/// error still returns the statistics of the games written; a batch that could not start
-/// removes a CSV this run created.
+/// What a played batch left: what was run, the statistics of the games kept, and a per-game
+/// output's write error, if one failed.
+type Played = (RunInfo, Stats, Option<GameFilesFailure>);
+
+/// Opens the per-game outputs asked for (`(flag, target)` of the CSV and the Parquet file);
+/// `leads` name a sweep's leading columns.
+pub fn open_game_files(
+    csv: (&'static str, Option<&Target>),
+    parquet: (&'static str, Option<&Target>),
+    leads: &[(&str, LeadKind)],
+) -> Result<GameFiles, ConfigError> {
+    let open = |flag: &'static str, target: &Target| {
+        Stream::create(target).map_err(|e| {
+            ConfigError::from(crate::export::OutputError {
+                flag,
+                path: target.to_string(),
+                reason: format!("cannot be created ({e}): choose a writable path"),
+            })
+        })
+    };
+    let names: Vec<&str> = leads.iter().map(|(name, _)| *name).collect();
+    let csv = match csv {
+        (flag, Some(target)) => Some(GameCsv::with_columns(open(flag, target)?, &names)),
+        _ => None,
+    };
+    let parquet = match parquet {
+        (flag, Some(target)) => match open(flag, target) {
+            Ok(stream) => Some(GameParquet::new(stream, leads)),
+            Err(error) => {
+                if let Some(csv) = csv {
+                    csv.discard_if_empty();
+                }
+                return Err(error);
+            }
+        },
+        _ => None,
+    };
+    Ok(GameFiles::new(csv, parquet))
+}
+
+/// Plays the batch with a progress bar, streaming records to the per-game outputs; stops on a
+/// signal. A write error still returns the statistics of the games written; a batch that could
+/// not start removes the outputs this run created.
 fn play(
     options: &RunOptions,
-    mut csv: Option<GameCsv>,
+    mut files: GameFiles,
     interrupt: Option<&Interrupt>,
 ) -> Result<Played, RunError> {
     let spec = BatchSpec {
@@ -138,23 +176,31 @@ fn play(
         progress: &|games| bar.inc(games),
         stop: &stop,
     };
-    let sink = csv.as_mut().map(|s| s as &mut dyn RecordSink);
+    let sink = (!files.is_empty()).then_some(&mut files as &mut dyn RecordSink);
     let played = run_batch(&spec, sink, &controls);
     bar.finish_and_clear();
-    let (stats, csv_failure) = match played {
+    let (stats, mut failure) = match played {
         Ok(stats) => (stats, None),
         Err(BatchError::Write {
             written,
             source,
             stats,
-        }) => (*stats, Some((written, source))),
+        }) => {
+            let which = files.failed().unwrap_or(Which::Csv);
+            (*stats, Some((which, written, source)))
+        }
         Err(error) => {
-            if let Some(csv) = csv {
-                csv.discard_if_empty();
-            }
+            files.discard_if_empty();
             return Err(error.into());
         }
     };
+    // The Parquet file is closed (its footer written) whatever else failed, unless it failed.
+    if files.failed() != Some(Which::Parquet)
+        && let Err((which, source)) = files.close()
+        && failure.is_none()
+    {
+        failure = Some((which, stats.games, source));
+    }
     let info = RunInfo {
         rules: options.rules.clone(),
         seed: options.seed,
@@ -163,7 +209,7 @@ fn play(
         elapsed: started.elapsed(),
         seconds_per_round: options.seconds_per_round,
     };
-    Ok((info, stats, csv_failure))
+    Ok((info, stats, failure))
 }
 
 /// Writes one output file's contents.
@@ -258,6 +304,12 @@ fn kept_text(options: &RunOptions, games: u64) -> String {
     if let Some(csv) = &options.csv {
         kept.push(format!(
             "the per-game CSV ({csv}) holds games 0 to {} whole",
+            games.saturating_sub(1)
+        ));
+    }
+    if let Some(parquet) = &options.parquet {
+        kept.push(format!(
+            "the Parquet file ({parquet}) holds games 0 to {}",
             games.saturating_sub(1)
         ));
     }

@@ -267,43 +267,25 @@ fn the_hdr_log_has_one_interval_per_cell_tagged_with_its_settings() {
 
 #[test]
 fn an_interrupted_sweep_keeps_every_cell_begun_and_says_so() {
-    use std::process::Stdio;
-    use std::time::{Duration, Instant};
     let dir = TempDir::new().unwrap();
     let games = dir.path().join("games.csv");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsim"))
-        .args([
-            "sweep",
-            "--players",
-            "2,3",
-            "--games",
-            "1e12",
-            "-q",
-            "--threads",
-            "2",
-        ])
-        .arg("--games-csv")
-        .arg(&games)
-        .arg("--json")
-        .arg(dir.path().join("sweep.json"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while std::fs::metadata(&games).map_or(0, |m| m.len()) < 200_000 {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "no rows written"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let kill = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
-    let out = child.wait_with_output().unwrap();
+    let json = dir.path().join("sweep.json");
+    let (g, j) = (games.to_str().unwrap(), json.to_str().unwrap());
+    let args = [
+        "sweep",
+        "--players",
+        "2,3",
+        "--games",
+        "1e12",
+        "-q",
+        "--threads",
+        "2",
+        "--games-csv",
+        g,
+        "--json",
+        j,
+    ];
+    let out = common::interrupt_once_written(&args, &games, 200_000);
     assert_eq!(out.status.code(), Some(130));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(

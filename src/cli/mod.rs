@@ -82,6 +82,10 @@ struct RunArgs {
     /// Write one CSV row per game, in game order, to PATH ('-' = stdout).
     #[arg(long, value_name = "PATH")]
     csv: Option<String>,
+    /// Write one row per game, in game order, as Apache Parquet to PATH ('-' = stdout): typed,
+    /// compressed columns, streamed in row groups.
+    #[arg(long, value_name = "PATH")]
+    parquet: Option<String>,
     /// Write the summary as a one-row CSV to PATH ('-' = stdout).
     #[arg(long, value_name = "PATH")]
     summary: Option<String>,
@@ -124,6 +128,7 @@ impl RunArgs {
             seed: self.seed,
             threads,
             csv: self.csv.as_deref().map(Target::parse),
+            parquet: self.parquet.as_deref().map(Target::parse),
             summary: self.summary.as_deref().map(Target::parse),
             json: self.json.as_deref().map(Target::parse),
             histogram: self.histogram.as_deref().map(Target::parse),

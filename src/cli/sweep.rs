@@ -121,6 +121,10 @@ pub(super) struct SweepArgs {
     /// then the columns of 'warsim run --csv'.
     #[arg(long, value_name = "PATH")]
     games_csv: Option<String>,
+    /// Write the rows of --games-csv as Apache Parquet to PATH ('-' = stdout): typed,
+    /// compressed columns, the swept settings first.
+    #[arg(long, value_name = "PATH")]
+    parquet: Option<String>,
     /// Draw the medians as SVG to PATH ('-' = stdout): over one swept setting the median with
     /// the p10–p90 band, over two a heatmap, over more one line per combination (at most 8).
     #[arg(long, value_name = "PATH")]
@@ -151,6 +155,7 @@ impl SweepArgs {
             histogram: target(self.histogram),
             hdr: target(self.hdr),
             games_csv: target(self.games_csv),
+            parquet: target(self.parquet),
             plot: target(self.plot),
             quiet: self.quiet,
             seconds_per_round: self.seconds_per_round,

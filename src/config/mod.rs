@@ -6,7 +6,7 @@ mod choice;
 pub use choice::{RuleChoice, named, named_value, preset_named};
 
 use crate::engine::{Rules, RulesError};
-use crate::export::Target;
+use crate::export::{MAX_PARQUET_GAMES, ROW_GROUP, Target};
 use crate::plot::SurvivalScale;
 
 /// Most worker threads accepted.
@@ -25,6 +25,8 @@ pub struct RunOptions {
     pub threads: usize,
     /// Per-game CSV.
     pub csv: Option<Target>,
+    /// Per-game Parquet file.
+    pub parquet: Option<Target>,
     /// One-row summary CSV.
     pub summary: Option<Target>,
     /// Summary JSON.
@@ -97,6 +99,11 @@ pub enum ConfigError {
     /// A sweep's list or range that cannot be read, or combinations that cannot be played.
     #[error("{0}")]
     Sweep(String),
+    /// More games than a Parquet file holds.
+    #[error(
+        "--parquet holds at most {MAX_PARQUET_GAMES} games (2^15 row groups of {ROW_GROUP}), not {0}: write --csv, or split the run"
+    )]
+    Parquet(u64),
     /// An output that cannot be written.
     #[error(transparent)]
     Output(#[from] crate::export::OutputError),
@@ -107,6 +114,7 @@ impl RunOptions {
     pub fn validate(&self) -> Result<(), ConfigError> {
         self.rules.validate()?;
         check_counts(self.games, self.threads)?;
+        check_parquet(self.parquet.is_some(), self.games)?;
         one_on_stdout(&self.outputs())
     }
 
@@ -114,6 +122,7 @@ impl RunOptions {
     pub fn outputs(&self) -> Vec<(&'static str, &Target)> {
         [
             ("--csv", &self.csv),
+            ("--parquet", &self.parquet),
             ("--summary", &self.summary),
             ("--json", &self.json),
             ("--histogram", &self.histogram),
@@ -138,6 +147,14 @@ pub fn check_counts(games: u64, threads: usize) -> Result<(), ConfigError> {
     }
     if !(1..=MAX_THREADS).contains(&threads) {
         return Err(ConfigError::Threads(threads));
+    }
+    Ok(())
+}
+
+/// Refuses more games than one Parquet file holds.
+pub fn check_parquet(parquet: bool, games: u64) -> Result<(), ConfigError> {
+    if parquet && games > MAX_PARQUET_GAMES {
+        return Err(ConfigError::Parquet(games));
     }
     Ok(())
 }

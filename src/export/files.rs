@@ -222,22 +222,6 @@ impl Stream {
         })
     }
 
-    /// Writes as much of `bytes` as the output takes now.
-    pub fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        match &mut self.out {
-            StreamOut::Stdout(out) => out.write(bytes),
-            StreamOut::File { file, .. } => file.write(bytes),
-        }
-    }
-
-    /// Flushes what was written.
-    pub fn flush(&mut self) -> io::Result<()> {
-        match &mut self.out {
-            StreamOut::Stdout(out) => out.flush(),
-            StreamOut::File { file, .. } => file.flush(),
-        }
-    }
-
     /// Cuts a regular file back to its first `len` bytes; false where that is impossible
     /// (standard output, a pipe).
     pub fn truncate(&mut self, len: u64) -> bool {
@@ -256,6 +240,24 @@ impl Stream {
             && fs::symlink_metadata(&path).is_ok_and(|m| m.is_file())
         {
             let _ = fs::remove_file(path);
+        }
+    }
+}
+
+impl Write for Stream {
+    /// Writes as much of `bytes` as the output takes now.
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match &mut self.out {
+            StreamOut::Stdout(out) => out.write(bytes),
+            StreamOut::File { file, .. } => file.write(bytes),
+        }
+    }
+
+    /// Flushes what was written.
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.out {
+            StreamOut::Stdout(out) => out.flush(),
+            StreamOut::File { file, .. } => file.flush(),
         }
     }
 }

@@ -3,17 +3,21 @@
 
 mod csv;
 mod files;
+mod games;
 mod hdr;
 mod histogram;
 mod json;
+mod parquet_file;
 mod summary;
 pub mod text;
 
 pub use self::csv::{GAME_CSV_HEADER, GameCsv, into_io, write_summary_csv};
 pub use files::{OutputError, Stream, check_outputs, write_atomically};
+pub use games::{GameFiles, Which};
 pub use hdr::{HDR_DIGITS, hdr_tag, write_hdr_log};
 pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv, write_histogram_table};
 pub use json::write_summary_json;
+pub use parquet_file::{GameParquet, LeadKind, MAX_PARQUET_GAMES, ROW_GROUP};
 pub use summary::{Figure, Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing};
 pub use text::write_text_report;
 

@@ -11,15 +11,18 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, Workers, run_batch_on};
-use crate::config::{ConfigError, check_counts, one_on_stdout};
+use crate::config::{ConfigError, check_counts, check_parquet, one_on_stdout};
 use crate::export::text::group;
 use crate::export::{
-    GameCsv, RunInfo, Stream, Target, check_outputs, write_hdr_log, write_histogram_table,
+    GameFiles, LeadKind, RunInfo, Target, Which, check_outputs, write_hdr_log,
+    write_histogram_table,
 };
 use crate::interrupt::Interrupt;
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, plottable};
 use crate::progress::cells_bar;
-use crate::run::{OutputWriter, RunEnd, RunError, plot_titles, write_each};
+use crate::run::{
+    GameFilesFailure, OutputWriter, RunEnd, RunError, open_game_files, plot_titles, write_each,
+};
 use crate::stats::Stats;
 
 pub use grid::{AXES, Cell, Grid, Skipped};
@@ -50,6 +53,8 @@ pub struct SweepOptions {
     pub hdr: Option<Target>,
     /// Every game of every cell, one row each, led by the cell's settings.
     pub games_csv: Option<Target>,
+    /// The same rows as Parquet.
+    pub parquet: Option<Target>,
     /// The medians as SVG: a band over one setting, a heatmap over two, lines beyond.
     pub plot: Option<Target>,
     /// No progress bar.
@@ -62,6 +67,8 @@ impl SweepOptions {
     /// Checks the combination of options before any game is played.
     pub fn validate(&self) -> Result<(), ConfigError> {
         check_counts(self.games, self.threads)?;
+        let games = self.games.saturating_mul(self.grid.cells.len() as u64);
+        check_parquet(self.parquet.is_some(), games)?;
         if self.plot.is_some() {
             let cells: Vec<&[String]> = self.grid.cells.iter().map(|c| &c.values[..]).collect();
             plottable(&self.grid.keys, &cells).map_err(ConfigError::Sweep)?;
@@ -104,6 +111,7 @@ impl SweepOptions {
             ("--histogram", &self.histogram),
             ("--hdr", &self.hdr),
             ("--games-csv", &self.games_csv),
+            ("--parquet", &self.parquet),
             ("--plot", &self.plot),
         ]
         .into_iter()
@@ -128,37 +136,37 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     options.validate()?;
     check_outputs(&options.outputs()).map_err(ConfigError::from)?;
     let workers = Workers::new(options.threads)?;
-    let mut games_csv = match &options.games_csv {
-        Some(target) => {
-            let stream = Stream::create(target).map_err(|e| {
-                ConfigError::from(crate::export::OutputError {
-                    flag: "--games-csv",
-                    path: target.to_string(),
-                    reason: format!("cannot be created ({e}): choose a writable path"),
-                })
-            })?;
-            let mut columns = vec!["cell"];
-            columns.extend(&options.grid.keys);
-            Some(GameCsv::with_columns(stream, &columns))
-        }
-        None => None,
-    };
+    let mut leads = vec![("cell", LeadKind::Number)];
+    leads.extend(options.grid.keys.iter().map(|&key| (key, lead_kind(key))));
+    let mut files = open_game_files(
+        ("--games-csv", options.games_csv.as_ref()),
+        ("--parquet", options.parquet.as_ref()),
+        &leads,
+    )?;
     let started = Instant::now();
-    let (results, csv_failure) = play_cells(options, &workers, games_csv.as_mut(), interrupt);
+    let (results, mut failure) = play_cells(options, &workers, &mut files, interrupt);
+    // The Parquet file is closed (its footer written) whatever else failed, unless it failed.
+    if files.failed() != Some(Which::Parquet)
+        && let Err((which, source)) = files.close()
+        && failure.is_none()
+    {
+        let written = results.last().map_or(0, |r| r.stats.games);
+        failure = Some((which, written, source));
+    }
     let mut failures = write_sweep_files(options, &results);
-    if let Some((written, source)) = csv_failure {
+    if let Some((which, written, source)) = failure {
         let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
         let cell = results.len();
+        let (what, target) = match which {
+            Which::Csv => ("the per-game CSV", &options.games_csv),
+            Which::Parquet => ("the Parquet file", &options.parquet),
+        };
         let error = RunError::Write {
-            what: "the per-game CSV",
-            target: options
-                .games_csv
-                .as_ref()
-                .map(Target::to_string)
-                .unwrap_or_default(),
+            what,
+            target: target.as_ref().map(Target::to_string).unwrap_or_default(),
             source,
             kept: format!(
-                "; stopped in cell {cell} of {} after {written} of its games: the file holds every game before it, whole, and the tables describe exactly those",
+                "; stopped in cell {cell} of {} after {written} of its games: the per-game files hold every game before it, and the tables describe exactly those",
                 options.grid.cells.len()
             ),
         };
@@ -202,14 +210,14 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     }
 }
 
-/// Plays the cells in order on `workers`; returns every cell begun and the per-game CSV's
-/// write error with the games of the last cell it holds, if it failed.
+/// Plays the cells in order on `workers`; returns every cell begun and a per-game output's
+/// write error with the games of the last cell it holds, if one failed.
 fn play_cells(
     options: &SweepOptions,
     workers: &Workers,
-    mut games_csv: Option<&mut GameCsv>,
+    files: &mut GameFiles,
     interrupt: Option<&Interrupt>,
-) -> (Vec<CellResult>, Option<(u64, io::Error)>) {
+) -> (Vec<CellResult>, Option<GameFilesFailure>) {
     let cells = &options.grid.cells;
     let bar = cells_bar(
         options.games * cells.len() as u64,
@@ -236,11 +244,9 @@ fn play_cells(
         };
         let mut values = vec![index.to_string()];
         values.extend(cell.values.iter().cloned());
-        if let Some(csv) = games_csv.as_deref_mut() {
-            csv.start_batch(&values);
-        }
+        files.start_batch(&values);
         let started = Instant::now();
-        let sink = games_csv.as_deref_mut().map(|s| s as &mut dyn RecordSink);
+        let sink = (!files.is_empty()).then_some(&mut *files as &mut dyn RecordSink);
         let stats = match run_batch_on(workers, &spec, sink, &controls) {
             Ok(stats) => stats,
             Err(BatchError::Write {
@@ -248,7 +254,7 @@ fn play_cells(
                 source,
                 stats,
             }) => {
-                failure = Some((written, source));
+                failure = Some((files.failed().unwrap_or(Which::Csv), written, source));
                 *stats
             }
             Err(BatchError::Pool { .. }) => unreachable!("the workers were started before"),
@@ -346,5 +352,13 @@ fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<Stri
             let (title, subtitle) = plot_titles(&first.info, &first.stats);
             draw_run(&title, &subtitle, &first.stats, SurvivalScale::Log)
         }
+    }
+}
+
+/// How a swept setting is stored in a Parquet column: numbers as integers, names as strings.
+fn lead_kind(key: &str) -> LeadKind {
+    match key {
+        "rules" | "war_shortage" | "pickup" | "spoils" | "at_cap" => LeadKind::Name,
+        _ => LeadKind::Number,
     }
 }

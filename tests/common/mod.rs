@@ -63,3 +63,29 @@ pub fn base64_decode(text: &str) -> Vec<u8> {
     }
     out
 }
+
+/// Runs `warsim ARGS` until `path` holds `bytes` bytes, then sends SIGINT; returns what the
+/// process left (its status, standard output and standard error).
+pub fn interrupt_once_written(args: &[&str], path: &std::path::Path, bytes: u64) -> Output {
+    use std::time::{Duration, Instant};
+    let child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::metadata(path).map_or(0, |m| m.len()) < bytes {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{path:?} was not written"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    child.wait_with_output().unwrap()
+}

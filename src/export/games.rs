@@ -1,0 +1,118 @@
+//! The per-game outputs of a run or a sweep together: the CSV and the Parquet file, fed the same
+//! records in game order. A game counts as written once every one of them has it.
+
+use std::io;
+
+use crate::batch::{BatchSpec, RecordSink};
+use crate::engine::GameRecord;
+
+use super::{GameCsv, GameParquet};
+
+/// The per-game CSV and Parquet file, either or both.
+#[derive(Default)]
+pub struct GameFiles {
+    /// `--csv` (`run`) or `--games-csv` (`sweep`).
+    pub csv: Option<GameCsv>,
+    /// `--parquet`.
+    pub parquet: Option<GameParquet>,
+    /// Which of them failed, once one has.
+    failed: Option<Which>,
+}
+
+/// One of the per-game outputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    /// The CSV.
+    Csv,
+    /// The Parquet file.
+    Parquet,
+}
+
+impl GameFiles {
+    /// The outputs given.
+    pub fn new(csv: Option<GameCsv>, parquet: Option<GameParquet>) -> GameFiles {
+        GameFiles {
+            csv,
+            parquet,
+            failed: None,
+        }
+    }
+
+    /// True when neither output was asked for.
+    pub fn is_empty(&self) -> bool {
+        self.csv.is_none() && self.parquet.is_none()
+    }
+
+    /// The output whose write failed, if one did.
+    pub fn failed(&self) -> Option<Which> {
+        self.failed
+    }
+
+    /// Starts another batch (a sweep's next cell), its rows led by `values`.
+    pub fn start_batch(&mut self, values: &[String]) {
+        if let Some(csv) = &mut self.csv {
+            csv.start_batch(values);
+        }
+        if let Some(parquet) = &mut self.parquet {
+            parquet.start_batch(values);
+        }
+    }
+
+    /// Ends the Parquet file with its footer (the CSV is complete as it goes).
+    pub fn close(self) -> Result<(), (Which, io::Error)> {
+        match self.parquet {
+            Some(parquet) => parquet.close().map_err(|e| (Which::Parquet, e)),
+            None => Ok(()),
+        }
+    }
+
+    /// Removes the outputs this run created, if the batch could not start.
+    pub fn discard_if_empty(self) {
+        if let Some(csv) = self.csv {
+            csv.discard_if_empty();
+        }
+        if let Some(parquet) = self.parquet {
+            parquet.discard_if_empty();
+        }
+    }
+
+    fn note<T>(&mut self, which: Which, result: io::Result<T>) -> io::Result<T> {
+        if result.is_err() && self.failed.is_none() {
+            self.failed = Some(which);
+        }
+        result
+    }
+}
+
+impl RecordSink for GameFiles {
+    fn write_games(
+        &mut self,
+        spec: &BatchSpec,
+        first: u64,
+        records: &[GameRecord],
+    ) -> io::Result<()> {
+        if let Some(csv) = &mut self.csv {
+            let written = csv.write_games(spec, first, records);
+            self.note(Which::Csv, written)?;
+        }
+        if let Some(parquet) = &mut self.parquet {
+            let written = parquet.write_games(spec, first, records);
+            self.note(Which::Parquet, written)?;
+        }
+        Ok(())
+    }
+
+    fn committed(&self) -> u64 {
+        let csv = self.csv.as_ref().map(RecordSink::committed);
+        let parquet = self.parquet.as_ref().map(RecordSink::committed);
+        csv.into_iter().chain(parquet).min().unwrap_or(0)
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        if let Some(csv) = &mut self.csv {
+            let finished = csv.finish();
+            self.note(Which::Csv, finished)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,171 @@
+//! `--parquet`: read back with the parquet crate's own reader, every row equals the per-game
+//! CSV's (run and sweep), the columns are typed (seed an unsigned 64-bit integer, winner
+//! nullable), row groups split long runs, and an interrupted run still ends with a readable file
+//! holding exactly the games the summary counts.
+
+use std::fs::File;
+use std::path::Path;
+
+use assert_cmd::Command;
+use parquet::file::reader::{FileReader, SerializedFileReader};
+use parquet::record::Field;
+use tempfile::TempDir;
+
+mod common;
+
+fn warsim() -> Command {
+    Command::cargo_bin("warsim").unwrap()
+}
+
+/// Every row of the file as a CSV line, and the number of row groups.
+fn rows_as_csv(path: &Path) -> (Vec<String>, usize) {
+    let reader = SerializedFileReader::new(File::open(path).unwrap()).unwrap();
+    let groups = reader.metadata().num_row_groups();
+    let lines = reader
+        .into_iter()
+        .map(|row| {
+            let row = row.unwrap();
+            let cells: Vec<String> = row
+                .get_column_iter()
+                .map(|(_, field)| match field {
+                    Field::Null => String::new(),
+                    Field::Str(text) => text.clone(),
+                    other => other.to_string(),
+                })
+                .collect();
+            cells.join(",")
+        })
+        .collect();
+    (lines, groups)
+}
+
+fn csv_rows(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().skip(1).map(String::from).collect()
+}
+
+#[test]
+fn every_row_equals_the_csv_and_the_columns_are_typed() {
+    let dir = TempDir::new().unwrap();
+    let (csv, parquet) = (dir.path().join("g.csv"), dir.path().join("g.parquet"));
+    for rules in [
+        &["--rules", "classic"][..],
+        &["--rules", "war-simulator", "--players", "3"],
+        &["--rules", "fixed-rounds"],
+        &["--rules", "cards-war", "--ranks", "3", "--suits", "3"],
+    ] {
+        warsim()
+            .args(["run", "--games", "3000", "--seed", "9", "-q"])
+            .args(rules)
+            .arg("--csv")
+            .arg(&csv)
+            .arg("--parquet")
+            .arg(&parquet)
+            .assert()
+            .success();
+        let (rows, groups) = rows_as_csv(&parquet);
+        assert_eq!(rows, csv_rows(&csv), "{rules:?}");
+        assert_eq!(groups, 1);
+    }
+    let reader = SerializedFileReader::new(File::open(&parquet).unwrap()).unwrap();
+    let schema = reader.metadata().file_metadata().schema_descr();
+    let columns: Vec<String> = schema
+        .columns()
+        .iter()
+        .map(|c| c.name().to_string())
+        .collect();
+    let header = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(columns.join(","), header.lines().next().unwrap());
+    let seed = schema.column(1);
+    assert_eq!(seed.physical_type(), parquet::basic::Type::INT64);
+    assert_eq!(
+        seed.logical_type_ref(),
+        Some(&parquet::basic::LogicalType::Integer {
+            bit_width: 64,
+            is_signed: false
+        })
+    );
+    assert!(schema.column(3).self_type().is_optional(), "winner");
+}
+
+#[test]
+fn a_sweep_leads_every_row_with_its_cell_and_long_runs_split_into_row_groups() {
+    let dir = TempDir::new().unwrap();
+    let (csv, parquet) = (dir.path().join("g.csv"), dir.path().join("g.parquet"));
+    warsim()
+        .args([
+            "sweep",
+            "--rules",
+            "classic,war-card-game",
+            "--ranks",
+            "4..6",
+        ])
+        .args(["--games", "1000", "-q", "--games-csv"])
+        .arg(&csv)
+        .arg("--parquet")
+        .arg(&parquet)
+        .assert()
+        .success();
+    let (rows, _) = rows_as_csv(&parquet);
+    assert_eq!(rows.len(), 6000);
+    assert_eq!(rows, csv_rows(&csv));
+    assert!(
+        rows[5999].starts_with("5,war-card-game,6,999,"),
+        "{}",
+        rows[5999]
+    );
+
+    // More games than a row group holds: two groups, the same rows.
+    let games = warsim::export::ROW_GROUP + 1000;
+    warsim()
+        .args([
+            "run",
+            "--games",
+            &games.to_string(),
+            "--ranks",
+            "3",
+            "-q",
+            "--csv",
+        ])
+        .arg(&csv)
+        .arg("--parquet")
+        .arg(&parquet)
+        .assert()
+        .success();
+    let (rows, groups) = rows_as_csv(&parquet);
+    assert_eq!(groups, 2);
+    assert_eq!(rows, csv_rows(&csv));
+}
+
+#[test]
+fn an_interrupted_run_ends_the_file_with_the_games_the_summary_counts() {
+    let dir = TempDir::new().unwrap();
+    let parquet = dir.path().join("g.parquet");
+    let json = dir.path().join("s.json");
+    // The first row group is written once 2^18 games are played.
+    let (p, j) = (parquet.to_str().unwrap(), json.to_str().unwrap());
+    let args = [
+        "run",
+        "--games",
+        "8e9",
+        "-q",
+        "--threads",
+        "2",
+        "--parquet",
+        p,
+        "--json",
+        j,
+    ];
+    let out = common::interrupt_once_written(&args, &parquet, 100_000);
+    assert_eq!(out.status.code(), Some(130));
+    let summary: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let (rows, _) = rows_as_csv(&parquet);
+    assert_eq!(summary["games"], rows.len() as u64);
+    assert!(rows.len() as u64 > 1000);
+    assert!(
+        rows.last()
+            .unwrap()
+            .starts_with(&format!("{},", rows.len() - 1))
+    );
+}

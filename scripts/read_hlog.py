@@ -4,10 +4,13 @@
 # ///
 """Reads a warsim `--hdr` log with HdrHistogram's own Python reader and checks it against the
 same run's `--histogram` CSV: every interval's tag, total and quantiles, and the count of every
-length below 2,048 rounds (exact at 3 significant digits).
+length below 2,048 rounds (exact at 3 significant digits). A sweep's log holds one interval per
+cell, checked against the rows of that cell.
 
     warsim run --games 1e5 --hdr lengths.hlog --histogram lengths.csv -q
     uv run scripts/read_hlog.py lengths.hlog lengths.csv      # or: pip install hdrhistogram
+    warsim sweep --players 2..4 --games 1e4 --hdr cells.hlog --histogram cells.csv -q
+    uv run scripts/read_hlog.py cells.hlog cells.csv
 
 Exits 1 on any disagreement.
 """
@@ -20,11 +23,13 @@ from hdrh.log import HistogramLogReader
 
 
 def main(log_path: str, csv_path: str) -> int:
-    exact = {}
+    cells = {}  # cell (0 for a run) -> {rounds: games}
     with open(csv_path, newline="") as f:
         for row in csv.DictReader(f):
-            exact[int(row["rounds"])] = int(row["games"])
-    reference = HdrHistogram(1, max(2, max(exact, default=2)), 3)
+            cell = int(row.get("cell", 0))
+            cells.setdefault(cell, {})[int(row["rounds"])] = int(row["games"])
+    longest = max((max(c) for c in cells.values() if c), default=2)
+    reference = HdrHistogram(1, max(2, longest), 3)
     reader = HistogramLogReader(log_path, reference)
     intervals = 0
     failures = 0
@@ -32,6 +37,7 @@ def main(log_path: str, csv_path: str) -> int:
         histogram = reader.get_next_interval_histogram()
         if histogram is None:
             break
+        exact = cells.get(intervals, {})
         intervals += 1
         tag = histogram.get_tag()
         total = histogram.get_total_count()
@@ -49,8 +55,8 @@ def main(log_path: str, csv_path: str) -> int:
                 print(f"  {rounds} rounds: {histogram.get_count_at_value(rounds)} != {games}")
                 failures += 1
     reader.close()
-    if intervals != 1:
-        print(f"{intervals} intervals, expected one per run")
+    if intervals != max(1, len(cells)):
+        print(f"{intervals} intervals, expected one per run or cell ({len(cells)})")
         failures += 1
     print("agrees" if failures == 0 else f"{failures} disagreements")
     return 1 if failures else 0

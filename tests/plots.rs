@@ -172,6 +172,26 @@ fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
         texts.iter().any(|t| t == "ranks"),
         "the x axis is the setting with most values"
     );
+    // A median among games that never end is said, not drawn.
+    warsim()
+        .args([
+            "sweep",
+            "--pickup",
+            "table,seats,shuffled",
+            "--games",
+            "2000",
+            "-q",
+        ])
+        .arg("--plot")
+        .arg(&svg)
+        .assert()
+        .success();
+    let texts = svg_texts(&svg);
+    assert_eq!(
+        texts.iter().filter(|t| *t == "median never").count(),
+        1,
+        "{texts:?}"
+    );
     // Too many lines are refused before any game.
     warsim()
         .args([

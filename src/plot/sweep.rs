@@ -5,10 +5,13 @@
 
 use std::io;
 
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{PALETTE, SIZE, failed, font, head, panel, rounds_at, short};
-use crate::stats::Stats;
+use crate::export::text::quantile_text;
+use crate::stats::{Quantile, Stats};
 
 /// Most lines a sweep over three or more settings may draw.
 pub const MAX_LINES: usize = 8;
@@ -92,6 +95,20 @@ pub(super) fn find<'a>(
         .map(|(_, stats)| *stats)
 }
 
+/// Consecutive runs of `(x, value)` points: a new run starts wherever an x is skipped.
+fn runs<T: Copy>(points: impl Iterator<Item = (i32, T)>) -> Vec<Vec<(i32, T)>> {
+    let mut spans: Vec<Vec<(i32, T)>> = Vec::new();
+    for (x, value) in points {
+        match spans.last_mut() {
+            Some(span) if span.last().is_some_and(|&(last, _)| last + 1 == x) => {
+                span.push((x, value))
+            }
+            _ => spans.push(vec![(x, value)]),
+        }
+    }
+    spans
+}
+
 /// One cell on a line: its position along x and its quantiles (`None` when censored).
 struct Point {
     line: usize,
@@ -100,6 +117,8 @@ struct Point {
     p50: Option<f64>,
     p90: Option<f64>,
     p99: Option<f64>,
+    /// How the median reads when it falls among censored games ("never", "> 100,000").
+    censored: Option<String>,
 }
 
 /// Median (and, for one line, the p10–p90 band and p99) against the last varied setting.
@@ -146,21 +165,27 @@ fn medians(
                     p50: q(50_000),
                     p90: q(90_000),
                     p99: q(99_000),
+                    censored: match stats.lengths().quantile(50_000) {
+                        Some(Quantile::Rounds(_)) | None => None,
+                        Some(other) => Some(quantile_text(other)),
+                    },
                 });
             }
         }
     }
     let all: Vec<f64> = points
         .iter()
-        .flat_map(|p| match band {
-            true => [p.p10, p.p50, p.p90, p.p99],
-            false => [None, p.p50, None, None],
+        .flat_map(|p| match (band, p.p10.zip(p.p90)) {
+            (true, Some((low, high))) => [Some(low), p.p50, Some(high), p.p99],
+            (true, None) => [None, p.p50, None, p.p99],
+            (false, _) => [None, p.p50, None, None],
         })
         .flatten()
         .collect();
     let low = all.iter().copied().fold(f64::INFINITY, f64::min).max(1.0);
     let high = all.iter().copied().fold(1.0, f64::max);
     let log = high / low > 30.0;
+    let y_top = if log { high * 1.3 } else { high * 1.1 };
     let caption = if band {
         "Median game length (line), p10–p90 (band) and p99 (dashed), in rounds"
     } else {
@@ -194,22 +219,46 @@ fn medians(
                 let mine: Vec<&Point> = points.iter().filter(|p| p.line == line).collect();
                 let at = |x: i32| SegmentValue::CenterOf(x);
                 if band {
-                    let upper = mine.iter().filter_map(|p| Some((at(p.x), p.p90?)));
-                    let lower = mine.iter().rev().filter_map(|p| Some((at(p.x), p.p10?)));
-                    let outline: Vec<_> = upper.chain(lower).collect();
+                    // Bands and lines break where a quantile is censored (never or above the
+                    // cap): nothing is drawn through a cell that has no such value.
+                    let spans = runs(mine.iter().filter_map(|p| Some((p.x, (p.p10?, p.p90?)))));
+                    // A lone cell's band is a broad bar: a polygon of one column has no width.
+                    let (lone, long): (Vec<_>, Vec<_>) =
+                        spans.into_iter().partition(|span| span.len() == 1);
+                    let polygons = long.into_iter().map(|span| {
+                        let upper = span.iter().map(|&(x, (_, high))| (at(x), high));
+                        let lower = span.iter().rev().map(|&(x, (low, _))| (at(x), low));
+                        Polygon::new(upper.chain(lower).collect::<Vec<_>>(), color.mix(0.2))
+                    });
+                    let bars = lone.iter().map(|span| {
+                        let (x, (low, high)) = span[0];
+                        PathElement::new(
+                            vec![(at(x), low), (at(x), high)],
+                            color.mix(0.2).stroke_width(16),
+                        )
+                    });
+                    chart.draw_series(bars).map_err(failed)?;
                     chart
-                        .draw_series(std::iter::once(Polygon::new(outline, color.mix(0.2))))
+                        .draw_series(polygons)
                         .map_err(failed)?
                         .label("p10–p90")
                         .legend(move |(x, y)| {
                             Rectangle::new([(x, y - 6), (x + 20, y + 6)], color.mix(0.2).filled())
                         });
-                    let p99: Vec<_> = mine
+                    let spans = runs(mine.iter().filter_map(|p| Some((p.x, p.p99?))));
+                    // A lone cell's p99 is a cross: a dashed line needs two cells.
+                    let (lone, long): (Vec<_>, Vec<_>) =
+                        spans.into_iter().partition(|span| span.len() == 1);
+                    let dashed = long.into_iter().map(|span| {
+                        let points: Vec<_> = span.iter().map(|&(x, y)| (at(x), y)).collect();
+                        DashedPathElement::new(points.into_iter(), 6, 4, color.stroke_width(1))
+                    });
+                    let crosses = lone
                         .iter()
-                        .filter_map(|p| Some((at(p.x), p.p99?)))
-                        .collect();
+                        .map(|span| Cross::new((at(span[0].0), span[0].1), 5, color));
+                    chart.draw_series(crosses).map_err(failed)?;
                     chart
-                        .draw_series(DashedLineSeries::new(p99, 6, 4, color.stroke_width(1)))
+                        .draw_series(dashed)
                         .map_err(failed)?
                         .label("p99")
                         .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
@@ -227,8 +276,13 @@ fn medians(
                     .iter()
                     .filter_map(|p| Some((at(p.x), p.p50?)))
                     .collect();
+                let spans = runs(mine.iter().filter_map(|p| Some((p.x, p.p50?))));
+                let paths = spans.into_iter().map(|span| {
+                    let points: Vec<_> = span.into_iter().map(|(x, y)| (at(x), y)).collect();
+                    PathElement::new(points, color.stroke_width(3))
+                });
                 chart
-                    .draw_series(LineSeries::new(median.clone(), color.stroke_width(3)))
+                    .draw_series(paths)
                     .map_err(failed)?
                     .label(name)
                     .legend(move |(x, y)| {
@@ -241,6 +295,15 @@ fn medians(
                             .map(|p| Circle::new(p, 4, color.filled())),
                     )
                     .map_err(failed)?;
+                // Where the median has no length, say so at the top of its column.
+                let notes = mine.iter().filter_map(|p| {
+                    let text = format!("median {}", p.censored.as_ref()?);
+                    let style = TextStyle::from(font(14.0).color(&color))
+                        .pos(Pos::new(HPos::Center, VPos::Top));
+                    let shift = 4 + 18 * line as i32;
+                    Some(EmptyElement::at((at(p.x), y_top)) + Text::new(text, (0, shift), style))
+                });
+                chart.draw_series(notes).map_err(failed)?;
             }
             chart
                 .configure_series_labels()
@@ -255,13 +318,13 @@ fn medians(
     if log {
         draw!(
             builder
-                .build_cartesian_2d(x_range, (low / 1.3..high * 1.3).log_scale())
+                .build_cartesian_2d(x_range, (low / 1.3..y_top).log_scale())
                 .map_err(failed)?
         );
     } else {
         draw!(
             builder
-                .build_cartesian_2d(x_range, 0.0..high * 1.1)
+                .build_cartesian_2d(x_range, 0.0..y_top)
                 .map_err(failed)?
         );
     }

@@ -329,7 +329,12 @@ fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<Stri
     };
     let cells: Vec<(&[String], &Stats)> =
         results.iter().map(|r| (&r.values[..], &r.stats)).collect();
-    let swept = options.grid.keys.join(" × ");
+    // The settings that take more than one value (a flag given one value is not swept).
+    let varied: Vec<&str> = (options.grid.keys.iter().enumerate())
+        .filter(|&(k, _)| results.iter().any(|r| r.values[k] != first.values[k]))
+        .map(|(_, key)| *key)
+        .collect();
+    let swept = varied.join(" × ");
     let title = format!(
         "How long does War last? The median by {swept}, {} games a cell",
         group(options.games)

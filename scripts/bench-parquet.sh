@@ -41,7 +41,7 @@ n=$(python3 -c "print(int(float('$games')))")
 rate() { echo "$n / $1" | bc; }
 m0=$(median "${none[@]}"); m1=$(median "${csv[@]}"); m2=$(median "${parquet[@]}")
 s1=$(stat -c %s "$dir/games.csv"); s2=$(stat -c %s "$dir/games.parquet")
-echo "cpu:            $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), family $(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' '), $(nproc) threads"
+echo "cpu:            $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), family $(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' '), model $(grep -m1 '^model\s' /proc/cpuinfo | cut -d: -f2 | tr -d ' '), $(grep -qw avx512f /proc/cpuinfo && echo AVX-512 || echo no AVX-512), $(nproc) threads"
 echo "games:          $n classic, $runs alternations"
 echo "no file:        $m0 s  $(rate "$m0") games/s  [${none[*]}]"
 echo "--csv:          $m1 s  $(rate "$m1") games/s  [${csv[*]}]  $s1 bytes"

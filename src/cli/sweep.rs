@@ -18,7 +18,8 @@ equal that run's. Flags not given keep the preset's values.
 
 Examples:
   warsim sweep --players 2..6 --ranks 6..13 --games 1e5 --csv cells.csv --seats seats.csv
-  warsim sweep --pickup table,shuffled,random --face-down 0..3 --histogram lengths.csv
+  warsim sweep --pickup table,shuffled --face-down 0..3 --histogram lengths.csv
+  warsim sweep --suits 1..8 --ranks 2..13 --games 1e4 --skip-invalid --plot medians.svg
   warsim sweep --rules classic,war-card-game,cards-war --games 1e6 --json sweep.json";
 
 fn values_help(what: &str, values: String) -> String {
@@ -162,5 +163,32 @@ impl SweepArgs {
         };
         options.validate()?;
         Ok(options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::super::{Cli, Command};
+    use super::SWEEP_AFTER_HELP;
+
+    #[test]
+    fn every_help_example_is_a_valid_sweep() {
+        let examples: Vec<&str> = SWEEP_AFTER_HELP
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix("warsim "))
+            .collect();
+        assert_eq!(examples.len(), 4);
+        for example in examples {
+            let args = std::iter::once("warsim").chain(example.split_whitespace());
+            let cli = Cli::try_parse_from(args).unwrap_or_else(|e| panic!("{example}: {e}"));
+            let Command::Sweep(sweep) = cli.command else {
+                panic!("{example}: not a sweep");
+            };
+            if let Err(error) = sweep.into_options() {
+                panic!("{example}: {error}");
+            }
+        }
     }
 }

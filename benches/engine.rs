@@ -27,6 +27,7 @@ fn batch(c: &mut Criterion) {
     group.sample_size(10);
     for &preset in Preset::ALL {
         let spec = BatchSpec {
+            first: 0,
             rules: preset.rules(),
             games: 10_000,
             seed: 1,

@@ -69,7 +69,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     options.validate()?;
     check_outputs(&options.outputs()).map_err(ConfigError::from)?;
     let files = open_game_files(
-        ("--csv", options.csv.as_ref()),
+        ("--csv", options.csv.as_ref(), !options.no_header),
         ("--parquet", options.parquet.as_ref()),
         &[],
     )?;
@@ -85,7 +85,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
             what,
             target: target.as_ref().map(Target::to_string).unwrap_or_default(),
             source,
-            kept: kept_note(options, written),
+            kept: kept_note(options, info.first_game, written),
         };
         if broken_pipe {
             // `| head` read what it wanted: nothing to report.
@@ -98,13 +98,13 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         return Err(error);
     }
     match interrupt.and_then(Interrupt::exit_status) {
-        Some(status) if stats.games < options.games => {
+        Some(status) if stats.games < info.games_requested => {
             let signal = interrupt.map_or("a signal", Interrupt::signal_name);
             eprintln!(
                 "interrupted after {} of {} games ({signal}): {}",
                 group(stats.games),
-                group(options.games),
-                kept_text(options, stats.games)
+                group(info.games_requested),
+                kept_text(options, info.first_game, stats.games)
             );
             Ok(RunEnd::Interrupted(status))
         }
@@ -122,7 +122,7 @@ type Played = (RunInfo, Stats, Option<GameFilesFailure>);
 /// Opens the per-game outputs asked for (`(flag, target)` of the CSV and the Parquet file);
 /// `leads` name a sweep's leading columns.
 pub fn open_game_files(
-    csv: (&'static str, Option<&Target>),
+    csv: (&'static str, Option<&Target>, bool),
     parquet: (&'static str, Option<&Target>),
     leads: &[(&str, LeadKind)],
 ) -> Result<GameFiles, ConfigError> {
@@ -137,7 +137,10 @@ pub fn open_game_files(
     };
     let names: Vec<&str> = leads.iter().map(|(name, _)| *name).collect();
     let csv = match csv {
-        (flag, Some(target)) => Some(GameCsv::with_columns(open(flag, target)?, &names)),
+        (flag, Some(target), header) => {
+            let csv = GameCsv::with_columns(open(flag, target)?, &names);
+            Some(if header { csv } else { csv.without_header() })
+        }
         _ => None,
     };
     let parquet = match parquet {
@@ -163,13 +166,17 @@ fn play(
     mut files: GameFiles,
     interrupt: Option<&Interrupt>,
 ) -> Result<Played, RunError> {
+    let games = options
+        .shard
+        .map_or(0..options.games, |shard| shard.range(options.games));
     let spec = BatchSpec {
+        first: games.start,
         rules: options.rules.clone(),
-        games: options.games,
+        games: games.end - games.start,
         seed: options.seed,
         threads: options.threads,
     };
-    let bar = games_bar(options.games, options.quiet);
+    let bar = games_bar(spec.games, options.quiet);
     let started = Instant::now();
     let stop = || interrupt.is_some_and(Interrupt::requested);
     let controls = Controls {
@@ -204,7 +211,9 @@ fn play(
     let info = RunInfo {
         rules: options.rules.clone(),
         seed: options.seed,
-        games_requested: options.games,
+        games_requested: spec.games,
+        shard: options.shard.map(|shard| (shard, options.games)),
+        first_game: spec.first,
         threads: options.threads,
         elapsed: started.elapsed(),
         seconds_per_round: options.seconds_per_round,
@@ -299,18 +308,17 @@ pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
 }
 
 /// What a run that stopped after `games` games kept, for its closing message.
-fn kept_text(options: &RunOptions, games: u64) -> String {
+fn kept_text(options: &RunOptions, first: u64, games: u64) -> String {
     let mut kept = Vec::new();
+    let last = (first + games).saturating_sub(1);
     if let Some(csv) = &options.csv {
         kept.push(format!(
-            "the per-game CSV ({csv}) holds games 0 to {} whole",
-            games.saturating_sub(1)
+            "the per-game CSV ({csv}) holds games {first} to {last} whole"
         ));
     }
     if let Some(parquet) = &options.parquet {
         kept.push(format!(
-            "the Parquet file ({parquet}) holds games 0 to {}",
-            games.saturating_sub(1)
+            "the Parquet file ({parquet}) holds games {first} to {last}"
         ));
     }
     if options.summary.is_some() || options.json.is_some() {
@@ -325,9 +333,9 @@ fn kept_text(options: &RunOptions, games: u64) -> String {
     kept.join("; ")
 }
 
-fn kept_note(options: &RunOptions, games: u64) -> String {
+fn kept_note(options: &RunOptions, first: u64, games: u64) -> String {
     format!(
         "; stopped after {games} games: {}",
-        kept_text(options, games)
+        kept_text(options, first, games)
     )
 }

@@ -169,3 +169,25 @@ fn an_interrupted_run_ends_the_file_with_the_games_the_summary_counts() {
             .starts_with(&format!("{},", rows.len() - 1))
     );
 }
+
+#[test]
+fn shards_parquet_files_hold_the_whole_runs_rows_between_them() {
+    let dir = TempDir::new().unwrap();
+    let file = |name: &str| dir.path().join(name);
+    let run = |extra: &[&str], name: &str| {
+        warsim()
+            .args(["run", "--games", "5000", "--seed", "3", "-q", "--parquet"])
+            .arg(file(name))
+            .args(extra)
+            .assert()
+            .success();
+    };
+    run(&[], "whole.parquet");
+    let mut joined = Vec::new();
+    for k in 0..3 {
+        let shard = format!("{k}/3");
+        run(&["--shard", &shard], "part.parquet");
+        joined.extend(rows_as_csv(&file("part.parquet")).0);
+    }
+    assert_eq!(joined, rows_as_csv(&file("whole.parquet")).0);
+}

@@ -24,11 +24,11 @@ pub struct Claims {
 }
 
 impl Claims {
-    /// Hands out games `0..end` to `threads` workers.
-    pub fn new(end: u64, threads: usize) -> Claims {
+    /// Hands out games `games.start..games.end` (a shard of a batch) to `threads` workers.
+    pub fn range(games: Range<u64>, threads: usize) -> Claims {
         Claims {
-            next: AtomicU64::new(0),
-            end,
+            next: AtomicU64::new(games.start),
+            end: games.end,
             threads: threads.max(1) as u64,
         }
     }
@@ -73,7 +73,7 @@ mod tests {
 
     #[test]
     fn claims_are_contiguous_and_cover_the_batch_once() {
-        let claims = Claims::new(10_000, 2);
+        let claims = Claims::range(0..10_000, 2);
         let mut expected = 0;
         while let Some(range) = claims.claim(700) {
             assert_eq!(range.start, expected);
@@ -87,15 +87,15 @@ mod tests {
     #[test]
     fn few_games_spread_over_every_thread() {
         // Four games on two threads: nobody may take them all.
-        let claims = Claims::new(4, 2);
+        let claims = Claims::range(0..4, 2);
         assert_eq!(claims.claim(MAX_CHUNK), Some(0..1));
-        let claims = Claims::new(40, 2);
+        let claims = Claims::range(0..40, 2);
         assert_eq!(claims.claim(MAX_CHUNK), Some(0..10));
     }
 
     #[test]
     fn claims_next_to_the_largest_count_never_wrap() {
-        let claims = Claims::new(u64::MAX, 1);
+        let claims = Claims::range(0..u64::MAX, 1);
         claims.next.store(u64::MAX - 3, Ordering::Release);
         assert_eq!(claims.claim(MAX_CHUNK), Some(u64::MAX - 3..u64::MAX - 1));
         assert_eq!(claims.claim(MAX_CHUNK), Some(u64::MAX - 1..u64::MAX));

@@ -11,6 +11,7 @@
 
 mod claims;
 mod ordered;
+mod shard;
 
 use std::io;
 use std::ops::Range;
@@ -23,12 +24,16 @@ use crate::stats::Stats;
 pub use claims::MAX_CHUNK;
 use claims::{Claims, next_size};
 use ordered::{Room, write_in_order};
+pub use shard::Shard;
 
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct BatchSpec {
     /// The rules of every game.
     pub rules: Rules,
+    /// The first game: the batch plays games `first..first + games` (a shard of a larger
+    /// batch starts past 0; game numbers and seeds are the whole batch's).
+    pub first: u64,
     /// Number of games.
     pub games: u64,
     /// Base seed: game i is played from `rules.game_seed(seed, i)`.
@@ -142,7 +147,7 @@ pub fn run_batch_on(
     controls: &Controls,
 ) -> Result<Stats, BatchError> {
     let pool = &workers.pool;
-    let claims = Claims::new(spec.games, spec.threads);
+    let claims = Claims::range(spec.first..spec.first + spec.games, spec.threads);
     let Some(sink) = sink else {
         let per_worker = pool.broadcast(|_| {
             let mut stats = spec.new_stats();
@@ -158,7 +163,7 @@ pub fn run_batch_on(
         per_worker.iter().for_each(|stats| total += stats);
         return Ok(total);
     };
-    let room = Room::new();
+    let room = Room::new(spec.first);
     let (send, receive) = channel::<(u64, Vec<GameRecord>)>();
     std::thread::scope(|scope| {
         let writer = scope.spawn(|| write_in_order(spec, sink, receive, &room));
@@ -243,6 +248,7 @@ mod tests {
 
     fn spec(games: u64, threads: usize) -> BatchSpec {
         BatchSpec {
+            first: 0,
             rules: Preset::Classic.rules(),
             games,
             seed: 5,

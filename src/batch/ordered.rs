@@ -26,9 +26,10 @@ pub struct Room {
 }
 
 impl Room {
-    pub fn new() -> Room {
+    /// Nothing written yet; the batch starts at game `first`.
+    pub fn new(first: u64) -> Room {
         Room {
-            state: Mutex::new((0, false)),
+            state: Mutex::new((first, false)),
             changed: Condvar::new(),
         }
     }
@@ -68,7 +69,7 @@ pub fn write_in_order(
         uncounted: VecDeque::new(),
     };
     let mut parked: BTreeMap<u64, Vec<GameRecord>> = BTreeMap::new();
-    let mut next = 0u64;
+    let mut next = spec.first;
     let result = (|| -> std::io::Result<()> {
         for (first, records) in ranges {
             parked.insert(first, records);

@@ -13,7 +13,10 @@ use std::io::Write;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use crate::config::{ConfigError, RunOptions, parse_count, parse_seconds, parse_setting};
+use crate::batch::Shard;
+use crate::config::{
+    ConfigError, RunOptions, parse_count, parse_seconds, parse_setting, parse_shard,
+};
 use crate::engine::Preset;
 use crate::export::Target;
 use crate::interrupt::Interrupt;
@@ -76,6 +79,13 @@ struct RunArgs {
     /// give the same results on any machine.
     #[arg(long, value_name = "S", default_value = "0", value_parser = parse_count)]
     seed: u64,
+    /// Play only part K of N of the batch (K from 0, as Slurm's array task ids): games
+    /// ⌊K·G/N⌋ to ⌊(K+1)·G/N⌋ − 1, the same games, rows and figures as in the whole run.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
+    /// Write the per-game CSV without its header row (to append a shard's rows to another's).
+    #[arg(long, requires = "csv")]
+    no_header: bool,
     /// Worker threads, 1 to 1024 [default: all cores].
     #[arg(long, value_name = "T", value_parser = parse_threads)]
     threads: Option<usize>,
@@ -125,6 +135,8 @@ impl RunArgs {
         let options = RunOptions {
             rules,
             games: self.games,
+            shard: self.shard,
+            no_header: self.no_header,
             seed: self.seed,
             threads,
             csv: self.csv.as_deref().map(Target::parse),

@@ -2,9 +2,12 @@
 //! reject bad input before a game is played.
 
 mod choice;
+mod shard;
 
 pub use choice::{RuleChoice, named, named_value, preset_named};
+pub use shard::parse_shard;
 
+use crate::batch::Shard;
 use crate::engine::{Rules, RulesError};
 use crate::export::{MAX_PARQUET_GAMES, ROW_GROUP, Target};
 use crate::plot::SurvivalScale;
@@ -17,8 +20,12 @@ pub const MAX_THREADS: usize = 1024;
 pub struct RunOptions {
     /// Rules of every game.
     pub rules: Rules,
-    /// Games to play.
+    /// Games in the batch (a shard plays its part of them).
     pub games: u64,
+    /// The part of the batch to play, if only one.
+    pub shard: Option<Shard>,
+    /// Leave out the per-game CSV's header (to append a shard's rows to another's).
+    pub no_header: bool,
     /// Base seed.
     pub seed: u64,
     /// Worker threads.

@@ -67,6 +67,15 @@ impl GameCsv {
         }
     }
 
+    /// Leaves the header out: the rows can be appended to another file of the same columns
+    /// (one shard's rows after another's).
+    pub fn without_header(mut self) -> GameCsv {
+        self.buffer.clear();
+        self.row_ends.clear();
+        self.header_pending = false;
+        self
+    }
+
     /// Starts the rows of another batch (game numbers from 0 again), whose rows begin with
     /// `values` (one per column given to [`GameCsv::with_columns`]; names and numbers, which
     /// need no quoting).

@@ -7,6 +7,7 @@ use std::time::Duration;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
+use crate::batch::Shard;
 use crate::engine::rules::Named;
 use crate::engine::{Outcome, Rules, WinBy};
 use crate::stats::{Quantile, Stats};
@@ -18,8 +19,13 @@ pub struct RunInfo {
     pub rules: Rules,
     /// Base seed.
     pub seed: u64,
-    /// Games asked for (the statistics may hold fewer: an interrupted or failed run).
+    /// Games asked for (the statistics may hold fewer: an interrupted or failed run); for a
+    /// shard, its part of the batch.
     pub games_requested: u64,
+    /// The shard played and the whole batch's games, when only a part was played.
+    pub shard: Option<(Shard, u64)>,
+    /// The first game played (0 but for a shard).
+    pub first_game: u64,
     /// Worker threads (does not change any result).
     pub threads: usize,
     /// Wall time of the batch.
@@ -74,6 +80,10 @@ pub struct Setup {
     pub rules: Rules,
     /// Base seed.
     pub seed: u64,
+    /// The shard played and the whole batch's games, if a shard.
+    pub shard: Option<(Shard, u64)>,
+    /// The first game played.
+    pub first_game: u64,
 }
 
 /// One seat's wins and its share of all games with the 95% Wilson interval.
@@ -159,6 +169,8 @@ impl Summary {
             setup: Setup {
                 rules: info.rules.clone(),
                 seed: info.seed,
+                shard: info.shard,
+                first_game: info.first_game,
             },
             games_requested: info.games_requested,
             games: stats.games,
@@ -240,6 +252,16 @@ impl Summary {
         put("deal", text(r.deal.name()));
         put("generator", text(r.generator.name()));
         put("seed", Figure::Int(self.setup.seed));
+        let shard = self.setup.shard;
+        put(
+            "shard",
+            shard.map_or(Figure::Missing, |(s, _)| Figure::Text(s.to_string())),
+        );
+        put(
+            "batch_games",
+            Figure::Int(shard.map_or(self.games_requested, |(_, g)| g)),
+        );
+        put("first_game", Figure::Int(self.setup.first_game));
         put("games_requested", Figure::Int(self.games_requested));
         put("games", Figure::Int(self.games));
         put("complete", Figure::Bool(self.complete()));

@@ -24,15 +24,26 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
         "seed         {} ({}, one stream per game; see README)   threads {}",
         info.seed, info.rules.generator, info.threads
     )?;
+    let first = info.first_game;
+    let shard = match info.shard {
+        Some((shard, batch)) => format!(
+            " (shard {shard} of a batch of {}: games {} to {})",
+            group(batch),
+            group(first),
+            group((first + info.games_requested).saturating_sub(1))
+        ),
+        None => String::new(),
+    };
     if games == info.games_requested {
-        writeln!(out, "games        {}", group(games))?;
+        writeln!(out, "games        {}{shard}", group(games))?;
     } else {
         writeln!(
             out,
-            "games        {} of {} asked for (incomplete: the figures describe games 0 to {})",
+            "games        {} of {} asked for (incomplete: the figures describe games {} to {}){shard}",
             group(games),
             group(info.games_requested),
-            group(games.saturating_sub(1))
+            group(first),
+            group((first + games).saturating_sub(1))
         )?;
     }
     let share = |name: &str, n: u64| format!("{name} {} ({:.2}%)", group(n), pct(n));

@@ -139,7 +139,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let mut leads = vec![("cell", LeadKind::Number)];
     leads.extend(options.grid.keys.iter().map(|&key| (key, lead_kind(key))));
     let mut files = open_game_files(
-        ("--games-csv", options.games_csv.as_ref()),
+        ("--games-csv", options.games_csv.as_ref(), true),
         ("--parquet", options.parquet.as_ref()),
         &leads,
     )?;
@@ -237,6 +237,7 @@ fn play_cells(
         }
         bar.set_prefix(format!("cell {}/{}  ", index + 1, cells.len()));
         let spec = BatchSpec {
+            first: 0,
             rules: cell.rules.clone(),
             games: options.games,
             seed: options.seed,
@@ -265,6 +266,8 @@ fn play_cells(
                 rules: cell.rules.clone(),
                 seed: options.seed,
                 games_requested: options.games,
+                shard: None,
+                first_game: 0,
                 threads: options.threads,
                 elapsed: started.elapsed(),
                 seconds_per_round: options.seconds_per_round,

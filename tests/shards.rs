@@ -1,0 +1,102 @@
+//! `--shard K/N`: the N shards of a batch play its games exactly once, in order: their per-game
+//! CSVs (the header once, `--no-header` after) concatenate to the whole run's byte for byte, and
+//! their counts add up to the whole run's; bad shards are refused before any game.
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+fn warsim() -> Command {
+    Command::cargo_bin("warsim").unwrap()
+}
+
+/// The summary's keys and values.
+fn summary(path: &std::path::Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+#[test]
+fn shards_concatenate_to_the_whole_run() {
+    let dir = TempDir::new().unwrap();
+    let p = |name: &str| dir.path().join(name);
+    for rules in [
+        &["--rules", "classic"][..],
+        &["--rules", "war-card-game"],
+        &["--rules", "war-simulator", "--players", "3"],
+    ] {
+        let run = |extra: &[&str], csv: &str, json: &str| {
+            warsim()
+                .args(["run", "--games", "1000", "--seed", "5", "-q"])
+                .args(rules)
+                .args(extra)
+                .arg("--csv")
+                .arg(p(csv))
+                .arg("--json")
+                .arg(p(json))
+                .assert()
+                .success();
+        };
+        run(&[], "whole.csv", "whole.json");
+        let whole = std::fs::read(p("whole.csv")).unwrap();
+        let whole_summary = summary(&p("whole.json"));
+        for count in 1..=7 {
+            let mut joined = Vec::new();
+            let (mut games, mut wins, mut seat1) = (0, 0, 0);
+            for index in 0..count {
+                let shard = format!("{index}/{count}");
+                let mut extra = vec!["--shard", &shard];
+                if index > 0 {
+                    extra.push("--no-header");
+                }
+                run(&extra, "part.csv", "part.json");
+                joined.extend(std::fs::read(p("part.csv")).unwrap());
+                let part = summary(&p("part.json"));
+                assert_eq!(part["shard"], shard.as_str());
+                assert_eq!(part["batch_games"], 1000);
+                assert_eq!(part["first_game"], index * 1000 / count);
+                games += part["games"].as_u64().unwrap();
+                wins += part["win"].as_u64().unwrap();
+                seat1 += part["seat1_wins"].as_u64().unwrap();
+            }
+            assert!(
+                joined == whole,
+                "{rules:?}: {count} shards' rows are the whole run's"
+            );
+            assert_eq!(games, 1000);
+            assert_eq!(
+                wins,
+                whole_summary["win"].as_u64().unwrap(),
+                "{rules:?} {count}"
+            );
+            assert_eq!(seat1, whole_summary["seat1_wins"].as_u64().unwrap());
+        }
+    }
+}
+
+#[test]
+fn bad_shards_are_refused_and_empty_shards_are_fine() {
+    for bad in ["3/3", "0/0", "-1/4", "1/4/2", "x/2"] {
+        let out = warsim()
+            .args(["run", "--games", "10", "--shard", bad])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            err.lines().filter(|l| l.starts_with("error:")).count(),
+            1,
+            "{err}"
+        );
+    }
+    // Three games in seven shards: most shards are empty, and say so.
+    warsim()
+        .args(["run", "--games", "3", "--shard", "1/7", "-q"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "games        0 (shard 1/7 of a batch of 3",
+        ));
+    warsim()
+        .args(["run", "--games", "3", "--no-header"])
+        .assert()
+        .code(2);
+}

@@ -12,10 +12,12 @@ pub mod config;
 pub mod engine;
 pub mod export;
 pub mod interrupt;
+pub mod merge;
 pub mod play;
 pub mod plot;
 pub mod progress;
 pub mod run;
+pub mod state;
 pub mod stats;
 pub mod sweep;
 #[cfg(feature = "testing")]

@@ -19,6 +19,7 @@ use crate::export::{
 use crate::interrupt::Interrupt;
 use crate::plot::draw_run;
 use crate::progress::games_bar;
+use crate::state::State;
 use crate::stats::Stats;
 
 /// Why a run stopped.
@@ -214,6 +215,7 @@ fn play(
         games_requested: spec.games,
         shard: options.shard.map(|shard| (shard, options.games)),
         first_game: spec.first,
+        described: None,
         threads: options.threads,
         elapsed: started.elapsed(),
         seconds_per_round: options.seconds_per_round,
@@ -225,9 +227,13 @@ fn play(
 pub type OutputWriter<'a> = &'a dyn Fn(&mut dyn Write) -> io::Result<()>;
 
 /// Writes the summary CSV and JSON and the histogram (each atomically); returns what failed.
-fn write_result_files(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Vec<RunError> {
+pub(crate) fn write_result_files(
+    options: &RunOptions,
+    info: &RunInfo,
+    stats: &Stats,
+) -> Vec<RunError> {
     let summary = Summary::new(info, stats);
-    let outputs: [(&'static str, &Option<Target>, OutputWriter); 5] = [
+    let outputs: [(&'static str, &Option<Target>, OutputWriter); 6] = [
         ("the summary CSV", &options.summary, &|out| {
             write_summary_csv(out, &summary)
         }),
@@ -239,6 +245,9 @@ fn write_result_files(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Ve
         }),
         ("the HdrHistogram log", &options.hdr, &|out| {
             write_hdr_log(out, &[(info, stats)])
+        }),
+        ("the state file", &options.state, &|out| {
+            State::of_run(info, stats).write(out)
         }),
         ("the plot", &options.plot, &|out| {
             let (title, subtitle) = plot_titles(info, stats);
@@ -268,7 +277,11 @@ pub fn write_each(outputs: &[(&'static str, &Option<Target>, OutputWriter)]) -> 
 }
 
 /// The report, on standard output unless an output took it (then on standard error).
-fn write_report(options: &RunOptions, info: &RunInfo, stats: &Stats) -> Result<(), RunError> {
+pub(crate) fn write_report(
+    options: &RunOptions,
+    info: &RunInfo,
+    stats: &Stats,
+) -> Result<(), RunError> {
     let (mut report, report_target): (Box<dyn Write>, &str) = if options.stdout_taken() {
         (Box::new(io::stderr()), "standard error")
     } else {

@@ -39,6 +39,9 @@ enum Command {
     /// --ranks 6..13), each cell exactly as `warsim run` plays it, and tabulate them.
     #[command(after_help = sweep::SWEEP_AFTER_HELP)]
     Sweep(Box<sweep::SweepArgs>),
+    /// Combine the state files of a batch's shards (`warsim run --shard K/N --state PATH`) into
+    /// the whole run's figures, exactly.
+    Merge(Box<MergeArgs>),
     /// Play single games and print them: a seed, a range of seeds, one game of a batch,
     /// the fixed-rounds report, or a game against the computer.
     Play(Box<play::PlayArgs>),
@@ -96,24 +99,12 @@ struct RunArgs {
     /// compressed columns, streamed in row groups.
     #[arg(long, value_name = "PATH")]
     parquet: Option<String>,
-    /// Write the summary as a one-row CSV to PATH ('-' = stdout).
+    #[command(flatten)]
+    results: ResultArgs,
+    /// Write the run's exact, mergeable statistics as a state file (versioned JSON) to PATH,
+    /// for `warsim merge` ('-' = stdout).
     #[arg(long, value_name = "PATH")]
-    summary: Option<String>,
-    /// Write the summary as JSON to PATH ('-' = stdout).
-    #[arg(long, value_name = "PATH")]
-    json: Option<String>,
-    /// Write the length distribution, exact per round, as CSV to PATH ('-' = stdout):
-    /// rounds,games,share,cumulative,survival.
-    #[arg(long, value_name = "PATH")]
-    histogram: Option<String>,
-    /// Write the length histogram as an HdrHistogram interval log (.hlog, base64 V2-deflate,
-    /// tagged with the settings) to PATH ('-' = stdout).
-    #[arg(long, value_name = "PATH")]
-    hdr: Option<String>,
-    /// Draw the length histogram and the survival curve, quantiles marked, as SVG to PATH
-    /// ('-' = stdout).
-    #[arg(long, value_name = "PATH")]
-    plot: Option<String>,
+    state: Option<String>,
     /// The survival curve's vertical scale in --plot.
     #[arg(long, value_name = "SCALE", value_enum, default_value_t = PlotScale::Log)]
     plot_scale: PlotScale,
@@ -141,11 +132,12 @@ impl RunArgs {
             threads,
             csv: self.csv.as_deref().map(Target::parse),
             parquet: self.parquet.as_deref().map(Target::parse),
-            summary: self.summary.as_deref().map(Target::parse),
-            json: self.json.as_deref().map(Target::parse),
-            histogram: self.histogram.as_deref().map(Target::parse),
-            hdr: self.hdr.as_deref().map(Target::parse),
-            plot: self.plot.as_deref().map(Target::parse),
+            summary: self.results.summary.as_deref().map(Target::parse),
+            json: self.results.json.as_deref().map(Target::parse),
+            histogram: self.results.histogram.as_deref().map(Target::parse),
+            hdr: self.results.hdr.as_deref().map(Target::parse),
+            plot: self.results.plot.as_deref().map(Target::parse),
+            state: self.state.as_deref().map(Target::parse),
             survival_scale: match self.plot_scale {
                 PlotScale::Log => SurvivalScale::Log,
                 PlotScale::Linear => SurvivalScale::Linear,
@@ -155,6 +147,57 @@ impl RunArgs {
         };
         options.validate()?;
         Ok(options)
+    }
+}
+
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// State files written by `warsim run --state`, one per shard, in any order.
+    #[arg(value_name = "STATE", required = true)]
+    states: Vec<std::path::PathBuf>,
+    /// Merge even if some of the batch's games are in no state: the report says which, and the
+    /// summary is marked incomplete.
+    #[arg(long)]
+    allow_partial: bool,
+    #[command(flatten)]
+    results: ResultArgs,
+}
+
+/// The figures `run` and `merge` both write.
+#[derive(Args, Debug)]
+struct ResultArgs {
+    /// Write the summary as a one-row CSV to PATH ('-' = stdout).
+    #[arg(long, value_name = "PATH")]
+    summary: Option<String>,
+    /// Write the summary as JSON to PATH ('-' = stdout).
+    #[arg(long, value_name = "PATH")]
+    json: Option<String>,
+    /// Write the length distribution, exact per round, as CSV to PATH ('-' = stdout):
+    /// rounds,games,share,cumulative,survival.
+    #[arg(long, value_name = "PATH")]
+    histogram: Option<String>,
+    /// Write the length histogram as an HdrHistogram interval log (.hlog, base64 V2-deflate,
+    /// tagged with the settings) to PATH ('-' = stdout).
+    #[arg(long, value_name = "PATH")]
+    hdr: Option<String>,
+    /// Draw the length histogram and the survival curve, quantiles marked, as SVG to PATH
+    /// ('-' = stdout).
+    #[arg(long, value_name = "PATH")]
+    plot: Option<String>,
+}
+
+impl MergeArgs {
+    fn into_options(self) -> crate::merge::MergeOptions {
+        let target = |text: Option<String>| text.as_deref().map(Target::parse);
+        crate::merge::MergeOptions {
+            states: self.states,
+            allow_partial: self.allow_partial,
+            summary: target(self.results.summary),
+            json: target(self.results.json),
+            histogram: target(self.results.histogram),
+            hdr: target(self.results.hdr),
+            plot: target(self.results.plot),
+        }
     }
 }
 
@@ -197,6 +240,7 @@ pub fn main() -> ExitCode {
             let interrupt = Interrupt::install().ok();
             crate::sweep::sweep(&o, interrupt.as_ref())
         }),
+        Command::Merge(args) => crate::merge::merge(&args.into_options()),
         Command::Play(args) => return play::play_command(*args),
     };
     match result {
@@ -269,7 +313,7 @@ fn clap_message(rendered: &str, args: &[String]) -> String {
     let subcommand = args.iter().skip(1).find(|a| {
         matches!(
             a.as_str(),
-            "run" | "sweep" | "play" | "rules" | "completions" | "man"
+            "run" | "sweep" | "merge" | "play" | "rules" | "completions" | "man"
         )
     });
     if let Some(subcommand) = subcommand {

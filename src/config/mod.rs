@@ -44,6 +44,8 @@ pub struct RunOptions {
     pub hdr: Option<Target>,
     /// The length histogram and survival curve as SVG.
     pub plot: Option<Target>,
+    /// The run's exact, mergeable statistics (a state file).
+    pub state: Option<Target>,
     /// The survival curve's scale in the plot.
     pub survival_scale: SurvivalScale,
     /// No progress bar.
@@ -106,6 +108,9 @@ pub enum ConfigError {
     /// A sweep's list or range that cannot be read, or combinations that cannot be played.
     #[error("{0}")]
     Sweep(String),
+    /// State files that cannot be merged.
+    #[error("{0}")]
+    Merge(String),
     /// More games than a Parquet file holds.
     #[error(
         "--parquet holds at most {MAX_PARQUET_GAMES} games (2^15 row groups of {ROW_GROUP}), not {0}: write --csv, or split the run"
@@ -135,6 +140,7 @@ impl RunOptions {
             ("--histogram", &self.histogram),
             ("--hdr", &self.hdr),
             ("--plot", &self.plot),
+            ("--state", &self.state),
         ]
         .into_iter()
         .filter_map(|(flag, target)| target.as_ref().map(|t| (flag, t)))

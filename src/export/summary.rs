@@ -26,6 +26,9 @@ pub struct RunInfo {
     pub shard: Option<(Shard, u64)>,
     /// The first game played (0 but for a shard).
     pub first_game: u64,
+    /// Which games the figures describe, when they are not one run of games from `first_game`
+    /// (a partial merge: "games 0 to 249,999 and 500,000 to 999,999").
+    pub described: Option<String>,
     /// Worker threads (does not change any result).
     pub threads: usize,
     /// Wall time of the batch.

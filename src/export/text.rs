@@ -36,6 +36,13 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
     };
     if games == info.games_requested {
         writeln!(out, "games        {}{shard}", group(games))?;
+    } else if let Some(described) = &info.described {
+        writeln!(
+            out,
+            "games        {} of {} asked for (incomplete: the figures describe {described})",
+            group(games),
+            group(info.games_requested),
+        )?;
     } else {
         writeln!(
             out,

@@ -73,6 +73,27 @@ impl Lengths {
         self.squares += u128::from(rounds * rounds);
     }
 
+    /// Adds `games` finished games of `rounds` rounds at once (a state file's counts).
+    pub fn finished_many(&mut self, rounds: u64, games: u64) {
+        match self.dense.get_mut(rounds as usize) {
+            Some(count) => *count += games,
+            None => *self.sparse.entry(rounds).or_insert(0) += games,
+        }
+        if games > 0 {
+            self.min = self.min.min(rounds);
+            self.max = self.max.max(rounds);
+        }
+        self.finished += games;
+        self.sum += u128::from(rounds) * u128::from(games);
+        self.squares += u128::from(rounds) * u128::from(rounds) * u128::from(games);
+    }
+
+    /// Adds `capped` games stopped by the cap and `never` that never end.
+    pub fn censored_many(&mut self, capped: u64, never: u64) {
+        self.capped += capped;
+        self.never += never;
+    }
+
     /// Adds a game stopped by the cap.
     #[inline]
     pub fn capped(&mut self) {

@@ -12,6 +12,34 @@ use std::ops::AddAssign;
 
 use crate::engine::{GameRecord, Outcome, WinBy};
 
+/// Every count a [`Stats`] holds, as plain numbers: what a state file stores, from which the
+/// very same statistics are rebuilt ([`Stats::from_parts`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StatsParts {
+    /// Games recorded.
+    pub games: u64,
+    /// Games per outcome, as [`Outcome::ALL`].
+    pub outcomes: Vec<u64>,
+    /// Wins per seat.
+    pub wins_by_seat: Vec<u64>,
+    /// Wins per way of winning, as [`WinBy::ALL`].
+    pub win_by: Vec<u64>,
+    /// Most ties chained in one round.
+    pub longest_war: u32,
+    /// Ties over all games.
+    pub wars_sum: u64,
+    /// Cards played in finished games.
+    pub finished_cards: u128,
+    /// Every length a finished game had, shortest first...
+    pub rounds: Vec<u64>,
+    /// ...and how many finished games had it.
+    pub rounds_games: Vec<u64>,
+    /// Games stopped by the cap.
+    pub capped: u64,
+    /// Games that never end.
+    pub never: u64,
+}
+
 /// Accumulated results of many games.
 #[derive(Clone, Debug)]
 pub struct Stats {
@@ -88,6 +116,62 @@ impl Stats {
     /// Mean wars per game.
     pub fn wars_per_game(&self) -> f64 {
         ratio(self.wars_sum as f64, self.games)
+    }
+
+    /// Every count, plain (see [`StatsParts`]).
+    pub fn parts(&self) -> StatsParts {
+        let (rounds, rounds_games) = self.lengths.counts().unzip();
+        StatsParts {
+            games: self.games,
+            outcomes: self.outcomes.to_vec(),
+            wins_by_seat: self.wins_by_seat.clone(),
+            win_by: self.win_by.to_vec(),
+            longest_war: self.longest_war,
+            wars_sum: self.wars_sum,
+            finished_cards: self.finished_cards,
+            rounds,
+            rounds_games,
+            capped: self.lengths.capped_games(),
+            never: self.lengths.never_games(),
+        }
+    }
+
+    /// The statistics `parts` describe, for games of `players` seats, finished within
+    /// `most_rounds` rounds, capped at `cap`; `Err` says what does not add up.
+    pub fn from_parts(parts: &StatsParts, most_rounds: u32, cap: u32) -> Result<Stats, String> {
+        let mut stats = Stats::new(parts.wins_by_seat.len(), most_rounds, cap);
+        let (outcomes, win_by) = (&parts.outcomes, &parts.win_by);
+        if outcomes.len() != Outcome::ALL.len() || win_by.len() != WinBy::ALL.len() {
+            return Err("the outcome or win counts have the wrong length".into());
+        }
+        if parts.rounds.len() != parts.rounds_games.len()
+            || !parts.rounds.windows(2).all(|w| w[0] < w[1])
+        {
+            return Err("the length counts are not in order".into());
+        }
+        stats.games = parts.games;
+        stats.outcomes.copy_from_slice(outcomes);
+        stats.wins_by_seat.clone_from(&parts.wins_by_seat);
+        stats.win_by.copy_from_slice(win_by);
+        stats.longest_war = parts.longest_war;
+        stats.wars_sum = parts.wars_sum;
+        stats.finished_cards = parts.finished_cards;
+        for (&rounds, &games) in parts.rounds.iter().zip(&parts.rounds_games) {
+            stats.lengths.finished_many(rounds, games);
+        }
+        stats.lengths.censored_many(parts.capped, parts.never);
+        let finished = stats.count(Outcome::Win) + stats.count(Outcome::Draw);
+        let consistent = outcomes.iter().sum::<u64>() == parts.games
+            && stats.lengths.finished_games() == finished
+            && parts.capped == stats.count(Outcome::Capped)
+            && parts.never == stats.count(Outcome::Cycle)
+            && parts.wins_by_seat.iter().sum::<u64>() == stats.count(Outcome::Win);
+        if !consistent {
+            return Err(
+                "its counts do not add up (games, outcomes, lengths and wins disagree)".into(),
+            );
+        }
+        Ok(stats)
     }
 
     /// Mean cards played in a finished game, `None` when no game finished.

@@ -268,6 +268,7 @@ fn play_cells(
                 games_requested: options.games,
                 shard: None,
                 first_game: 0,
+                described: None,
                 threads: options.threads,
                 elapsed: started.elapsed(),
                 seconds_per_round: options.seconds_per_round,

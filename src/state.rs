@@ -1,0 +1,181 @@
+//! State files (`warsim run --state PATH`): what a run played and every count of its statistics,
+//! exactly, as versioned JSON, so that the states of a batch's shards merge into the figures of
+//! the whole run (`warsim merge`). See the README's "State files" for the format.
+
+use std::fs;
+use std::io;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::{ConfigError, RuleChoice, named_value, preset_named};
+use crate::engine::Rules;
+use crate::engine::rules::{Named, Setting};
+use crate::export::RunInfo;
+use crate::stats::{Stats, StatsParts};
+
+/// What the `format` key holds.
+pub const FORMAT: &str = "warsim-state";
+/// The format's version: a reader refuses any other.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The rules as their settings' names, enough to rebuild them exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleSettings {
+    /// The preset.
+    pub rules: String,
+    /// Players, suits and ranks.
+    pub players: u32,
+    /// Suits in the deck.
+    pub suits: u32,
+    /// Ranks per suit.
+    pub ranks: u32,
+    /// `--face-down`, `--war-shortage`, … as given to `run` (only the settings the preset's
+    /// family takes).
+    pub settings: Vec<(String, String)>,
+}
+
+/// One state file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// [`FORMAT_VERSION`] when written.
+    pub format_version: u32,
+    /// The warsim that wrote it.
+    pub warsim_version: String,
+    /// The rules of every game.
+    pub rules: RuleSettings,
+    /// Base seed.
+    pub seed: u64,
+    /// Games in the whole batch.
+    pub batch_games: u64,
+    /// The first game of the part this run was to play, and how many games that part holds.
+    pub first_game: u64,
+    /// Games of the part asked for.
+    pub games_requested: u64,
+    /// Games played: `first_game` to `first_game + games - 1`.
+    pub games: u64,
+    /// Wall time in seconds and worker threads (how the run went: not merged exactly).
+    pub wall_seconds: f64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Every count of the statistics.
+    pub stats: StatsParts,
+}
+
+/// The settings of the rules, by flag, that the preset's family takes.
+fn settings_of(rules: &Rules) -> Vec<(String, String)> {
+    let all: [(Setting, String); 7] = [
+        (Setting::FaceDown, rules.face_down.to_string()),
+        (Setting::Shortage, rules.shortage.name().to_string()),
+        (Setting::Pickup, rules.pickup.name().to_string()),
+        (Setting::Spoils, rules.spoils.name().to_string()),
+        (Setting::ReshuffleEvery, rules.reshuffle_every.to_string()),
+        (Setting::MaxRounds, rules.max_rounds.to_string()),
+        (Setting::AtCap, rules.at_cap.name().to_string()),
+    ];
+    all.into_iter()
+        .filter(|(setting, _)| rules.family.refuses(*setting).is_none())
+        .map(|(setting, value)| (setting.flag().to_string(), value))
+        .collect()
+}
+
+impl State {
+    /// The state of a run.
+    pub fn of_run(info: &RunInfo, stats: &Stats) -> State {
+        let r = &info.rules;
+        State {
+            format: FORMAT.to_string(),
+            format_version: FORMAT_VERSION,
+            warsim_version: env!("CARGO_PKG_VERSION").to_string(),
+            rules: RuleSettings {
+                rules: r.preset.name().to_string(),
+                players: r.players,
+                suits: r.suits,
+                ranks: r.ranks,
+                settings: settings_of(r),
+            },
+            seed: info.seed,
+            batch_games: info.shard.map_or(info.games_requested, |(_, games)| games),
+            first_game: info.first_game,
+            games_requested: info.games_requested,
+            games: stats.games,
+            wall_seconds: info.elapsed.as_secs_f64(),
+            threads: info.threads,
+            stats: stats.parts(),
+        }
+    }
+
+    /// Writes the state as JSON.
+    pub fn write(&self, out: &mut dyn io::Write) -> io::Result<()> {
+        serde_json::to_writer_pretty(&mut *out, self).map_err(io::Error::from)?;
+        writeln!(out)
+    }
+
+    /// Reads and checks a state file; the error says what is wrong with it.
+    pub fn read(path: &Path) -> Result<State, String> {
+        let text = fs::read(path).map_err(|e| format!("cannot be read ({e})"))?;
+        let value: serde_json::Value = serde_json::from_slice(&text).map_err(|e| {
+            format!("is not a whole JSON document ({e}): truncated or not a state file")
+        })?;
+        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+            return Err(format!(
+                "is not a warsim state file (no \"format\": \"{FORMAT}\")"
+            ));
+        }
+        let version = value.get("format_version").and_then(|v| v.as_u64());
+        if version != Some(u64::from(FORMAT_VERSION)) {
+            return Err(format!(
+                "has state format version {}, and this warsim reads version {FORMAT_VERSION}",
+                version.map_or("(none)".to_string(), |v| v.to_string())
+            ));
+        }
+        let state: State = serde_json::from_value(value).map_err(|e| format!("is damaged: {e}"))?;
+        if state.games > state.games_requested || state.stats.games != state.games {
+            return Err("is damaged: its game counts disagree".to_string());
+        }
+        Ok(state)
+    }
+
+    /// The rules the state records, rebuilt as `run` builds them from its flags.
+    pub fn rules(&self) -> Result<Rules, String> {
+        let r = &self.rules;
+        let rebuilt = (|| -> Result<Rules, ConfigError> {
+            let mut choice = RuleChoice {
+                preset: Some(preset_named(&r.rules)?),
+                players: Some(r.players),
+                suits: Some(r.suits),
+                ranks: Some(r.ranks),
+                ..RuleChoice::default()
+            };
+            for (flag, value) in &r.settings {
+                let number = || value.parse::<u32>().ok();
+                match flag.as_str() {
+                    "--face-down" => choice.face_down = number(),
+                    "--war-shortage" => {
+                        choice.shortage = Some(named_value("--war-shortage", value)?)
+                    }
+                    "--pickup" => choice.pickup = Some(named_value("--pickup", value)?),
+                    "--spoils" => choice.spoils = Some(named_value("--spoils", value)?),
+                    "--reshuffle-every" => choice.reshuffle_every = number(),
+                    "--max-rounds" => choice.max_rounds = number(),
+                    "--at-cap" => choice.at_cap = Some(named_value("--at-cap", value)?),
+                    _ => {}
+                }
+            }
+            choice.rules(crate::engine::Preset::Classic)
+        })();
+        let rules = rebuilt.map_err(|e| format!("records rules warsim cannot play: {e}"))?;
+        if settings_of(&rules) != r.settings {
+            return Err("records rules warsim cannot rebuild exactly".to_string());
+        }
+        Ok(rules)
+    }
+
+    /// The statistics the state records.
+    pub fn stats(&self, rules: &Rules) -> Result<Stats, String> {
+        Stats::from_parts(&self.stats, rules.most_rounds(), rules.max_rounds)
+            .map_err(|e| format!("is damaged: {e}"))
+    }
+}

@@ -1,0 +1,217 @@
+//! `warsim merge`: the states of 1 to 7 shards merge into exactly the single run's figures
+//! (every summary key but threads, wall time and games/s, and the histogram byte for byte) for
+//! several presets, in any order; and every kind of bad input is refused with exit 2, naming
+//! the files, before anything is written.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+fn warsim() -> Command {
+    Command::cargo_bin("warsim").unwrap()
+}
+
+fn json(path: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+/// How the runs went: the only keys a merge cannot reproduce.
+const RUN_TIME: [&str; 3] = ["threads", "wall_seconds", "games_per_second"];
+
+/// Runs the shards of `rules` as `count` states in `dir`; returns their paths, last first.
+fn shard_states(dir: &Path, rules: &[&str], games: &str, count: u64) -> Vec<PathBuf> {
+    let mut states = Vec::new();
+    for index in (0..count).rev() {
+        let path = dir.join(format!("state-{index}-of-{count}.json"));
+        warsim()
+            .args([
+                "run",
+                "--games",
+                games,
+                "--seed",
+                "13",
+                "-q",
+                "--threads",
+                "1",
+            ])
+            .args(rules)
+            .args(["--shard", &format!("{index}/{count}"), "--state"])
+            .arg(&path)
+            .assert()
+            .success();
+        states.push(path);
+    }
+    states
+}
+
+#[test]
+fn merged_shards_are_the_single_run() {
+    let dir = TempDir::new().unwrap();
+    let p = |name: &str| dir.path().join(name);
+    for rules in [
+        &["--rules", "classic"][..],
+        &["--rules", "war-card-game"],
+        &["--rules", "war-simulator", "--players", "3"],
+        &["--rules", "cards-war", "--suits", "3", "--ranks", "5"],
+        &["--rules", "fixed-rounds"],
+        &[
+            "--rules",
+            "classic",
+            "--players",
+            "4",
+            "--max-rounds",
+            "300",
+        ],
+    ] {
+        warsim()
+            .args([
+                "run",
+                "--games",
+                "3000",
+                "--seed",
+                "13",
+                "-q",
+                "--threads",
+                "2",
+            ])
+            .args(rules)
+            .arg("--json")
+            .arg(p("whole.json"))
+            .arg("--histogram")
+            .arg(p("whole.csv"))
+            .assert()
+            .success();
+        let whole = json(&p("whole.json"));
+        for count in [1, 2, 3, 5, 7] {
+            let states = shard_states(dir.path(), rules, "3000", count);
+            warsim()
+                .arg("merge")
+                .args(&states)
+                .arg("--json")
+                .arg(p("merged.json"))
+                .arg("--histogram")
+                .arg(p("merged.csv"))
+                .assert()
+                .success();
+            let merged = json(&p("merged.json"));
+            for (key, value) in whole.as_object().unwrap() {
+                if !RUN_TIME.contains(&key.as_str()) {
+                    assert_eq!(&merged[key], value, "{rules:?}, {count} shards: {key}");
+                }
+            }
+            assert_eq!(
+                std::fs::read(p("merged.csv")).unwrap(),
+                std::fs::read(p("whole.csv")).unwrap(),
+                "{rules:?}, {count} shards: the histogram"
+            );
+        }
+    }
+}
+
+#[test]
+fn states_that_do_not_make_one_batch_are_refused() {
+    let dir = TempDir::new().unwrap();
+    let p = |name: &str| dir.path().join(name);
+    let states = shard_states(dir.path(), &[], "1000", 3);
+    let (s2, s1, s0) = (&states[0], &states[1], &states[2]);
+    let other = |name: &str, extra: &[&str]| {
+        let given = |flag: &str| extra.contains(&flag);
+        warsim()
+            .args(["run", "-q", "--shard", "0/3"])
+            .args(if given("--games") {
+                &[][..]
+            } else {
+                &["--games", "1000"]
+            })
+            .args(if given("--seed") {
+                &[][..]
+            } else {
+                &["--seed", "13"]
+            })
+            .args(extra)
+            .arg("--state")
+            .arg(p(name))
+            .assert()
+            .success();
+        p(name)
+    };
+    let pickup = other("pickup.json", &["--pickup", "seats"]);
+    let seed = other("seed.json", &["--seed", "14"]);
+    let games = other("games.json", &["--games", "999"]);
+    let summary = p("summary.json");
+    warsim()
+        .args(["run", "--games", "10", "-q", "--json"])
+        .arg(&summary)
+        .assert()
+        .success();
+    let truncated = p("truncated.json");
+    let text = std::fs::read(s1).unwrap();
+    std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();
+    let version = p("version.json");
+    let text = String::from_utf8(std::fs::read(s1).unwrap()).unwrap();
+    std::fs::write(
+        &version,
+        text.replace("\"format_version\": 1", "\"format_version\": 2"),
+    )
+    .unwrap();
+    let edited = p("edited.json");
+    std::fs::write(
+        &edited,
+        text.replacen("\"games\": 333", "\"games\": 300", 1),
+    )
+    .unwrap();
+    let cases: Vec<(Vec<&PathBuf>, &str)> = vec![
+        (
+            vec![s0, &pickup],
+            "not shards of one batch: the rules differ",
+        ),
+        (vec![s0, &seed], "the seed differ"),
+        (vec![s0, &games], "the batch's games differ"),
+        (vec![s0, s1, s1, s2], "both hold game 333"),
+        (
+            vec![s0, s2],
+            "333 of the batch's 1,000 are missing (games 333 to 665)",
+        ),
+        (vec![s0, &truncated], "truncated or not a state file"),
+        (vec![s0, &version], "has state format version 2"),
+        (vec![s0, &summary], "is not a warsim state file"),
+        (vec![s0, &edited, s2], "is damaged"),
+    ];
+    let merged = p("merged.json");
+    for (files, needle) in cases {
+        let out = warsim()
+            .arg("merge")
+            .args(&files)
+            .arg("--json")
+            .arg(&merged)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{needle}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(needle),
+            "{needle}: {err}"
+        );
+        assert!(!merged.exists(), "nothing is written");
+    }
+    // --allow-partial merges what there is, says what is missing, and marks it incomplete.
+    let out = warsim()
+        .args(["merge", "--allow-partial", "--json"])
+        .arg(&merged)
+        .args([s0, s2])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        report.contains(
+            "667 of 1,000 asked for (incomplete: the figures describe games 0 to 332, 666 to 999)"
+        ),
+        "{report}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing games 333 to 665"));
+    let summary = json(&merged);
+    assert_eq!(summary["complete"], false);
+    assert_eq!(summary["games"], 667);
+}

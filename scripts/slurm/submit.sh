@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Runs a warsim batch as a Slurm job array: one task per shard (`warsim run … --shard K/N
+# --state DIR/state-K.json`), then a merge job that starts once every task has succeeded
+# (--dependency=afterok) and writes DIR/summary.json, summary.csv, histogram.csv and lengths.svg:
+# the figures of the single run, exactly.
+#
+# Usage: scripts/slurm/submit.sh --shards N --out DIR [--wait] [--per-game csv|parquet]
+#                                [--only K,K,…] [-- <warsim run flags>]
+#   --shards N      tasks in the array (shard K of N is array task K)
+#   --out DIR       where the states, logs, per-game files and merged figures go
+#   --wait          wait for the merge; exit non-zero if any task or the merge failed
+#   --per-game F    also write each shard's games: DIR/games-K.csv (only shard 0 with a header,
+#                   so `cat DIR/games-{0..N-1}.csv` is the single run's CSV) or DIR/games-K.parquet
+#   --only K,…      resubmit only these tasks (after some failed), and a new merge job
+# The warsim binary is $WARSIM, or target/release/warsim (built if missing).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+shards=""; out=""; wait=0; per_game=""; only=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --shards) shards="$2"; shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    --wait) wait=1; shift ;;
+    --per-game) per_game="$2"; shift 2 ;;
+    --only) only="$2"; shift 2 ;;
+    --) shift; break ;;
+    *) echo "error: unknown option '$1' (see the usage at the top of $0)" >&2; exit 2 ;;
+  esac
+done
+if ! [[ "$shards" =~ ^[1-9][0-9]*$ ]] || [ -z "$out" ]; then
+  echo "error: give --shards N (N ≥ 1) and --out DIR" >&2; exit 2
+fi
+case "$per_game" in ""|csv|parquet) ;; *) echo "error: --per-game takes csv or parquet" >&2; exit 2 ;; esac
+warsim=${WARSIM:-$PWD/target/release/warsim}
+if [ ! -x "$warsim" ]; then cargo build --release >&2; fi
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+flags=$(printf ' %q' "$@")
+
+task="$(printf %q "$warsim") run$flags -q --shard \$SLURM_ARRAY_TASK_ID/$shards --state $out/state-\$SLURM_ARRAY_TASK_ID.json"
+case "$per_game" in
+  csv) task="$task --csv $out/games-\$SLURM_ARRAY_TASK_ID.csv \$( [ \$SLURM_ARRAY_TASK_ID -gt 0 ] && echo --no-header )" ;;
+  parquet) task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet" ;;
+esac
+array=${only:-0-$((shards - 1))}
+array_job=$(sbatch --parsable --job-name=warsim-shards --array="$array" \
+  --output="$out/shard-%a.log" --wrap="$task")
+states=$(for k in $(seq 0 $((shards - 1))); do printf ' %s/state-%s.json' "$out" "$k"; done)
+merge="$(printf %q "$warsim") merge$states --json $out/summary.json --summary $out/summary.csv --histogram $out/histogram.csv --plot $out/lengths.svg"
+merge_job=$(sbatch --parsable --job-name=warsim-merge --dependency="afterok:$array_job" \
+  --kill-on-invalid-dep=yes --output="$out/merge.log" --wrap="$merge")
+echo "submitted: array job $array_job (tasks $array), merge job $merge_job; figures in $out"
+[ "$wait" = 1 ] || exit 0
+
+# Wait for the merge; sacct needs a database, so states and exit codes come from scontrol.
+state_of() { scontrol show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2 | sort -u | tr '\n' ' '; }
+while true; do
+  merge_state=$(state_of "$merge_job")
+  case "$merge_state" in
+    *PENDING*|*RUNNING*|*CONFIGURING*|*COMPLETING*|"") sleep 0.5 ;;
+    *) break ;;
+  esac
+done
+failed=$(scontrol show job "$array_job" | awk '/ArrayTaskId=/{match($0,/ArrayTaskId=[0-9]+/); id=substr($0,RSTART+12,RLENGTH-12)} /JobState=/{match($0,/JobState=[A-Z_]+/); st=substr($0,RSTART+9,RLENGTH-9); if (st != "COMPLETED") print id}' | sort -n | tr '\n' ',' | sed 's/,$//')
+if [ -n "$failed" ]; then
+  echo "error: array tasks $failed failed (logs: $out/shard-K.log); resubmit them with --only $failed" >&2
+  exit 1
+fi
+if [ "$merge_state" != "COMPLETED " ]; then
+  echo "error: the merge job ended $merge_state(log: $out/merge.log)" >&2
+  exit 1
+fi
+echo "merged: $out/summary.json"

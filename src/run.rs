@@ -8,6 +8,7 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
+use crate::batch::Checkpoints;
 use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::group;
@@ -19,7 +20,7 @@ use crate::export::{
 use crate::interrupt::Interrupt;
 use crate::plot::draw_run;
 use crate::progress::games_bar;
-use crate::state::State;
+use crate::state::{Resumable, State, csv_tail};
 use crate::stats::Stats;
 
 /// Why a run stopped.
@@ -69,11 +70,28 @@ pub enum RunEnd {
 pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd, RunError> {
     options.validate()?;
     check_outputs(&options.outputs()).map_err(ConfigError::from)?;
-    let files = open_game_files(
-        ("--csv", options.csv.as_ref(), !options.no_header),
-        ("--parquet", options.parquet.as_ref()),
-        &[],
-    )?;
+    let files = match &options.resume {
+        Some(resume) if resume.csv_bytes > 0 => {
+            let Some(Target::File(path)) = &options.csv else {
+                return Err(ConfigError::Resume(
+                    "the checkpoint counts CSV rows, but the run writes no CSV file".into(),
+                )
+                .into());
+            };
+            let stream = Stream::resume(path, resume.csv_bytes).map_err(|e| {
+                ConfigError::Resume(format!(
+                    "cannot continue the per-game CSV {}: {e}",
+                    path.display()
+                ))
+            })?;
+            GameFiles::new(Some(GameCsv::resumed(stream, resume.csv_bytes)), None)
+        }
+        _ => open_game_files(
+            ("--csv", options.csv.as_ref(), !options.no_header),
+            ("--parquet", options.parquet.as_ref()),
+            &[],
+        )?,
+    };
     let (info, stats, failure) = play(options, files, interrupt)?;
     let mut failures = write_result_files(options, &info, &stats);
     if let Some((which, written, source)) = failure {
@@ -170,19 +188,71 @@ fn play(
     let games = options
         .shard
         .map_or(0..options.games, |shard| shard.range(options.games));
+    // A resumed run plays on from its checkpoint's last game.
+    let (base, before) = match &options.resume {
+        Some(resume) => (resume.stats.clone(), resume.seconds),
+        None => {
+            let r = &options.rules;
+            (
+                Stats::new(r.players as usize, r.most_rounds(), r.max_rounds),
+                0.0,
+            )
+        }
+    };
+    let started = Instant::now();
     let spec = BatchSpec {
-        first: games.start,
+        first: games.start + base.games,
         rules: options.rules.clone(),
-        games: games.end - games.start,
+        games: games.end - games.start - base.games,
         seed: options.seed,
         threads: options.threads,
     };
+    let cwd = std::env::current_dir().map_or(String::new(), |d| d.display().to_string());
+    let info_for = |seconds: f64| RunInfo {
+        rules: options.rules.clone(),
+        seed: options.seed,
+        games_requested: games.end - games.start,
+        shard: options.shard.map(|shard| (shard, options.games)),
+        first_game: games.start,
+        described: None,
+        threads: options.threads,
+        elapsed: std::time::Duration::from_secs_f64(seconds),
+        seconds_per_round: options.seconds_per_round,
+    };
+    // A checkpoint: the games so far (the resumed ones and this run's prefix) as a state that
+    // `warsim resume` continues, written once the CSV holds exactly those games.
+    let save = |prefix: &Stats, position: u64| -> io::Result<()> {
+        let Some(target) = &options.state else {
+            return Ok(());
+        };
+        let mut total = base.clone();
+        total += prefix;
+        let seconds = before + started.elapsed().as_secs_f64();
+        let mut state = State::of_run(&info_for(seconds), &total);
+        let tail = match &options.csv {
+            Some(Target::File(path)) => csv_tail(path, position)?,
+            _ => String::new(),
+        };
+        state.resume = Some(Resumable {
+            command: options.command.clone(),
+            cwd: cwd.clone(),
+            csv_bytes: position,
+            csv_tail: tail,
+        });
+        let write: OutputWriter = &|out| state.write(out);
+        write_atomically(target, write)
+    };
+    let checkpoints =
+        (options.state.is_some() && !options.checkpoint_every.is_zero()).then_some(Checkpoints {
+            every: options.checkpoint_every,
+            save: &save,
+        });
     let bar = games_bar(spec.games, options.quiet);
-    let started = Instant::now();
     let stop = || interrupt.is_some_and(Interrupt::requested);
     let controls = Controls {
         progress: &|games| bar.inc(games),
         stop: &stop,
+        checkpoints,
     };
     let sink = (!files.is_empty()).then_some(&mut files as &mut dyn RecordSink);
     let played = run_batch(&spec, sink, &controls);
@@ -209,18 +279,14 @@ fn play(
     {
         failure = Some((which, stats.games, source));
     }
-    let info = RunInfo {
-        rules: options.rules.clone(),
-        seed: options.seed,
-        games_requested: spec.games,
-        shard: options.shard.map(|shard| (shard, options.games)),
-        first_game: spec.first,
-        described: None,
-        threads: options.threads,
-        elapsed: started.elapsed(),
-        seconds_per_round: options.seconds_per_round,
-    };
-    Ok((info, stats, failure))
+    // The figures of every game played, the resumed ones included.
+    let mut total = base;
+    total += &stats;
+    let info = info_for(before + started.elapsed().as_secs_f64());
+    if let Some(failure) = &mut failure {
+        failure.1 = total.games;
+    }
+    Ok((info, total, failure))
 }
 
 /// Writes one output file's contents.
@@ -247,7 +313,9 @@ pub(crate) fn write_result_files(
             write_hdr_log(out, &[(info, stats)])
         }),
         ("the state file", &options.state, &|out| {
-            State::of_run(info, stats).write(out)
+            let mut state = State::of_run(info, stats);
+            state.resume = resumable(options);
+            state.write(out)
         }),
         ("the plot", &options.plot, &|out| {
             let (title, subtitle) = plot_titles(info, stats);
@@ -295,6 +363,27 @@ pub(crate) fn write_report(
             source,
             kept: String::new(),
         })
+}
+
+/// What `warsim resume` needs to continue a run that ended early: its command, its folder and
+/// where its per-game CSV ends (on a whole row, after an interrupt).
+fn resumable(options: &RunOptions) -> Option<Resumable> {
+    if options.command.is_empty() {
+        return None;
+    }
+    let (bytes, tail) = match &options.csv {
+        Some(Target::File(path)) => {
+            let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+            (bytes, csv_tail(path, bytes).unwrap_or_default())
+        }
+        _ => (0, String::new()),
+    };
+    Some(Resumable {
+        command: options.command.clone(),
+        cwd: std::env::current_dir().map_or(String::new(), |d| d.display().to_string()),
+        csv_bytes: bytes,
+        csv_tail: tail,
+    })
 }
 
 /// A run's plot title and the lines under it: the rules, the seed and the censored shares.

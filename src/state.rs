@@ -62,6 +62,40 @@ pub struct State {
     pub threads: usize,
     /// Every count of the statistics.
     pub stats: StatsParts,
+    /// What `warsim resume` needs to continue the run (a checkpoint of a run with `--state`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resume: Option<Resumable>,
+}
+
+/// How to continue a checkpointed run: its command line, the folder it ran in, and where its
+/// per-game CSV stood.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resumable {
+    /// The run's arguments after `warsim` (`run`, then its flags).
+    pub command: Vec<String>,
+    /// The folder it ran in: its paths are relative to it.
+    pub cwd: String,
+    /// Bytes of the per-game CSV that hold the checkpoint's games (0 without a CSV).
+    pub csv_bytes: u64,
+    /// The CSV's last row at the checkpoint, newline included (empty without one): a resumed
+    /// run checks that the file still ends so there.
+    pub csv_tail: String,
+}
+
+/// The last row of `path`'s first `bytes` bytes, newline included (empty when `bytes` is 0).
+pub fn csv_tail(path: &Path, bytes: u64) -> io::Result<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    if bytes == 0 {
+        return Ok(String::new());
+    }
+    let mut file = fs::File::open(path)?;
+    let start = bytes.saturating_sub(4096);
+    file.seek(SeekFrom::Start(start))?;
+    let mut tail = vec![0; (bytes - start) as usize];
+    file.read_exact(&mut tail)?;
+    let body = &tail[..tail.len() - 1];
+    let from = body.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    Ok(String::from_utf8_lossy(&tail[from..]).into_owned())
 }
 
 /// The settings of the rules, by flag, that the preset's family takes.
@@ -104,6 +138,7 @@ impl State {
             wall_seconds: info.elapsed.as_secs_f64(),
             threads: info.threads,
             stats: stats.parts(),
+            resume: None,
         }
     }
 

@@ -41,7 +41,7 @@ flags=$(printf ' %q' "$@")
 task="$(printf %q "$warsim") run$flags -q --shard \$SLURM_ARRAY_TASK_ID/$shards --state $out/state-\$SLURM_ARRAY_TASK_ID.json"
 case "$per_game" in
   csv) task="$task --csv $out/games-\$SLURM_ARRAY_TASK_ID.csv \$( [ \$SLURM_ARRAY_TASK_ID -gt 0 ] && echo --no-header )" ;;
-  parquet) task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet" ;;
+  parquet) task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet --checkpoint-every 0" ;;
 esac
 array=${only:-0-$((shards - 1))}
 array_job=$(sbatch --parsable --job-name=warsim-shards --array="$array" \

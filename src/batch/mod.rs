@@ -16,7 +16,7 @@ mod shard;
 use std::io;
 use std::ops::Range;
 use std::sync::mpsc::channel;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::engine::{Engine, GameRecord, Rules};
 use crate::stats::Stats;
@@ -68,6 +68,28 @@ pub trait RecordSink: Send {
     fn committed(&self) -> u64;
     /// Writes out everything taken.
     fn finish(&mut self) -> io::Result<()>;
+    /// Bytes wholly written to the output (where a resumed run continues it); 0 where that
+    /// means nothing.
+    fn position(&self) -> u64 {
+        0
+    }
+}
+
+/// A sink that keeps nothing: a batch saving checkpoints without a per-game file still puts its
+/// games in order, so that what a checkpoint counts is a whole prefix.
+struct Nowhere(u64);
+
+impl RecordSink for Nowhere {
+    fn write_games(&mut self, _: &BatchSpec, _: u64, records: &[GameRecord]) -> io::Result<()> {
+        self.0 += records.len() as u64;
+        Ok(())
+    }
+    fn committed(&self) -> u64 {
+        self.0
+    }
+    fn finish(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// A batch that could not finish.
@@ -99,6 +121,18 @@ pub struct Controls<'a> {
     pub progress: &'a (dyn Fn(u64) + Sync),
     /// Polled before each range: once it returns true, no new range is started.
     pub stop: &'a (dyn Fn() -> bool + Sync),
+    /// Checkpoints to save while the batch runs, if any.
+    pub checkpoints: Option<Checkpoints<'a>>,
+}
+
+/// Saving a checkpoint now and then: the statistics of every game written so far (always a whole
+/// prefix of the batch) and the record sink's position, once the sink has written out all it
+/// took.
+pub struct Checkpoints<'a> {
+    /// How often, at the least.
+    pub every: Duration,
+    /// Saves one: the prefix's statistics and the sink's [`RecordSink::position`].
+    pub save: &'a (dyn Fn(&Stats, u64) -> io::Result<()> + Sync),
 }
 
 impl Controls<'static> {
@@ -107,6 +141,7 @@ impl Controls<'static> {
         Controls {
             progress: &|_| {},
             stop: &|| false,
+            checkpoints: None,
         }
     }
 }
@@ -148,6 +183,11 @@ pub fn run_batch_on(
 ) -> Result<Stats, BatchError> {
     let pool = &workers.pool;
     let claims = Claims::range(spec.first..spec.first + spec.games, spec.threads);
+    let mut nowhere = Nowhere(0);
+    let sink = match sink {
+        None if controls.checkpoints.is_some() => Some(&mut nowhere as &mut dyn RecordSink),
+        sink => sink,
+    };
     let Some(sink) = sink else {
         let per_worker = pool.broadcast(|_| {
             let mut stats = spec.new_stats();
@@ -165,8 +205,9 @@ pub fn run_batch_on(
     };
     let room = Room::new(spec.first);
     let (send, receive) = channel::<(u64, Vec<GameRecord>)>();
+    let checkpoints = controls.checkpoints.as_ref();
     std::thread::scope(|scope| {
-        let writer = scope.spawn(|| write_in_order(spec, sink, receive, &room));
+        let writer = scope.spawn(|| write_in_order(spec, sink, receive, &room, checkpoints));
         pool.broadcast(|_| {
             let send = send.clone();
             let has_room = || room.wait_for(claims.next());
@@ -318,6 +359,7 @@ mod tests {
                 let controls = Controls {
                     progress: &|_| {},
                     stop: &stop,
+                    checkpoints: None,
                 };
                 let mut sink = Collect {
                     games: Vec::new(),
@@ -383,6 +425,7 @@ mod tests {
         let controls = Controls {
             progress: &progress,
             stop: &slow,
+            checkpoints: None,
         };
         let stats = run_batch(&spec, None, &controls).unwrap();
         assert_eq!(stats.games, 4);

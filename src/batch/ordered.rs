@@ -7,8 +7,9 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::mpsc::Receiver;
 use std::sync::{Condvar, Mutex};
+use std::time::Instant;
 
-use super::{BatchError, BatchSpec, RecordSink};
+use super::{BatchError, BatchSpec, Checkpoints, RecordSink};
 use crate::engine::GameRecord;
 use crate::stats::Stats;
 
@@ -63,6 +64,7 @@ pub fn write_in_order(
     sink: &mut dyn RecordSink,
     ranges: Receiver<(u64, Vec<GameRecord>)>,
     room: &Room,
+    checkpoints: Option<&Checkpoints>,
 ) -> Result<Stats, BatchError> {
     let mut ledger = Ledger {
         stats: spec.new_stats(),
@@ -70,6 +72,9 @@ pub fn write_in_order(
     };
     let mut parked: BTreeMap<u64, Vec<GameRecord>> = BTreeMap::new();
     let mut next = spec.first;
+    // The first checkpoint comes with the first range written, so a run killed at any moment
+    // after it can be resumed.
+    let mut saved: Option<Instant> = None;
     let result = (|| -> std::io::Result<()> {
         for (first, records) in ranges {
             parked.insert(first, records);
@@ -80,6 +85,14 @@ pub fn write_in_order(
                 ledger.settle(sink.committed());
                 written?;
                 room.advance(next, false);
+            }
+            let due = |c: &&Checkpoints| saved.is_none_or(|at| at.elapsed() >= c.every);
+            if let Some(checkpoints) = checkpoints.filter(due) {
+                // Everything taken is written out first: the checkpoint's prefix is on disk.
+                sink.finish()?;
+                ledger.settle(sink.committed());
+                (checkpoints.save)(&ledger.stats, sink.position())?;
+                saved = Some(Instant::now());
             }
         }
         sink.finish()

@@ -3,6 +3,7 @@
 //! status 2; a failure while running exits 1; a closed pipe on stdout exits 0 quietly.
 
 mod play;
+mod resume;
 mod rules;
 mod sweep;
 
@@ -15,7 +16,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::batch::Shard;
 use crate::config::{
-    ConfigError, RunOptions, parse_count, parse_seconds, parse_setting, parse_shard,
+    ConfigError, RunOptions, parse_count, parse_duration, parse_seconds, parse_setting, parse_shard,
 };
 use crate::engine::Preset;
 use crate::export::Target;
@@ -42,6 +43,12 @@ enum Command {
     /// Combine the state files of a batch's shards (`warsim run --shard K/N --state PATH`) into
     /// the whole run's figures, exactly.
     Merge(Box<MergeArgs>),
+    /// Continue a run that stopped (a crash, a killed job, Ctrl-C) from the state file it
+    /// checkpointed with `--state`: the finished outputs are those of an uninterrupted run.
+    Resume {
+        /// The run's state file.
+        state: std::path::PathBuf,
+    },
     /// Play single games and print them: a seed, a range of seeds, one game of a batch,
     /// the fixed-rounds report, or a game against the computer.
     Play(Box<play::PlayArgs>),
@@ -105,6 +112,11 @@ struct RunArgs {
     /// for `warsim merge` ('-' = stdout).
     #[arg(long, value_name = "PATH")]
     state: Option<String>,
+    /// With --state: write the state (games so far, the CSV flushed to the same game) this often,
+    /// so `warsim resume STATE` can continue after a crash: 0, 500ms, 30s, 5m, 2h; 0 = only at
+    /// the end.
+    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration)]
+    checkpoint_every: std::time::Duration,
     /// The survival curve's vertical scale in --plot.
     #[arg(long, value_name = "SCALE", value_enum, default_value_t = PlotScale::Log)]
     plot_scale: PlotScale,
@@ -138,6 +150,9 @@ impl RunArgs {
             hdr: self.results.hdr.as_deref().map(Target::parse),
             plot: self.results.plot.as_deref().map(Target::parse),
             state: self.state.as_deref().map(Target::parse),
+            checkpoint_every: self.checkpoint_every,
+            command: std::env::args().skip(1).collect(),
+            resume: None,
             survival_scale: match self.plot_scale {
                 PlotScale::Log => SurvivalScale::Log,
                 PlotScale::Linear => SurvivalScale::Linear,
@@ -241,6 +256,7 @@ pub fn main() -> ExitCode {
             crate::sweep::sweep(&o, interrupt.as_ref())
         }),
         Command::Merge(args) => crate::merge::merge(&args.into_options()),
+        Command::Resume { state } => resume::resume(&state),
         Command::Play(args) => return play::play_command(*args),
     };
     match result {
@@ -313,7 +329,7 @@ fn clap_message(rendered: &str, args: &[String]) -> String {
     let subcommand = args.iter().skip(1).find(|a| {
         matches!(
             a.as_str(),
-            "run" | "sweep" | "merge" | "play" | "rules" | "completions" | "man"
+            "run" | "sweep" | "merge" | "resume" | "play" | "rules" | "completions" | "man"
         )
     });
     if let Some(subcommand) = subcommand {

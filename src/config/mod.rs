@@ -11,6 +11,7 @@ use crate::batch::Shard;
 use crate::engine::{Rules, RulesError};
 use crate::export::{MAX_PARQUET_GAMES, ROW_GROUP, Target};
 use crate::plot::SurvivalScale;
+use crate::stats::Stats;
 
 /// Most worker threads accepted.
 pub const MAX_THREADS: usize = 1024;
@@ -46,12 +47,29 @@ pub struct RunOptions {
     pub plot: Option<Target>,
     /// The run's exact, mergeable statistics (a state file).
     pub state: Option<Target>,
+    /// How often a run with a state file checkpoints it (zero: only at the end).
+    pub checkpoint_every: std::time::Duration,
+    /// The run's arguments after `warsim`, for `warsim resume`.
+    pub command: Vec<String>,
+    /// The checkpoint this run continues, if resumed.
+    pub resume: Option<ResumeFrom>,
     /// The survival curve's scale in the plot.
     pub survival_scale: SurvivalScale,
     /// No progress bar.
     pub quiet: bool,
     /// Seconds a round takes at a real table, for the report's durations.
     pub seconds_per_round: Option<f64>,
+}
+
+/// Where a resumed run starts: the statistics of the games its checkpoint holds.
+#[derive(Clone, Debug)]
+pub struct ResumeFrom {
+    /// The checkpoint's games (a prefix of the run's).
+    pub stats: Stats,
+    /// Bytes of the per-game CSV holding them.
+    pub csv_bytes: u64,
+    /// Wall time spent so far, in seconds.
+    pub seconds: f64,
 }
 
 /// Input that cannot be run; each message names the flag and what it accepts.
@@ -108,6 +126,14 @@ pub enum ConfigError {
     /// A sweep's list or range that cannot be read, or combinations that cannot be played.
     #[error("{0}")]
     Sweep(String),
+    /// Checkpoints with a Parquet file.
+    #[error(
+        "--parquet cannot be checkpointed (a Parquet file is readable only once closed, and a resumed run could not continue it): write --csv with --state, or add --checkpoint-every 0 to write the state only at the end"
+    )]
+    ParquetCheckpoints,
+    /// A state file that cannot be resumed.
+    #[error("{0}")]
+    Resume(String),
     /// State files that cannot be merged.
     #[error("{0}")]
     Merge(String),
@@ -127,6 +153,9 @@ impl RunOptions {
         self.rules.validate()?;
         check_counts(self.games, self.threads)?;
         check_parquet(self.parquet.is_some(), self.games)?;
+        if self.parquet.is_some() && self.state.is_some() && !self.checkpoint_every.is_zero() {
+            return Err(ConfigError::ParquetCheckpoints);
+        }
         one_on_stdout(&self.outputs())
     }
 
@@ -187,6 +216,30 @@ pub fn one_on_stdout(outputs: &[(&'static str, &Target)]) -> Result<(), ConfigEr
         }
     }
     Ok(())
+}
+
+/// Parses a duration: `0`, `500ms`, `30s`, `5m`, `2h` (a bare number is seconds).
+pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let t = text.trim();
+    let (number, unit) = match t.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(i) => t.split_at(i),
+        None => (t, "s"),
+    };
+    let scale = match unit {
+        "ms" => 0.001,
+        "s" => 1.0,
+        "m" => 60.0,
+        "h" => 3600.0,
+        _ => f64::NAN,
+    };
+    match number.parse::<f64>() {
+        Ok(n) if n.is_finite() && n >= 0.0 && scale.is_finite() => {
+            Ok(std::time::Duration::from_secs_f64(n * scale))
+        }
+        _ => Err(format!(
+            "'{text}' is not a duration (write e.g. 0, 500ms, 30s, 5m or 2h)"
+        )),
+    }
 }
 
 /// Parses a positive, finite number of seconds (`2`, `1.5`, `0.25`).

@@ -67,6 +67,14 @@ impl GameCsv {
         }
     }
 
+    /// Continues a file that already holds `bytes` bytes of whole rows (a resumed run): no
+    /// header, the rows appended.
+    pub fn resumed(out: Stream, bytes: u64) -> GameCsv {
+        let mut csv = GameCsv::new(out).without_header();
+        csv.written_bytes = bytes;
+        csv
+    }
+
     /// Leaves the header out: the rows can be appended to another file of the same columns
     /// (one shard's rows after another's).
     pub fn without_header(mut self) -> GameCsv {
@@ -187,6 +195,10 @@ impl RecordSink for GameCsv {
     fn finish(&mut self) -> io::Result<()> {
         self.write_buffer()?;
         self.out.flush()
+    }
+
+    fn position(&self) -> u64 {
+        self.written_bytes
     }
 }
 

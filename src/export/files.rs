@@ -3,7 +3,7 @@
 //! and nothing warsim did not create is ever removed.
 
 use std::fs::{self, File, OpenOptions, Permissions};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Seek, Write};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
@@ -219,6 +219,27 @@ impl Stream {
         Ok(Stream {
             out: StreamOut::File { file, regular },
             created,
+        })
+    }
+
+    /// Opens a file a resumed run continues: cut back to its first `len` bytes (the rows its
+    /// checkpoint counted), written on from there. The file must exist and hold them.
+    pub fn resume(path: &Path, len: u64) -> io::Result<Stream> {
+        let mut file = OpenOptions::new().write(true).open(path)?;
+        let held = file.metadata()?.len();
+        if held < len {
+            return Err(io::Error::other(format!(
+                "it holds {held} bytes, fewer than the {len} its checkpoint counted"
+            )));
+        }
+        file.set_len(len)?;
+        file.seek(io::SeekFrom::Start(len))?;
+        Ok(Stream {
+            out: StreamOut::File {
+                file,
+                regular: true,
+            },
+            created: None,
         })
     }
 

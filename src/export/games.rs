@@ -108,6 +108,10 @@ impl RecordSink for GameFiles {
         csv.into_iter().chain(parquet).min().unwrap_or(0)
     }
 
+    fn position(&self) -> u64 {
+        self.csv.as_ref().map_or(0, RecordSink::position)
+    }
+
     fn finish(&mut self) -> io::Result<()> {
         if let Some(csv) = &mut self.csv {
             let finished = csv.finish();

@@ -228,6 +228,7 @@ fn play_cells(
     let controls = Controls {
         progress: &|games| bar.inc(games),
         stop: &stop,
+        checkpoints: None,
     };
     let mut results = Vec::with_capacity(cells.len());
     let mut failure = None;

@@ -1,0 +1,95 @@
+//! `warsim resume STATE`: continues the run a checkpoint recorded, from its folder and with its
+//! own command line, after checking that the per-game CSV still holds exactly the checkpoint's
+//! rows (never silently: a shorter, edited or missing file is an error).
+
+use clap::Parser;
+
+use super::{Cli, Command};
+use crate::config::{ConfigError, ResumeFrom};
+use crate::export::Target;
+use crate::interrupt::Interrupt;
+use crate::run::{RunEnd, RunError, run};
+use crate::state::{State, csv_tail};
+
+fn refuse(message: String) -> RunError {
+    RunError::Config(ConfigError::Resume(message))
+}
+
+/// Reads the state, checks its outputs and runs on.
+pub(super) fn resume(path: &std::path::Path) -> Result<RunEnd, RunError> {
+    let name = path.display().to_string();
+    let absolute =
+        std::fs::canonicalize(path).map_err(|e| refuse(format!("{name}: cannot be read ({e})")))?;
+    let state = State::read(&absolute).map_err(|e| refuse(format!("{name}: {e}")))?;
+    let Some(resumable) = state.resume.clone() else {
+        return Err(refuse(format!(
+            "{name}: was not written by `warsim run --state` (a checkpoint): there is no run to resume"
+        )));
+    };
+    if state.games == state.games_requested {
+        eprintln!(
+            "{name}: the run is complete ({} games): nothing to resume",
+            state.games
+        );
+        return Ok(RunEnd::Complete);
+    }
+    std::env::set_current_dir(&resumable.cwd).map_err(|e| {
+        refuse(format!(
+            "{name}: the run's folder {} is gone ({e})",
+            resumable.cwd
+        ))
+    })?;
+    let args = std::iter::once("warsim".to_string()).chain(resumable.command.iter().cloned());
+    let Ok(Cli {
+        command: Command::Run(run_args),
+    }) = Cli::try_parse_from(args)
+    else {
+        return Err(refuse(format!(
+            "{name}: its command line is not a `warsim run`"
+        )));
+    };
+    let mut options = run_args.into_options()?;
+    options.command = resumable.command.clone();
+    let rules = state.rules().map_err(|e| refuse(format!("{name}: {e}")))?;
+    let same = rules == options.rules
+        && state.seed == options.seed
+        && state.batch_games == options.games
+        && options.state.is_some();
+    if !same {
+        return Err(refuse(format!(
+            "{name}: its figures are not those of its own command line (the state was edited)"
+        )));
+    }
+    if options.parquet.is_some() {
+        return Err(refuse(format!(
+            "{name}: the run writes --parquet, which cannot be continued (a Parquet file is complete only once closed)"
+        )));
+    }
+    if let Some(Target::File(csv)) = &options.csv {
+        let held = std::fs::metadata(csv).map(|m| m.len());
+        let matches = match held {
+            Ok(len) if len >= resumable.csv_bytes => {
+                csv_tail(csv, resumable.csv_bytes).ok().as_deref()
+                    == Some(resumable.csv_tail.as_str())
+            }
+            _ => false,
+        };
+        if !matches {
+            return Err(refuse(format!(
+                "{name}: the per-game CSV {} does not hold the checkpoint's {} games (missing, shorter than {} bytes, or edited): nothing was changed",
+                csv.display(),
+                state.games,
+                resumable.csv_bytes
+            )));
+        }
+    }
+    options.resume = Some(ResumeFrom {
+        stats: state
+            .stats(&rules)
+            .map_err(|e| refuse(format!("{name}: {e}")))?,
+        csv_bytes: resumable.csv_bytes,
+        seconds: state.wall_seconds,
+    });
+    let interrupt = Interrupt::install().ok();
+    run(&options, interrupt.as_ref())
+}

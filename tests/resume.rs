@@ -1,0 +1,243 @@
+//! Checkpoints and `warsim resume`: runs killed with SIGKILL at (seeded) random moments, and
+//! their resumptions killed again, end with the per-game CSV byte for byte and the summary key for
+//! key (but for wall time and games/s) of an uninterrupted run; a CSV that no longer matches its
+//! checkpoint is an error that changes nothing.
+
+use std::path::Path;
+use std::process::{Command as Process, Stdio};
+use std::time::Duration;
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+fn warsim() -> Command {
+    Command::cargo_bin("warsim").unwrap()
+}
+
+fn json(path: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+/// Starts `warsim ARGS` in `dir` and kills it with SIGKILL after `millis`; true if it had
+/// already finished on its own.
+fn kill_after(dir: &Path, args: &[&str], millis: u64) -> bool {
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .current_dir(dir)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(millis));
+    let finished = child.try_wait().unwrap().is_some_and(|s| s.success());
+    let _ = child.kill();
+    let _ = child.wait();
+    finished
+}
+
+#[test]
+fn runs_killed_again_and_again_finish_as_if_never_stopped() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let batch = ["--games", "6e5", "--seed", "4", "--threads", "2", "-q"];
+    warsim()
+        .current_dir(d)
+        .arg("run")
+        .args(batch)
+        .args(["--csv", "whole.csv", "--json", "whole.json"])
+        .assert()
+        .success();
+    let mut run: Vec<&str> = vec!["run"];
+    run.extend(batch);
+    run.extend([
+        "--csv",
+        "games.csv",
+        "--json",
+        "summary.json",
+        "--state",
+        "run.state",
+    ]);
+    run.extend(["--checkpoint-every", "50ms"]);
+    // A small generator of kill times, seeded: the moments differ, the test does not.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next_delay = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        150 + seed % 250
+    };
+    let mut finished = kill_after(d, &run, next_delay());
+    let mut kills = 0;
+    while !finished {
+        assert!(
+            d.join("run.state").exists(),
+            "a checkpoint is written from the start"
+        );
+        kills += 1;
+        finished = if kills < 6 {
+            kill_after(d, &["resume", "run.state"], next_delay())
+        } else {
+            warsim()
+                .current_dir(d)
+                .args(["resume", "run.state"])
+                .assert()
+                .success();
+            true
+        };
+    }
+    assert!(kills >= 2, "the test killed the run and a resumption");
+    assert!(
+        std::fs::read(d.join("games.csv")).unwrap() == std::fs::read(d.join("whole.csv")).unwrap(),
+        "the CSV is the uninterrupted run's"
+    );
+    let (whole, resumed) = (json(&d.join("whole.json")), json(&d.join("summary.json")));
+    for (key, value) in whole.as_object().unwrap() {
+        if !matches!(key.as_str(), "wall_seconds" | "games_per_second") {
+            assert_eq!(&resumed[key], value, "{key}");
+        }
+    }
+    // A finished run has nothing to resume.
+    warsim()
+        .current_dir(d)
+        .args(["resume", "run.state"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn a_csv_that_does_not_match_its_checkpoint_is_refused_and_left_alone() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // Interrupted with SIGINT after a few checkpoints: the state says where the CSV ends.
+    let args = [
+        "run",
+        "--games",
+        "1e12",
+        "-q",
+        "--threads",
+        "2",
+        "--csv",
+        "games.csv",
+        "--state",
+        "run.state",
+        "--checkpoint-every",
+        "20ms",
+    ];
+    let out = {
+        let mut child = Process::new(assert_cmd::cargo::cargo_bin("warsim"))
+            .current_dir(d)
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        Process::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        child.wait().unwrap()
+    };
+    assert_eq!(out.code(), Some(130));
+    let csv = d.join("games.csv");
+    let text = std::fs::read(&csv).unwrap();
+    let refused = |needle: &str| {
+        let out = warsim()
+            .current_dir(d)
+            .args(["resume", "run.state"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.starts_with("error: run.state: ") && err.contains(needle),
+            "{err}"
+        );
+    };
+    // Shorter than the checkpoint.
+    std::fs::write(&csv, &text[..text.len() / 2]).unwrap();
+    refused("does not hold the checkpoint's");
+    assert_eq!(
+        std::fs::read(&csv).unwrap().len(),
+        text.len() / 2,
+        "left alone"
+    );
+    // Edited: its last row changed.
+    let mut edited = text.clone();
+    let at = edited.len() - 3;
+    edited[at] = if edited[at] == b'7' { b'8' } else { b'7' };
+    std::fs::write(&csv, &edited).unwrap();
+    refused("does not hold the checkpoint's");
+    // Missing.
+    std::fs::remove_file(&csv).unwrap();
+    refused("does not hold the checkpoint's");
+    // Restored, it resumes (and is stopped again at once by a cap on this test's patience).
+    std::fs::write(&csv, &text).unwrap();
+    assert!(!kill_after(d, &["resume", "run.state"], 200));
+    // --parquet cannot be checkpointed.
+    let out = warsim()
+        .args([
+            "run",
+            "--games",
+            "10",
+            "--parquet",
+            "x.parquet",
+            "--state",
+            "x.state",
+        ])
+        .current_dir(d)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--checkpoint-every 0"));
+}
+
+#[test]
+fn a_run_without_a_per_game_file_resumes_too() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let batch = [
+        "--games",
+        "4e5",
+        "--seed",
+        "9",
+        "-q",
+        "--rules",
+        "war-simulator",
+    ];
+    warsim()
+        .current_dir(d)
+        .arg("run")
+        .args(batch)
+        .args(["--json", "whole.json"])
+        .assert()
+        .success();
+    let mut run: Vec<&str> = vec!["run"];
+    run.extend(batch);
+    run.extend([
+        "--json",
+        "summary.json",
+        "--state",
+        "run.state",
+        "--checkpoint-every",
+        "30ms",
+    ]);
+    if !kill_after(d, &run, 250) {
+        let state = json(&d.join("run.state"));
+        assert!(
+            state["games"].as_u64().unwrap() < 400_000,
+            "killed part-way"
+        );
+        warsim()
+            .current_dir(d)
+            .args(["resume", "run.state"])
+            .assert()
+            .success();
+    }
+    let (whole, resumed) = (json(&d.join("whole.json")), json(&d.join("summary.json")));
+    for (key, value) in whole.as_object().unwrap() {
+        if !matches!(key.as_str(), "wall_seconds" | "games_per_second") {
+            assert_eq!(&resumed[key], value, "{key}");
+        }
+    }
+}

@@ -1,6 +1,6 @@
-//! The state and the game loop shared by the shared-deck families (table and groups): piles,
-//! spoil heaps, the round log, the round cap, reshuffles and the end of a game (the deal is in
-//! `deal.rs`).
+//! The state shared by the shared-deck families (table and groups): piles, spoil heaps, the
+//! round log, the cycle watch's saved position (the deal is in `deal.rs`, the loop that plays a
+//! game to its end in `game_loop.rs`).
 //!
 //! One `PileGame` is boxed per worker and reused for every game, so playing allocates nothing.
 //! Each family's round lives in its own file (`table.rs`, `groups.rs`) as more methods here.
@@ -10,8 +10,8 @@ use super::random::GameRandom;
 use super::card::Card;
 use super::cpu::Blocks;
 use super::pile::Pile;
-use super::record::{GameRecord, Outcome, WinBy};
-use super::rules::{AtCap, Family, MAX_CARDS, MAX_PLAYERS, Rules, Spoils};
+use super::record::GameRecord;
+use super::rules::{MAX_CARDS, MAX_PLAYERS, Rules, Spoils};
 
 pub use super::observe::{Observer, Step};
 
@@ -254,186 +254,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     pub(super) fn note_tie(&mut self, depth: u32) {
         self.ties += 1;
         self.chain = self.chain.max(depth);
-    }
-
-    pub(super) fn play_dealt<R: GameRandom>(
-        &mut self,
-        rules: &Rules,
-        rng: &mut R,
-        observer: Option<&mut dyn Observer<C, CAP>>,
-    ) -> GameRecord {
-        self.laid = 0;
-        let record = self.play_rounds(rules, rng, observer);
-        GameRecord {
-            cards_played: self.laid,
-            ..record
-        }
-    }
-
-    /// The rounds of a dealt game, to its end.
-    fn play_rounds<R: GameRandom>(
-        &mut self,
-        rules: &Rules,
-        rng: &mut R,
-        mut observer: Option<&mut dyn Observer<C, CAP>>,
-    ) -> GameRecord {
-        self.seat_players(rules);
-        let mut record = GameRecord::default();
-        let mut win_by = WinBy::Cards;
-        // Only a game with nothing random after the deal and no cap rule can loop for sure.
-        let watch_cycles = rules.deterministic_after_deal() && rules.at_cap == AtCap::Capped;
-        self.saved_power = 0;
-        // Plain rounds of two players run in a tight loop up to the cap, or to the round where
-        // cycle checks begin.
-        // Reshuffles only cut the tight loop into stretches between them.
-        let fast = rules.deterministic_rounds() && !self.trace;
-        // Two-player rounds of the groups family run in passes (heaps are shuffled in, so no
-        // cycles to watch).
-        let pair_groups =
-            rules.family == Family::Groups && rules.reshuffle_every == 0 && !self.trace;
-        let fast_limit = if watch_cycles {
-            rules.max_rounds.min(CYCLE_CHECK_FROM)
-        } else {
-            rules.max_rounds
-        };
-        while self.active_len >= 2 {
-            let end = if fast && self.active_len == 2 && record.rounds < fast_limit {
-                let limit = match rules.reshuffle_every {
-                    0 => fast_limit,
-                    every => fast_limit.min((record.rounds / every + 1).saturating_mul(every)),
-                };
-                self.fast_rounds(rules, rng, &mut record, limit)
-            } else if pair_groups && self.active_len == 2 && record.rounds < rules.max_rounds {
-                self.groups_pair_rounds(rules, rng, &mut record, rules.max_rounds)
-            } else {
-                match self.general_round(rules, rng, &mut record, &mut observer) {
-                    Ok(end) => end,
-                    Err(ended) => return ended,
-                }
-            };
-            match end {
-                RoundEnd::Plain => {}
-                RoundEnd::Taken => self.drop_empty_seats(),
-                RoundEnd::ShortTie => {
-                    win_by = WinBy::ShortTie;
-                    self.drop_empty_seats();
-                }
-                RoundEnd::Stuck => {
-                    record.outcome = Outcome::Draw;
-                    return record;
-                }
-            }
-            if rules.reshuffle_every != 0 && record.rounds % rules.reshuffle_every == 0 {
-                self.reshuffle(rng);
-            }
-            if watch_cycles
-                && record.rounds >= CYCLE_CHECK_FROM
-                && self.active_len >= 2
-                && self.position_repeats()
-            {
-                record.outcome = Outcome::Cycle;
-                return record;
-            }
-        }
-        self.finish(record, win_by)
-    }
-
-    /// Seats every player who holds cards, in seat order.
-    fn seat_players(&mut self, rules: &Rules) {
-        self.active_len = 0;
-        self.log_len = 0;
-        for seat in 0..rules.players as usize {
-            if self.holding(seat) > 0 {
-                self.active[self.active_len] = seat as u8;
-                self.active_len += 1;
-            }
-        }
-    }
-
-    /// One round on the general path, shown to the observer if there is one; `Err` with the
-    /// game's record when the cap (or the observer) ends the game first.
-    #[inline(always)]
-    fn general_round<R: GameRandom>(
-        &mut self,
-        rules: &Rules,
-        rng: &mut R,
-        record: &mut GameRecord,
-        observer: &mut Option<&mut dyn Observer<C, CAP>>,
-    ) -> Result<RoundEnd, GameRecord> {
-        if record.rounds == rules.max_rounds {
-            return Err(match rules.at_cap {
-                AtCap::Capped => {
-                    record.outcome = Outcome::Capped;
-                    *record
-                }
-                AtCap::LargerPile => self.decide_at_cap(rules, rng, *record),
-            });
-        }
-        if let Some(observer) = observer.as_deref_mut()
-            && !observer.before_round(record.rounds + 1, self)
-        {
-            record.outcome = Outcome::Capped;
-            return Err(*record);
-        }
-        record.rounds += 1;
-        let end = self.round(rules, rng, record);
-        if let Some(observer) = observer.as_deref_mut() {
-            let winner = self.round_winner.map(usize::from);
-            observer.after_round(record.rounds, self, winner);
-        }
-        Ok(end)
-    }
-
-    /// The record of a game that ended with fewer than two players holding cards.
-    fn finish(&self, mut record: GameRecord, win_by: WinBy) -> GameRecord {
-        if self.active_len == 1 {
-            record.winner = Some(self.active[0]);
-            record.outcome = Outcome::Win;
-            record.win_by = Some(win_by);
-        } else {
-            record.outcome = Outcome::Draw;
-        }
-        record
-    }
-
-    /// Plays one round of the family and notes its ties in `record`.
-    #[inline(always)]
-    pub(super) fn round<R: GameRandom>(
-        &mut self,
-        rules: &Rules,
-        rng: &mut R,
-        record: &mut GameRecord,
-    ) -> RoundEnd {
-        // Every round of the general path starts its tie count here, so no early return of a
-        // round can leave the last war's count behind.
-        self.ties = 0;
-        self.chain = 0;
-        let end = match rules.family {
-            Family::Groups => self.groups_round(rules, rng),
-            _ => self.table_round(rules, rng),
-        };
-        self.count_wars(end, record);
-        end
-    }
-
-    /// Adds the round's ties to `record` unless the round ended plain.
-    #[inline(always)]
-    pub(super) fn count_wars(&self, end: RoundEnd, record: &mut GameRecord) {
-        if end != RoundEnd::Plain {
-            record.add_wars(self.ties, self.chain);
-        }
-    }
-
-    pub(super) fn drop_empty_seats(&mut self) {
-        let mut kept = 0;
-        for i in 0..self.active_len {
-            let seat = self.active[i];
-            if self.holding(seat as usize) > 0 {
-                self.active[kept] = seat;
-                kept += 1;
-            }
-        }
-        self.active_len = kept;
     }
 }
 

@@ -15,6 +15,7 @@ mod deal;
 pub(crate) mod families;
 mod fast;
 pub(crate) mod game;
+mod game_loop;
 pub(crate) mod observe;
 pub(crate) mod pile;
 pub(crate) mod random;

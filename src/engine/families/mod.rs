@@ -1,4 +1,4 @@
-//! The game loops of the rule families beyond the shared round loop (`game.rs`): the table
+//! The game loops of the rule families beyond the shared round loop (`game_loop.rs`): the table
 //! family's round (`table.rs`: classic War and its variants), the groups family's
 //! (`groups.rs`: WarSimulator, where every tied group wars), and the fixed-rounds family's own
 //! game (`fixed.rs`: each player its own deck, no wars); and how a shared-deck game ends

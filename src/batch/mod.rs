@@ -10,21 +10,26 @@
 //! rows in the file.
 
 mod claims;
+mod controls;
 mod ordered;
 mod shard;
+mod sink;
 
 use std::io;
 use std::ops::Range;
 use std::sync::mpsc::channel;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::engine::{Engine, GameRecord, Rules};
 use crate::stats::Stats;
 
 pub use claims::MAX_CHUNK;
 use claims::{Claims, next_size};
+pub use controls::{Checkpoints, Controls};
 use ordered::{Room, write_in_order};
 pub use shard::Shard;
+use sink::Nowhere;
+pub use sink::RecordSink;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -53,45 +58,6 @@ impl BatchSpec {
     }
 }
 
-/// Receives the records of a batch in game order.
-pub trait RecordSink: Send {
-    /// Takes the records of games `first`, `first + 1`, ... (always the games after the last
-    /// ones taken).
-    fn write_games(
-        &mut self,
-        spec: &BatchSpec,
-        first: u64,
-        records: &[GameRecord],
-    ) -> io::Result<()>;
-    /// Games whose rows are wholly in the output, counted from game 0. After an error, the
-    /// output ends on the last of them.
-    fn committed(&self) -> u64;
-    /// Writes out everything taken.
-    fn finish(&mut self) -> io::Result<()>;
-    /// Bytes wholly written to the output (where a resumed run continues it); 0 where that
-    /// means nothing.
-    fn position(&self) -> u64 {
-        0
-    }
-}
-
-/// A sink that keeps nothing: a batch saving checkpoints without a per-game file still puts its
-/// games in order, so that what a checkpoint counts is a whole prefix.
-struct Nowhere(u64);
-
-impl RecordSink for Nowhere {
-    fn write_games(&mut self, _: &BatchSpec, _: u64, records: &[GameRecord]) -> io::Result<()> {
-        self.0 += records.len() as u64;
-        Ok(())
-    }
-    fn committed(&self) -> u64 {
-        self.0
-    }
-    fn finish(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
 /// A batch that could not finish.
 #[derive(Debug, thiserror::Error)]
 pub enum BatchError {
@@ -113,37 +79,6 @@ pub enum BatchError {
         /// Why rayon refused.
         source: rayon::ThreadPoolBuildError,
     },
-}
-
-/// How a batch is driven from outside: progress reports and a request to stop early.
-pub struct Controls<'a> {
-    /// Called with the number of games each finished range played.
-    pub progress: &'a (dyn Fn(u64) + Sync),
-    /// Polled before each range: once it returns true, no new range is started.
-    pub stop: &'a (dyn Fn() -> bool + Sync),
-    /// Checkpoints to save while the batch runs, if any.
-    pub checkpoints: Option<Checkpoints<'a>>,
-}
-
-/// Saving a checkpoint now and then: the statistics of every game written so far (always a whole
-/// prefix of the batch) and the record sink's position, once the sink has written out all it
-/// took.
-pub struct Checkpoints<'a> {
-    /// How often, at the least.
-    pub every: Duration,
-    /// Saves one: the prefix's statistics and the sink's [`RecordSink::position`].
-    pub save: &'a (dyn Fn(&Stats, u64) -> io::Result<()> + Sync),
-}
-
-impl Controls<'static> {
-    /// No progress reports, never stops early.
-    pub fn none() -> Controls<'static> {
-        Controls {
-            progress: &|_| {},
-            stop: &|| false,
-            checkpoints: None,
-        }
-    }
 }
 
 /// A pool of worker threads, started once and used for any number of batches (a sweep plays

@@ -1,11 +1,12 @@
-//! `warsim run`: checks and opens the outputs, plays the batch with a progress bar, and writes
-//! the report, the summary CSV and JSON. Knows nothing of clap.
+//! `warsim run`: checks and opens the outputs, plays the batch (or a shard of it, or the rest
+//! of a checkpointed run) with a progress bar and checkpoints, and writes the report and the
+//! result files (`outputs.rs`). Knows nothing of clap.
 //!
 //! Whatever stops a run early, every finished game is kept: an interrupt (SIGINT, SIGTERM,
 //! SIGHUP) or a failed write ends the batch on a whole game, the per-game CSV on a whole row,
 //! and the summaries are still written for exactly the games in it, marked incomplete.
 
-use std::io::{self, Write};
+use std::io;
 use std::time::Instant;
 
 use crate::batch::Checkpoints;
@@ -13,15 +14,18 @@ use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::group;
 use crate::export::{
-    GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target, Which,
-    check_outputs, write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv,
-    write_summary_json, write_text_report,
+    GameCsv, GameFiles, RunInfo, Stream, Target, Which, check_outputs, write_atomically,
 };
 use crate::interrupt::Interrupt;
-use crate::plot::draw_run;
 use crate::progress::games_bar;
-use crate::state::{Resumable, State, csv_tail};
+use crate::state::State;
 use crate::stats::Stats;
+
+mod outputs;
+
+use outputs::resumable_at;
+pub use outputs::{OutputWriter, open_game_files, plot_titles, write_each};
+pub(crate) use outputs::{write_report, write_result_files};
 
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
@@ -138,45 +142,6 @@ pub type GameFilesFailure = (Which, u64, io::Error);
 /// output's write error, if one failed.
 type Played = (RunInfo, Stats, Option<GameFilesFailure>);
 
-/// Opens the per-game outputs asked for (`(flag, target)` of the CSV and the Parquet file);
-/// `leads` name a sweep's leading columns.
-pub fn open_game_files(
-    csv: (&'static str, Option<&Target>, bool),
-    parquet: (&'static str, Option<&Target>),
-    leads: &[(&str, LeadKind)],
-) -> Result<GameFiles, ConfigError> {
-    let open = |flag: &'static str, target: &Target| {
-        Stream::create(target).map_err(|e| {
-            ConfigError::from(crate::export::OutputError {
-                flag,
-                path: target.to_string(),
-                reason: format!("cannot be created ({e}): choose a writable path"),
-            })
-        })
-    };
-    let names: Vec<&str> = leads.iter().map(|(name, _)| *name).collect();
-    let csv = match csv {
-        (flag, Some(target), header) => {
-            let csv = GameCsv::with_columns(open(flag, target)?, &names);
-            Some(if header { csv } else { csv.without_header() })
-        }
-        _ => None,
-    };
-    let parquet = match parquet {
-        (flag, Some(target)) => match open(flag, target) {
-            Ok(stream) => Some(GameParquet::new(stream, leads)),
-            Err(error) => {
-                if let Some(csv) = csv {
-                    csv.discard_if_empty();
-                }
-                return Err(error);
-            }
-        },
-        _ => None,
-    };
-    Ok(GameFiles::new(csv, parquet))
-}
-
 /// Plays the batch with a progress bar, streaming records to the per-game outputs; stops on a
 /// signal. A write error still returns the statistics of the games written; a batch that could
 /// not start removes the outputs this run created.
@@ -207,7 +172,6 @@ fn play(
         seed: options.seed,
         threads: options.threads,
     };
-    let cwd = std::env::current_dir().map_or(String::new(), |d| d.display().to_string());
     let info_for = |seconds: f64| RunInfo {
         rules: options.rules.clone(),
         seed: options.seed,
@@ -229,16 +193,7 @@ fn play(
         total += prefix;
         let seconds = before + started.elapsed().as_secs_f64();
         let mut state = State::of_run(&info_for(seconds), &total);
-        let tail = match &options.csv {
-            Some(Target::File(path)) => csv_tail(path, position)?,
-            _ => String::new(),
-        };
-        state.resume = Some(Resumable {
-            command: options.command.clone(),
-            cwd: cwd.clone(),
-            csv_bytes: position,
-            csv_tail: tail,
-        });
+        state.resume = Some(resumable_at(options, position)?);
         let write: OutputWriter = &|out| state.write(out);
         write_atomically(target, write)
     };
@@ -287,126 +242,6 @@ fn play(
         failure.1 = total.games;
     }
     Ok((info, total, failure))
-}
-
-/// Writes one output file's contents.
-pub type OutputWriter<'a> = &'a dyn Fn(&mut dyn Write) -> io::Result<()>;
-
-/// Writes the summary CSV and JSON and the histogram (each atomically); returns what failed.
-pub(crate) fn write_result_files(
-    options: &RunOptions,
-    info: &RunInfo,
-    stats: &Stats,
-) -> Vec<RunError> {
-    let summary = Summary::new(info, stats);
-    let outputs: [(&'static str, &Option<Target>, OutputWriter); 6] = [
-        ("the summary CSV", &options.summary, &|out| {
-            write_summary_csv(out, &summary)
-        }),
-        ("the summary JSON", &options.json, &|out| {
-            write_summary_json(out, &summary)
-        }),
-        ("the length histogram", &options.histogram, &|out| {
-            write_histogram_csv(out, stats)
-        }),
-        ("the HdrHistogram log", &options.hdr, &|out| {
-            write_hdr_log(out, &[(info, stats)])
-        }),
-        ("the state file", &options.state, &|out| {
-            let mut state = State::of_run(info, stats);
-            state.resume = resumable(options);
-            state.write(out)
-        }),
-        ("the plot", &options.plot, &|out| {
-            let (title, subtitle) = plot_titles(info, stats);
-            let svg = draw_run(&title, &subtitle, stats, options.survival_scale)?;
-            out.write_all(svg.as_bytes())
-        }),
-    ];
-    write_each(&outputs)
-}
-
-/// Writes each output asked for (`what`, where, how) atomically; returns what failed, so that
-/// one failure does not keep the others from being written.
-pub fn write_each(outputs: &[(&'static str, &Option<Target>, OutputWriter)]) -> Vec<RunError> {
-    let mut failures = Vec::new();
-    for &(what, target, write) in outputs {
-        let Some(target) = target else { continue };
-        if let Err(source) = write_atomically(target, write) {
-            failures.push(RunError::Write {
-                what,
-                target: target.to_string(),
-                source,
-                kept: String::new(),
-            });
-        }
-    }
-    failures
-}
-
-/// The report, on standard output unless an output took it (then on standard error).
-pub(crate) fn write_report(
-    options: &RunOptions,
-    info: &RunInfo,
-    stats: &Stats,
-) -> Result<(), RunError> {
-    let (mut report, report_target): (Box<dyn Write>, &str) = if options.stdout_taken() {
-        (Box::new(io::stderr()), "standard error")
-    } else {
-        (Box::new(io::stdout().lock()), "standard output")
-    };
-    write_text_report(&mut report, info, stats)
-        .and_then(|_| report.flush())
-        .map_err(|source| RunError::Write {
-            what: "the report",
-            target: report_target.to_string(),
-            source,
-            kept: String::new(),
-        })
-}
-
-/// What `warsim resume` needs to continue a run that ended early: its command, its folder and
-/// where its per-game CSV ends (on a whole row, after an interrupt).
-fn resumable(options: &RunOptions) -> Option<Resumable> {
-    if options.command.is_empty() {
-        return None;
-    }
-    let (bytes, tail) = match &options.csv {
-        Some(Target::File(path)) => {
-            let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
-            (bytes, csv_tail(path, bytes).unwrap_or_default())
-        }
-        _ => (0, String::new()),
-    };
-    Some(Resumable {
-        command: options.command.clone(),
-        cwd: std::env::current_dir().map_or(String::new(), |d| d.display().to_string()),
-        csv_bytes: bytes,
-        csv_tail: tail,
-    })
-}
-
-/// A run's plot title and the lines under it: the rules, the seed and the censored shares.
-pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
-    let games = stats.games.max(1) as f64;
-    let share = |n: u64| 100.0 * n as f64 / games;
-    let lengths = stats.lengths();
-    let title = format!(
-        "How long does War last? {}, {} games",
-        info.rules.preset.name(),
-        group(stats.games)
-    );
-    let lines = vec![
-        info.rules.describe(),
-        format!(
-            "seed {} · capped {:.2}% · never end (cycles) {:.2}% · warsim {}",
-            info.seed,
-            share(lengths.capped_games()),
-            share(lengths.never_games()),
-            env!("CARGO_PKG_VERSION")
-        ),
-    ];
-    (title, lines)
 }
 
 /// What a run that stopped after `games` games kept, for its closing message.

@@ -1,0 +1,37 @@
+//! How a batch is driven from outside while it runs: progress, an early stop, checkpoints.
+
+use std::io;
+use std::time::Duration;
+
+use crate::stats::Stats;
+
+/// How a batch is driven from outside: progress reports and a request to stop early.
+pub struct Controls<'a> {
+    /// Called with the number of games each finished range played.
+    pub progress: &'a (dyn Fn(u64) + Sync),
+    /// Polled before each range: once it returns true, no new range is started.
+    pub stop: &'a (dyn Fn() -> bool + Sync),
+    /// Checkpoints to save while the batch runs, if any.
+    pub checkpoints: Option<Checkpoints<'a>>,
+}
+
+/// Saving a checkpoint now and then: the statistics of every game written so far (always a whole
+/// prefix of the batch) and the record sink's position, once the sink has written out all it
+/// took.
+pub struct Checkpoints<'a> {
+    /// How often, at the least.
+    pub every: Duration,
+    /// Saves one: the prefix's statistics and the sink's [`RecordSink::position`](super::RecordSink::position).
+    pub save: &'a (dyn Fn(&Stats, u64) -> io::Result<()> + Sync),
+}
+
+impl Controls<'static> {
+    /// No progress reports, never stops early.
+    pub fn none() -> Controls<'static> {
+        Controls {
+            progress: &|_| {},
+            stop: &|| false,
+            checkpoints: None,
+        }
+    }
+}

@@ -58,11 +58,14 @@ impl GameFiles {
         }
     }
 
-    /// Ends the Parquet file with its footer (the CSV is complete as it goes).
+    /// Ends the Parquet file with its footer (the CSV is complete as it goes), whatever else
+    /// failed, unless writing the Parquet file itself failed.
     pub fn close(self) -> Result<(), (Which, io::Error)> {
         match self.parquet {
-            Some(parquet) => parquet.close().map_err(|e| (Which::Parquet, e)),
-            None => Ok(()),
+            Some(parquet) if self.failed != Some(Which::Parquet) => {
+                parquet.close().map_err(|e| (Which::Parquet, e))
+            }
+            _ => Ok(()),
         }
     }
 

@@ -8,7 +8,7 @@ mod lengths;
 mod sweep;
 
 pub use lengths::{SurvivalScale, draw_run};
-pub use sweep::{MAX_LINES, draw_sweep, plottable};
+pub use sweep::{MAX_LINES, draw_sweep, plottable, varied_keys};
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

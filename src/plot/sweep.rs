@@ -16,6 +16,15 @@ use crate::stats::{Quantile, Stats};
 /// Most lines a sweep over three or more settings may draw.
 pub const MAX_LINES: usize = 8;
 
+/// The names of the swept settings that take more than one value (a flag given one value is
+/// not swept), in `keys` order.
+pub fn varied_keys<'k>(keys: &[&'k str], cells: &[&[String]]) -> Vec<&'k str> {
+    varied(keys, cells)
+        .into_iter()
+        .map(|(k, _)| keys[k])
+        .collect()
+}
+
 /// The swept settings that take more than one value: their positions in `keys` and values in
 /// sweep order.
 fn varied(keys: &[&str], cells: &[&[String]]) -> Vec<(usize, Vec<String>)> {

@@ -24,8 +24,8 @@ use crate::stats::Stats;
 mod outputs;
 
 use outputs::resumable_at;
-pub use outputs::{OutputWriter, open_game_files, plot_titles, write_each};
-pub(crate) use outputs::{write_report, write_result_files};
+pub use outputs::{OutputWriter, open_game_files, per_game_failure, plot_titles, write_each};
+pub(crate) use outputs::{write_report, write_report_with, write_result_files};
 
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
@@ -100,16 +100,9 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     let mut failures = write_result_files(options, &info, &stats);
     if let Some((which, written, source)) = failure {
         let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
-        let (what, target) = match which {
-            Which::Csv => ("the per-game CSV", &options.csv),
-            Which::Parquet => ("the Parquet file", &options.parquet),
-        };
-        let error = RunError::Write {
-            what,
-            target: target.as_ref().map(Target::to_string).unwrap_or_default(),
-            source,
-            kept: kept_note(options, info.first_game, written),
-        };
+        let files = (&options.csv, &options.parquet);
+        let kept = kept_note(options, info.first_game, written);
+        let error = per_game_failure(which, files, source, kept);
         if broken_pipe {
             // `| head` read what it wanted: nothing to report.
             return Err(error);
@@ -227,9 +220,7 @@ fn play(
             return Err(error.into());
         }
     };
-    // The Parquet file is closed (its footer written) whatever else failed, unless it failed.
-    if files.failed() != Some(Which::Parquet)
-        && let Err((which, source)) = files.close()
+    if let Err((which, source)) = files.close()
         && failure.is_none()
     {
         failure = Some((which, stats.games, source));

@@ -6,8 +6,9 @@ use std::io::{self, Write};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::group;
 use crate::export::{
-    GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target, write_atomically,
-    write_hdr_log, write_histogram_csv, write_summary_csv, write_summary_json, write_text_report,
+    GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target, Which,
+    write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv, write_summary_json,
+    write_text_report,
 };
 use crate::plot::draw_run;
 use crate::state::{Resumable, State, csv_tail};
@@ -115,19 +116,46 @@ pub(crate) fn write_report(
     info: &RunInfo,
     stats: &Stats,
 ) -> Result<(), RunError> {
-    let (mut report, report_target): (Box<dyn Write>, &str) = if options.stdout_taken() {
+    write_report_with(options.stdout_taken(), &|out| {
+        write_text_report(out, info, stats)
+    })
+}
+
+/// Writes a report on standard output, or on standard error when an output took standard
+/// output (`stdout_taken`).
+pub(crate) fn write_report_with(stdout_taken: bool, write: OutputWriter) -> Result<(), RunError> {
+    let (mut report, report_target): (Box<dyn Write>, &str) = if stdout_taken {
         (Box::new(io::stderr()), "standard error")
     } else {
         (Box::new(io::stdout().lock()), "standard output")
     };
-    write_text_report(&mut report, info, stats)
-        .and_then(|_| report.flush())
+    write(&mut report)
+        .and_then(|()| report.flush())
         .map_err(|source| RunError::Write {
             what: "the report",
             target: report_target.to_string(),
             source,
             kept: String::new(),
         })
+}
+
+/// The error of a per-game file whose write failed: which file, where, and what was kept.
+pub fn per_game_failure(
+    which: Which,
+    (csv, parquet): (&Option<Target>, &Option<Target>),
+    source: io::Error,
+    kept: String,
+) -> RunError {
+    let (what, target) = match which {
+        Which::Csv => ("the per-game CSV", csv),
+        Which::Parquet => ("the Parquet file", parquet),
+    };
+    RunError::Write {
+        what,
+        target: target.as_ref().map(Target::to_string).unwrap_or_default(),
+        source,
+        kept,
+    }
 }
 
 /// What `warsim resume` needs to continue a run that ended early: its command, its folder and

@@ -7,7 +7,7 @@
 pub mod grid;
 mod tables;
 
-use std::io::{self, Write};
+use std::io;
 use std::time::Instant;
 
 use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, Workers, run_batch_on};
@@ -18,10 +18,11 @@ use crate::export::{
     write_histogram_table,
 };
 use crate::interrupt::Interrupt;
-use crate::plot::{SurvivalScale, draw_run, draw_sweep, plottable};
+use crate::plot::{SurvivalScale, draw_run, draw_sweep, plottable, varied_keys};
 use crate::progress::cells_bar;
 use crate::run::{
-    GameFilesFailure, OutputWriter, RunEnd, RunError, open_game_files, plot_titles, write_each,
+    GameFilesFailure, OutputWriter, RunEnd, RunError, open_game_files, per_game_failure,
+    plot_titles, write_each, write_report_with,
 };
 use crate::stats::Stats;
 
@@ -145,9 +146,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     )?;
     let started = Instant::now();
     let (results, mut failure) = play_cells(options, &workers, &mut files, interrupt);
-    // The Parquet file is closed (its footer written) whatever else failed, unless it failed.
-    if files.failed() != Some(Which::Parquet)
-        && let Err((which, source)) = files.close()
+    if let Err((which, source)) = files.close()
         && failure.is_none()
     {
         let written = results.last().map_or(0, |r| r.stats.games);
@@ -157,38 +156,22 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     if let Some((which, written, source)) = failure {
         let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
         let cell = results.len();
-        let (what, target) = match which {
-            Which::Csv => ("the per-game CSV", &options.games_csv),
-            Which::Parquet => ("the Parquet file", &options.parquet),
-        };
-        let error = RunError::Write {
-            what,
-            target: target.as_ref().map(Target::to_string).unwrap_or_default(),
-            source,
-            kept: format!(
-                "; stopped in cell {cell} of {} after {written} of its games: the per-game files hold every game before it, and the tables describe exactly those",
-                options.grid.cells.len()
-            ),
-        };
+        let kept = format!(
+            "; stopped in cell {cell} of {} after {written} of its games: the per-game files hold every game before it, and the tables describe exactly those",
+            options.grid.cells.len()
+        );
+        let files = (&options.games_csv, &options.parquet);
+        let error = per_game_failure(which, files, source, kept);
         if broken_pipe {
             return Err(error);
         }
         failures.insert(0, error);
     }
     let on_stdout = options.outputs().iter().any(|(_, t)| **t == Target::Stdout);
-    let (mut report, report_target): (Box<dyn Write>, &str) = if on_stdout {
-        (Box::new(io::stderr()), "standard error")
-    } else {
-        (Box::new(io::stdout().lock()), "standard output")
-    };
-    write_sweep_report(&mut report, options, &results, started.elapsed())
-        .and_then(|()| report.flush())
-        .map_err(|source| RunError::Write {
-            what: "the report",
-            target: report_target.to_string(),
-            source,
-            kept: String::new(),
-        })?;
+    let elapsed = started.elapsed();
+    write_report_with(on_stdout, &|out| {
+        write_sweep_report(out, options, &results, elapsed)
+    })?;
     if let Some(error) = failures.into_iter().next() {
         return Err(error);
     }
@@ -334,12 +317,8 @@ fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<Stri
     };
     let cells: Vec<(&[String], &Stats)> =
         results.iter().map(|r| (&r.values[..], &r.stats)).collect();
-    // The settings that take more than one value (a flag given one value is not swept).
-    let varied: Vec<&str> = (options.grid.keys.iter().enumerate())
-        .filter(|&(k, _)| results.iter().any(|r| r.values[k] != first.values[k]))
-        .map(|(_, key)| *key)
-        .collect();
-    let swept = varied.join(" × ");
+    let values: Vec<&[String]> = cells.iter().map(|(v, _)| *v).collect();
+    let swept = varied_keys(&options.grid.keys, &values).join(" × ");
     let title = format!(
         "How long does War last? The median by {swept}, {} games a cell",
         group(options.games)

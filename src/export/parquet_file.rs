@@ -219,15 +219,6 @@ impl GameParquet {
                 }
                 column.close()?;
             }
-            let mut int64 = |values: &[i64]| -> parquet::errors::Result<()> {
-                let mut column = group.next_column()?.expect("the schema has this column");
-                column
-                    .typed::<Int64Type>()
-                    .write_batch(values, None, None)?;
-                column.close()
-            };
-            int64(&rows.game)?;
-            int64(&rows.seed)?;
             let mut next = |write: &mut dyn FnMut(
                 &mut parquet::file::writer::SerializedColumnWriter<'_>,
             )
@@ -237,6 +228,8 @@ impl GameParquet {
                 write(&mut column)?;
                 column.close()
             };
+            next(&mut |c| c.typed::<Int64Type>().write_batch(&rows.game, None, None))?;
+            next(&mut |c| c.typed::<Int64Type>().write_batch(&rows.seed, None, None))?;
             next(&mut |c| c.typed::<Int32Type>().write_batch(&rows.rounds, None, None))?;
             next(&mut |c| {
                 c.typed::<Int32Type>()

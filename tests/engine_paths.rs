@@ -1,9 +1,9 @@
 //! The engine's alternative paths play the same games: war_card_game's seeds and its sixteen
-//! streams at a time against one game at a time, and the fast two-player loop (block and scalar
-//! passes) against the general path.
+//! streams at a time against one game at a time, and the fast loops (two players with block and
+//! scalar passes, three or more players, the cycle watch inside them) against the general path.
 
 use warsim::engine::rules::{AtCap, Pickup};
-use warsim::engine::{Engine, Preset, Rules};
+use warsim::engine::{Engine, Outcome, Preset, Rules};
 use warsim::testing as random;
 use warsim::testing::PileGame;
 
@@ -133,11 +133,86 @@ fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
     same_games_fast_and_general(&mut PileGame::<u8, 1024>::boxed(), &r, 0..20);
 }
 
+#[test]
+fn the_cycle_watch_in_the_fast_loops_finds_what_the_general_path_finds() {
+    // Games past the watch's start (round 1,024): single-suit decks (no wars, many loops, of
+    // short and long periods), decks of 104 to 1,024 cards (long games, wars of every depth),
+    // and three to eight players, on both passes. Each set of games must hold loops (small
+    // decks) or games won after the watch began (large ones), or it would test nothing.
+    let classic = |players: u32, suits: u32, ranks: u32| {
+        let mut r = Preset::Classic.rules();
+        (r.players, r.suits, r.ranks) = (players, suits, ranks);
+        r
+    };
+    let mut small = vec![classic(2, 1, 9), classic(2, 1, 15), classic(2, 1, 41)];
+    small.extend([
+        classic(2, 3, 13),
+        classic(3, 1, 11),
+        classic(4, 1, 13),
+        classic(3, 2, 9),
+    ]);
+    let mut r = classic(3, 1, 10);
+    r.pickup = Pickup::LoserFirst;
+    small.push(r);
+    let mut game = PileGame::<u8, 64>::boxed();
+    let mut scalar = PileGame::<u8, 64>::boxed();
+    scalar.use_scalar_pass();
+    for r in &small {
+        let (cycles, _) = same_games_fast_and_general(&mut game, r, 0..150);
+        assert!(cycles > 0, "{r:?}: no loop");
+        same_games_fast_and_general(&mut scalar, r, 0..150);
+    }
+    let mut large = vec![classic(2, 4, 26), classic(2, 4, 52), classic(4, 4, 64)];
+    large.extend([classic(8, 4, 32), classic(2, 8, 32)]);
+    let mut game = PileGame::<u8, 256>::boxed();
+    let mut scalar = PileGame::<u8, 256>::boxed();
+    scalar.use_scalar_pass();
+    for r in &large {
+        let (_, late) = same_games_fast_and_general(&mut game, r, 0..12);
+        assert!(late > 0, "{r:?}: no game went past the watch's start");
+        same_games_fast_and_general(&mut scalar, r, 0..12);
+    }
+    let mut r = classic(2, 4, 255);
+    r.max_rounds = 300_000;
+    same_games_fast_and_general(&mut PileGame::<u8, 1024>::boxed(), &r, 0..3);
+}
+
+#[test]
+fn the_many_players_fast_path_plays_what_the_general_path_plays() {
+    use warsim::engine::rules::Shortage;
+    let mut game = PileGame::<u8, 64>::boxed();
+    for players in [3, 4, 5, 8, 13, 32] {
+        for pickup in [
+            Pickup::Table,
+            Pickup::WinnerFirst,
+            Pickup::LoserFirst,
+            Pickup::Seats,
+            Pickup::ReverseSeats,
+        ] {
+            for (face_down, shortage) in [
+                (1, Shortage::Lose),
+                (0, Shortage::Lose),
+                (3, Shortage::PlayWhatYouHave),
+            ] {
+                let mut r = Preset::Classic.rules();
+                (r.players, r.pickup, r.face_down, r.shortage) =
+                    (players, pickup, face_down, shortage);
+                r.max_rounds = 5000;
+                same_games_fast_and_general(&mut game, &r, 0..40);
+            }
+        }
+    }
+}
+
+/// Plays each seed's game on the fast paths and on the general path (single-game mode) and
+/// checks that the records and the piles left are the same; returns how many games looped and
+/// how many were won after the cycle watch began.
 fn same_games_fast_and_general<const CAP: usize>(
     game: &mut PileGame<u8, CAP>,
     r: &Rules,
     seeds: std::ops::Range<u64>,
-) {
+) -> (usize, usize) {
+    let (mut cycles, mut late) = (0, 0);
     for seed in seeds {
         let fast = game.play(r, &mut random::game_rng(seed));
         let fast_piles: Vec<(Vec<u8>, Vec<u8>)> = (0..r.players as usize)
@@ -151,5 +226,8 @@ fn same_games_fast_and_general<const CAP: usize>(
             .collect();
         assert_eq!(fast, general, "{r:?} seed {seed}");
         assert_eq!(fast_piles, general_piles, "{r:?} seed {seed}");
+        cycles += usize::from(fast.outcome == Outcome::Cycle);
+        late += usize::from(fast.outcome == Outcome::Win && fast.rounds > 1024);
     }
+    (cycles, late)
 }

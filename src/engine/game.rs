@@ -45,6 +45,8 @@ pub(super) enum RoundEnd {
     Stuck,
     /// cards-war's rule: a tie at the smaller hand's last card gave the larger hand every card.
     ShortTie,
+    /// A fast loop found the position saved by the cycle watch again: the game loops forever.
+    Cycle,
 }
 
 /// The reusable state of one game of the table or groups family.
@@ -75,12 +77,17 @@ pub struct PileGame<C: Card, const CAP: usize> {
     /// Single-game mode: every round is logged, and its winner kept, for an observer.
     pub(super) trace: bool,
     pub(super) round_winner: Option<u8>,
-    /// Brent's cycle detection: a saved position, and when to save the next one.
-    pub(super) saved: [Pile<C, CAP>; SEATS],
+    /// Brent's cycle detection (`families/endings.rs`): the saved position's cards, seat after
+    /// seat in `saved_active` order, with each seat's count (flat, so that the fast loops
+    /// compare a slice), the round it was saved at, and the rounds from it to the next save
+    /// (0: nothing saved yet); `watching` when the game is watched at all.
+    pub(super) watching: bool,
+    pub(super) saved: [C; CAP],
+    pub(super) saved_counts: [u16; SEATS],
     pub(super) saved_active: [u8; SEATS],
     pub(super) saved_len: usize,
+    pub(super) saved_round: u32,
     pub(super) saved_power: u32,
-    pub(super) saved_age: u32,
     /// Cards laid on the table this game (the record's `cards_played`).
     pub(super) laid: u64,
 }
@@ -115,11 +122,13 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             chain: 0,
             trace: false,
             round_winner: None,
-            saved: std::array::from_fn(|_| Pile::new()),
+            watching: false,
+            saved: [C::default(); CAP],
+            saved_counts: [0; SEATS],
             saved_active: [0; SEATS],
             saved_len: 0,
+            saved_round: 0,
             saved_power: 0,
-            saved_age: 0,
             laid: 0,
         })
     }

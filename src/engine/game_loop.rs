@@ -37,27 +37,28 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let mut win_by = WinBy::Cards;
         // Only a game with nothing random after the deal and no cap rule can loop for sure.
         let watch_cycles = rules.deterministic_after_deal() && rules.at_cap == AtCap::Capped;
-        self.saved_power = 0;
-        // Plain rounds of two players run in a tight loop up to the cap, or to the round where
-        // cycle checks begin.
-        // Reshuffles only cut the tight loop into stretches between them.
+        (self.watching, self.saved_power) = (watch_cycles, 0);
+        // Rounds without anything random run in the fast loops (`fast/`) up to the cap, the next
+        // reshuffle or the cycle watch's next save; the loops check the watch's other rounds
+        // themselves.
         let fast = rules.deterministic_rounds() && !self.trace;
         // Two-player rounds of the groups family run in passes (heaps are shuffled in, so no
         // cycles to watch).
         let pair_groups =
             rules.family == Family::Groups && rules.reshuffle_every == 0 && !self.trace;
-        let fast_limit = if watch_cycles {
-            rules.max_rounds.min(CYCLE_CHECK_FROM)
-        } else {
-            rules.max_rounds
-        };
         while self.active_len >= 2 {
-            let end = if fast && self.active_len == 2 && record.rounds < fast_limit {
+            let end = if fast && record.rounds < rules.max_rounds {
                 let limit = match rules.reshuffle_every {
-                    0 => fast_limit,
-                    every => fast_limit.min((record.rounds / every + 1).saturating_mul(every)),
+                    0 => rules.max_rounds,
+                    every => rules
+                        .max_rounds
+                        .min((record.rounds / every + 1).saturating_mul(every)),
                 };
-                self.fast_rounds(rules, rng, &mut record, limit)
+                if self.active_len == 2 {
+                    self.fast_rounds(rules, rng, &mut record, limit)
+                } else {
+                    self.many_rounds(rules, rng, &mut record, limit)
+                }
             } else if pair_groups && self.active_len == 2 && record.rounds < rules.max_rounds {
                 self.groups_pair_rounds(rules, rng, &mut record, rules.max_rounds)
             } else {
@@ -77,6 +78,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     record.outcome = Outcome::Draw;
                     return record;
                 }
+                RoundEnd::Cycle => {
+                    record.outcome = Outcome::Cycle;
+                    return record;
+                }
             }
             if rules.reshuffle_every != 0 && record.rounds % rules.reshuffle_every == 0 {
                 self.reshuffle(rng);
@@ -84,7 +89,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             if watch_cycles
                 && record.rounds >= CYCLE_CHECK_FROM
                 && self.active_len >= 2
-                && self.position_repeats()
+                && self.position_repeats(record.rounds)
             {
                 record.outcome = Outcome::Cycle;
                 return record;

@@ -56,6 +56,13 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
         self.len = 0;
     }
 
+    /// The top card, left on the pile. The caller guarantees the pile is not empty.
+    #[inline(always)]
+    pub(crate) fn top(&self) -> C {
+        debug_assert!(self.len > 0, "top of an empty pile");
+        self.cards[self.head & Self::MASK]
+    }
+
     /// Takes the top card. The caller guarantees the pile is not empty.
     #[inline(always)]
     pub(crate) fn pop(&mut self) -> C {
@@ -102,11 +109,6 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
         assert!(len <= CAP, "a pile holds at most {CAP} cards");
         self.head = head & Self::MASK;
         self.len = len;
-    }
-
-    /// True when both piles hold the same cards in the same order (wherever their rings start).
-    pub fn same_cards(&self, other: &Self) -> bool {
-        self.len == other.len && self.iter().zip(other.iter()).all(|(a, b)| a == b)
     }
 
     /// Replaces the content with `cards`, top first.

@@ -5,7 +5,7 @@
 use crate::engine::random::GameRandom;
 
 use crate::engine::card::Card;
-use crate::engine::game::{PileGame, RoundEnd};
+use crate::engine::game::{CYCLE_CHECK_FROM, PileGame, RoundEnd};
 use crate::engine::record::{GameRecord, Outcome, WinBy};
 use crate::engine::rules::Rules;
 
@@ -38,30 +38,89 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         record
     }
 
-    /// Brent's algorithm: compares the position with the saved one, and saves the position
-    /// after 1, 2, 4, 8, ... rounds, so a loop of any length is found within a few laps of it.
-    pub(in crate::engine) fn position_repeats(&mut self) -> bool {
-        let active = &self.active[..self.active_len];
-        if self.saved_power > 0
-            && self.saved_len == self.active_len
-            && self.saved_active[..self.saved_len] == *active
-            && active
-                .iter()
-                .all(|&s| self.piles[s as usize].same_cards(&self.saved[s as usize]))
-        {
+    /// Brent's algorithm, after round `round`: compares the position with the saved one, and
+    /// saves the position 1, 2, 4, 8, ... rounds after the last save, so a loop of any length is
+    /// found within a few laps of it. Called after every round from [`CYCLE_CHECK_FROM`] on
+    /// but those the fast loops check themselves; they stop at every save
+    /// ([`Self::next_save`]) or save as this does.
+    pub(in crate::engine) fn position_repeats(&mut self, round: u32) -> bool {
+        // (A fast loop may have saved this very round before it returned.)
+        if self.saved_power > 0 && round > self.saved_round && self.same_as_saved() {
             return true;
         }
-        self.saved_age += 1;
-        if self.saved_age >= self.saved_power {
-            for &seat in active {
-                self.saved[seat as usize].clone_from(&self.piles[seat as usize]);
-            }
-            self.saved_active = self.active;
-            self.saved_len = self.active_len;
-            self.saved_power = (self.saved_power * 2).max(1);
-            self.saved_age = 0;
+        if self.saved_power == 0 || round - self.saved_round >= self.saved_power {
+            self.save_position(round);
         }
         false
+    }
+
+    /// The round of the cycle watch's next save (`u32::MAX` when the game is not watched):
+    /// a fast loop must stop there, or save itself.
+    #[inline(always)]
+    pub(in crate::engine) fn next_save(&self) -> u32 {
+        match self.saved_power {
+            _ if !self.watching => u32::MAX,
+            0 => CYCLE_CHECK_FROM,
+            power => self.saved_round.saturating_add(power),
+        }
+    }
+
+    /// The saved pile size of the first active seat when the same seats are active as at the
+    /// save, else `usize::MAX`: a fast loop compares whole positions only where its first
+    /// seat holds that many cards.
+    #[inline(always)]
+    pub(in crate::engine) fn watch_target(&self) -> usize {
+        let same_seats = self.saved_power > 0
+            && self.saved_len == self.active_len
+            && self.saved_active[..self.saved_len] == self.active[..self.active_len];
+        if same_seats {
+            usize::from(self.saved_counts[0])
+        } else {
+            usize::MAX
+        }
+    }
+
+    /// True when every active seat holds the saved cards (the same seats active).
+    #[cold]
+    #[inline(never)]
+    pub(in crate::engine) fn same_as_saved(&self) -> bool {
+        let active = &self.active[..self.active_len];
+        if self.saved_active[..self.saved_len] != *active {
+            return false;
+        }
+        let mut from = 0;
+        for (i, &seat) in active.iter().enumerate() {
+            let count = usize::from(self.saved_counts[i]);
+            let pile = &self.piles[seat as usize];
+            if pile.len() != count
+                || !pile
+                    .iter()
+                    .eq(self.saved[from..from + count].iter().copied())
+            {
+                return false;
+            }
+            from += count;
+        }
+        true
+    }
+
+    fn save_position(&mut self, round: u32) {
+        let mut from = 0;
+        for i in 0..self.active_len {
+            let pile = &self.piles[self.active[i] as usize];
+            pile.copy_to(&mut self.saved[from..]);
+            self.saved_counts[i] = pile.len() as u16;
+            from += pile.len();
+        }
+        self.save_made(round);
+    }
+
+    /// Records that the active seats' piles were saved, after round `round`.
+    pub(in crate::engine) fn save_made(&mut self, round: u32) {
+        self.saved_active = self.active;
+        self.saved_len = self.active_len;
+        self.saved_round = round;
+        self.saved_power = (self.saved_power * 2).max(1);
     }
 
     pub(in crate::engine) fn reshuffle<R: GameRandom>(&mut self, rng: &mut R) {

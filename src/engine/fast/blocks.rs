@@ -44,7 +44,7 @@ impl Blocks {
     /// Plays the pass with blocks (see [`Pass`]). The buffers must have room for the budget:
     /// `head + budget + total + BLOCK_SLACK <= LINEAR`.
     #[inline(always)]
-    pub(in crate::engine) fn play<const ORDER: u8>(
+    pub(in crate::engine) fn play<const ORDER: u8, const WATCH: bool>(
         self,
         piles: &mut [[u8; LINEAR]; 2],
         pass: Pass,
@@ -53,7 +53,7 @@ impl Blocks {
         #[cfg(target_arch = "x86_64")]
         {
             // SAFETY: the token proves the features; the bounds were just checked.
-            unsafe { play_x86::<ORDER>(piles, pass) }
+            unsafe { play_x86::<ORDER, WATCH>(piles, pass) }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -92,11 +92,24 @@ static PACK: [[u8; 16]; 256] = {
 /// ([`Blocks::with_features`]), where its intrinsics inline too.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-unsafe fn play_x86<const ORDER: u8>(piles: &mut [[u8; LINEAR]; 2], mut pass: Pass) -> Pass {
+unsafe fn play_x86<const ORDER: u8, const WATCH: bool>(
+    piles: &mut [[u8; LINEAR]; 2],
+    mut pass: Pass,
+) -> Pass {
     use std::arch::x86_64::*;
     debug_assert!(pass.head + pass.budget as usize + pass.total + BLOCK_SLACK <= LINEAR);
     let total = pass.total;
     let mut left = pass.budget as usize;
+    // SAFETY: SSE2 is the caller's.
+    let (top0, top1, after_first) = unsafe {
+        (
+            _mm_set1_epi8(pass.tops[0] as i8),
+            _mm_set1_epi8(pass.tops[1] as i8),
+            _mm_setr_epi8(
+                0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+            ),
+        )
+    };
     while left > 0 && pass.n0 > 0 && pass.n0 < total {
         let (head, n0) = (pass.head, pass.n0);
         // Taken afresh each block: `settle_classic_war` below borrows the piles.
@@ -113,12 +126,26 @@ unsafe fn play_x86<const ORDER: u8>(piles: &mut [[u8; LINEAR]; 2], mut pass: Pas
             let a = _mm_loadu_si128(p0.add(head).cast());
             let b = _mm_loadu_si128(p1.add(head).cast());
             let high = _mm_max_epu8(a, b);
-            let tie = _mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) as u32;
+            let tie = _mm_cmpeq_epi8(a, b);
+            // The cycle watch: a block also stops after the rounds that leave the watched top
+            // ranks (after round k the tops are lane k of `a` and `b`: a block ends by the
+            // smaller pile's last card; lane 0 is the block's start, checked before it). The
+            // block's last round is checked after it, from the piles.
+            let stop = match WATCH {
+                true => _mm_or_si128(
+                    tie,
+                    _mm_and_si128(
+                        _mm_and_si128(_mm_cmpeq_epi8(a, top0), _mm_cmpeq_epi8(b, top1)),
+                        after_first,
+                    ),
+                ),
+                false => tie,
+            };
             let b_high = _mm_movemask_epi8(_mm_cmpeq_epi8(high, b)) as u32;
-            let ties = tie & ((1 << cap) - 1);
-            // Rounds played: up to the first tie, else the whole block.
-            let played = if ties != 0 {
-                ties.trailing_zeros() as usize
+            let stops = _mm_movemask_epi8(stop) as u32 & ((1 << cap) - 1);
+            // Rounds played: up to the first tie (or watched tops), else the whole block.
+            let played = if stops != 0 {
+                stops.trailing_zeros() as usize
             } else {
                 cap
             };
@@ -148,9 +175,19 @@ unsafe fn play_x86<const ORDER: u8>(piles: &mut [[u8; LINEAR]; 2], mut pass: Pas
             pass.n0 = ends[0] - pass.head;
             pass.rounds += played as u32;
             left -= played;
-            if ties != 0 {
+            if WATCH && played > 0 && pass.watched_at(piles) {
+                break;
+            }
+            if stops != 0 {
+                if WATCH && piles[0][pass.head] != piles[1][pass.head] {
+                    // Watched tops, not a tie, but another size of pile: play on.
+                    continue;
+                }
                 if pass.settle_classic_war(piles, left) {
                     left -= 3;
+                    if WATCH && pass.watched_at(piles) {
+                        break;
+                    }
                     continue;
                 }
                 pass.tied = true;
@@ -174,14 +211,20 @@ mod tests {
     }
 
     /// Plays passes until a tie, an empty pile or the budget, as the fast loop does; returns
-    /// the last pass and both piles' cards.
+    /// the last pass, both piles' cards, and the rounds after which a pass stopped with seat 0
+    /// holding the watched number of cards.
     fn play_out(
         piles: &mut [[u8; LINEAR]; 2],
         mut pass: Pass,
         play: impl Fn(&mut [[u8; LINEAR]; 2], Pass) -> Pass,
-    ) -> (Pass, Vec<u8>, Vec<u8>) {
+    ) -> (Pass, Vec<u8>, Vec<u8>, Vec<u32>) {
+        let mut stops = Vec::new();
         while pass.budget > 0 && !pass.tied && pass.n0 > 0 && pass.n0 < pass.total {
             let next = play(piles, pass);
+            let watched = next.n0 == next.target && next.tops_at(piles, next.head);
+            if watched && next.rounds > 0 && stops.last() != Some(&next.rounds) {
+                stops.push(next.rounds);
+            }
             let played = (next.head - pass.head) as u32;
             pass = Pass {
                 budget: pass.budget - played,
@@ -191,10 +234,16 @@ mod tests {
         let (head, n0, total) = (pass.head, pass.n0, pass.total);
         let pile0 = piles[0][head..head + n0].to_vec();
         let pile1 = piles[1][head..head + total - n0].to_vec();
-        (pass, pile0, pile1)
+        (pass, pile0, pile1, stops)
     }
 
-    fn same_as_scalar<const ORDER: u8>(blocks: Blocks, rng: &mut Xoshiro256PlusPlus) {
+    /// Blocks and single rounds leave the same piles from a random start; watching, both stop
+    /// at every round that leaves seat 0 with the target's number of cards (each found by the
+    /// one-at-a-time walk below).
+    fn same_as_scalar<const ORDER: u8, const WATCH: bool>(
+        blocks: Blocks,
+        rng: &mut Xoshiro256PlusPlus,
+    ) {
         let ranks = pick(rng, 1, 14);
         let total = pick(rng, 2, 120);
         let n0 = pick(rng, 1, total - 1);
@@ -211,14 +260,38 @@ mod tests {
             total,
             budget,
             classic_wars: pick(rng, 0, 1) == 1,
+            target: pick(rng, 1, total - 1),
+            tops: [pick(rng, 1, ranks) as u8, pick(rng, 1, ranks) as u8],
             tied: false,
             rounds: 0,
             wars: 0,
         };
         let mut scalar_piles = piles;
-        let by_blocks = play_out(&mut piles, pass, |p, pass| blocks.play::<ORDER>(p, pass));
-        let one_by_one = play_out(&mut scalar_piles, pass, scalar_pass::<u8, ORDER>);
-        assert_eq!(by_blocks, one_by_one, "order {ORDER}, start {pass:?}");
+        let mut single_piles = piles;
+        let by_blocks = play_out(&mut piles, pass, |p, pass| {
+            blocks.play::<ORDER, WATCH>(p, pass)
+        });
+        let one_by_one = play_out(&mut scalar_piles, pass, scalar_pass::<u8, ORDER, WATCH>);
+        let piles_of = |(pass, pile0, pile1, _): &(Pass, Vec<u8>, Vec<u8>, Vec<u32>)| {
+            (*pass, pile0.clone(), pile1.clone())
+        };
+        assert_eq!(
+            piles_of(&by_blocks),
+            piles_of(&one_by_one),
+            "order {ORDER}, start {pass:?}"
+        );
+        if WATCH {
+            assert_eq!(by_blocks.3, one_by_one.3, "order {ORDER}, start {pass:?}");
+            // One round per pass (a war's three cards at a tie): every round's count, the stops
+            // a watching pass must make.
+            let single = |p: &mut [[u8; LINEAR]; 2], pass: Pass| {
+                let tie = p[0][pass.head] == p[1][pass.head];
+                let budget = if tie { pass.budget.min(3) } else { 1 };
+                scalar_pass::<u8, ORDER, false>(p, Pass { budget, ..pass })
+            };
+            let (.., every_round) = play_out(&mut single_piles, pass, single);
+            assert_eq!(by_blocks.3, every_round, "order {ORDER}, start {pass:?}");
+        }
     }
 
     #[test]
@@ -230,10 +303,12 @@ mod tests {
         let blocks = Blocks::detect().expect("build.rs found SSSE3 and POPCNT on this machine");
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         for _ in 0..3000 {
-            same_as_scalar::<HIGH_LOW>(blocks, &mut rng);
-            same_as_scalar::<LOW_HIGH>(blocks, &mut rng);
-            same_as_scalar::<SEATS_UP>(blocks, &mut rng);
-            same_as_scalar::<SEATS_DOWN>(blocks, &mut rng);
+            same_as_scalar::<HIGH_LOW, false>(blocks, &mut rng);
+            same_as_scalar::<LOW_HIGH, false>(blocks, &mut rng);
+            same_as_scalar::<SEATS_UP, false>(blocks, &mut rng);
+            same_as_scalar::<SEATS_DOWN, false>(blocks, &mut rng);
+            same_as_scalar::<HIGH_LOW, true>(blocks, &mut rng);
+            same_as_scalar::<SEATS_DOWN, true>(blocks, &mut rng);
         }
     }
 }

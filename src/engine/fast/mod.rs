@@ -10,6 +10,7 @@
 
 use crate::engine::record::GameRecord;
 mod blocks;
+mod many;
 mod pass;
 
 use crate::engine::card::Card;
@@ -60,7 +61,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     /// The loop with the block pass, compiled for the processor features it needs, when the
-    /// cards are bytes and the processor has them; else with the scalar pass.
+    /// cards are bytes and the processor has them; else with the scalar pass. Watching for
+    /// cycles or not, as the game is at a round the cycle watch checks or not: the passes that
+    /// watch cost more, and most games end before the watch begins.
     #[inline(always)]
     fn fast_rounds_order<const ORDER: u8, R: GameRandom>(
         &mut self,
@@ -69,12 +72,31 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         record: &mut GameRecord,
         limit: u32,
     ) -> RoundEnd {
+        let target = self.watch_target();
+        // Without a watched position, the loop stops where the cycle watch saves its first.
+        let limit = match target {
+            usize::MAX => limit.min(self.next_save()),
+            _ => limit,
+        };
         match self.blocks {
             Some(blocks) if C::bytes_mut(&mut self.linear).is_some() => blocks.with_features(
                 #[inline(always)]
-                || self.fast_rounds_in::<ORDER, true, R>(rules, rng, record, limit),
+                || {
+                    if target == usize::MAX {
+                        self.fast_rounds_in::<ORDER, true, false, R>(
+                            rules, rng, record, limit, target,
+                        )
+                    } else {
+                        self.fast_rounds_in::<ORDER, true, true, R>(
+                            rules, rng, record, limit, target,
+                        )
+                    }
+                },
             ),
-            _ => self.fast_rounds_in::<ORDER, false, R>(rules, rng, record, limit),
+            _ if target == usize::MAX => {
+                self.fast_rounds_in::<ORDER, false, false, R>(rules, rng, record, limit, target)
+            }
+            _ => self.fast_rounds_in::<ORDER, false, true, R>(rules, rng, record, limit, target),
         }
     }
 
@@ -86,12 +108,13 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// cost 2.5% of war-card-game's instructions, and moving the first lines into a helper 3%:
     /// LLVM lays the loop out differently, so it stays one function.)
     #[inline(always)]
-    fn fast_rounds_in<const ORDER: u8, const BLOCKS: bool, R: GameRandom>(
+    fn fast_rounds_in<const ORDER: u8, const BLOCKS: bool, const WATCH: bool, R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
         record: &mut GameRecord,
         limit: u32,
+        target: usize,
     ) -> RoundEnd {
         debug_assert!(rules.pickup != Pickup::Shuffled && self.active_len == 2 && !self.trace);
         let seats = [self.active[0] as usize, self.active[1] as usize];
@@ -103,6 +126,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let mut head = 0;
         let layout = rules.face_down as usize + 1;
         let classic_wars = layout == 2 && rules.pickup == Pickup::Table;
+        // The cycle watch (watching loops only): seat 0's pile size and both top ranks in the
+        // saved position, and the round of the next save, which the loop makes itself.
+        let (mut target, mut tops, mut next_save) = match WATCH {
+            true => self.watched(),
+            false => (target, [0; 2], u32::MAX),
+        };
         let mut rounds = record.rounds;
         let end = loop {
             if head + total + BLOCK_SLACK >= LINEAR {
@@ -110,14 +139,15 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
             // Plain rounds this pass may play: each moves the head by one and writes at most
             // BLOCK_SLACK cards past head + total, inside the buffers (see the doc above).
-            let budget = (limit - rounds).min((LINEAR - BLOCK_SLACK - total - head) as u32);
+            let budget =
+                (limit.min(next_save) - rounds).min((LINEAR - BLOCK_SLACK - total - head) as u32);
             if budget == 0 {
                 break RoundEnd::Plain;
             }
-            let pass = Pass::new(head, n0, total, budget, classic_wars);
+            let pass = Pass::new(head, n0, total, budget, classic_wars, (target, tops));
             let pass = match (BLOCKS, self.blocks, C::bytes_mut(&mut self.linear)) {
-                (true, Some(blocks), Some(bytes)) => blocks.play::<ORDER>(bytes, pass),
-                _ => scalar_pass::<C, ORDER>(&mut self.linear, pass),
+                (true, Some(blocks), Some(bytes)) => blocks.play::<ORDER, WATCH>(bytes, pass),
+                _ => scalar_pass::<C, ORDER, WATCH>(&mut self.linear, pass),
             };
             rounds += pass.rounds;
             // The pass's wars are of one step each.
@@ -126,6 +156,14 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             let tied = pass.tied;
             if n0 == 0 || n0 == total {
                 break RoundEnd::Taken;
+            }
+            // A watching pass stops after every round that may repeat the saved position (seat
+            // 0's pile of the saved size and the saved top ranks), and at the next save.
+            if WATCH && (n0 == target || rounds == next_save) {
+                if self.watch_linear(head, n0, total, rounds) {
+                    break RoundEnd::Cycle;
+                }
+                (target, tops, next_save) = self.watched();
             }
             if !tied {
                 continue;
@@ -149,6 +187,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 if n0 == 0 || n0 == total {
                     break RoundEnd::Taken;
                 }
+                if WATCH && (n0 == target || rounds == next_save) {
+                    if self.watch_linear(head, n0, total, rounds) {
+                        break RoundEnd::Cycle;
+                    }
+                    (target, tops, next_save) = self.watched();
+                }
                 continue;
             }
             // A war that finds a player short: the general path settles it, from
@@ -163,6 +207,40 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.store_linear(seats, head, [n0, total - n0]);
         record.rounds = rounds;
         end
+    }
+
+    /// The cycle watch's state for a watching loop: seat 0's pile size and the top ranks of
+    /// the saved position (seat 0's pile is saved first, then seat 1's), and the next save.
+    #[inline(always)]
+    fn watched(&self) -> (usize, [u8; 2], u32) {
+        let n0 = usize::from(self.saved_counts[0]);
+        let tops = [self.saved[0].rank(), self.saved[n0].rank()];
+        (n0, tops, self.next_save())
+    }
+
+    /// The cycle watch after round `round` on the linear piles at `head` (seat 0's `n0`
+    /// cards, then seat 1's): true when they hold the saved position (saved at an earlier
+    /// round); saves them when the round is the next save (as `position_repeats` does on the
+    /// general path).
+    #[cold]
+    #[inline(never)]
+    fn watch_linear(&mut self, head: usize, n0: usize, total: usize, round: u32) -> bool {
+        let [pile0, pile1] = &self.linear;
+        let (pile0, pile1) = (&pile0[head..head + n0], &pile1[head..head + total - n0]);
+        if round > self.saved_round
+            && n0 == usize::from(self.saved_counts[0])
+            && *pile0 == self.saved[..n0]
+            && *pile1 == self.saved[n0..total]
+        {
+            return true;
+        }
+        if round == self.next_save() {
+            self.saved[..n0].copy_from_slice(pile0);
+            self.saved[n0..total].copy_from_slice(pile1);
+            self.saved_counts[..2].copy_from_slice(&[n0 as u16, (total - n0) as u16]);
+            self.save_made(round);
+        }
+        false
     }
 
     /// Moves both linear piles to the start of their buffers; returns the new head, 0.

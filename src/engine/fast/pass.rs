@@ -17,8 +17,10 @@ pub(in crate::engine) const SEATS_DOWN: u8 = 3;
 /// `head..head + total - n0`. The pass moves the head by at most `budget` cards; it stops early
 /// at a tie it does not settle (`tied`, with `head` at the tied cards), when a pile runs out,
 /// and may stop after as many rounds as the smaller pile held. With `classic_wars`, it settles
-/// classic's wars of one step itself (see [`classic_war`]). `rounds` and `wars` count what it
-/// played.
+/// classic's wars of one step itself (see [`classic_war`]). A watching pass (the cycle watch's
+/// `WATCH`) also stops after the first round that leaves seat 0 with `target` cards and both
+/// top cards of the ranks `tops`, where the position may repeat the saved one (it may stop at
+/// other rounds too). `rounds` and `wars` count what it played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(in crate::engine) struct Pass {
     pub head: usize,
@@ -26,6 +28,8 @@ pub(in crate::engine) struct Pass {
     pub total: usize,
     pub budget: u32,
     pub classic_wars: bool,
+    pub target: usize,
+    pub tops: [u8; 2],
     pub tied: bool,
     pub rounds: u32,
     pub wars: u32,
@@ -40,6 +44,7 @@ impl Pass {
         total: usize,
         budget: u32,
         classic_wars: bool,
+        (target, tops): (usize, [u8; 2]),
     ) -> Pass {
         Pass {
             head,
@@ -47,10 +52,29 @@ impl Pass {
             total,
             budget,
             classic_wars,
+            target,
+            tops,
             tied: false,
             rounds: 0,
             wars: 0,
         }
+    }
+
+    /// True when the piles' top cards at `head` have the ranks of the watched position's.
+    #[inline(always)]
+    pub(in crate::engine) fn tops_at<C: Card>(
+        &self,
+        piles: &[[C; LINEAR]; 2],
+        head: usize,
+    ) -> bool {
+        piles[0][head].rank() == self.tops[0] && piles[1][head].rank() == self.tops[1]
+    }
+
+    /// True when the piles the pass has reached may be the watched position: seat 0 holds the
+    /// target's number of cards and both tops have the watched ranks.
+    #[inline(always)]
+    pub(in crate::engine) fn watched_at<C: Card>(&self, piles: &[[C; LINEAR]; 2]) -> bool {
+        self.n0 == self.target && self.tops_at(piles, self.head)
     }
 
     /// Settles the tie at the head as [`classic_war`] when this pass settles classic's wars and
@@ -123,7 +147,7 @@ pub(in crate::engine) fn high_first<C: Card>(x: C, y: C) -> [C; 2] {
 /// Plays a pass one round at a time (see [`Pass`]); `blocks.rs` has the same pass sixteen rounds
 /// at a time. Bounds as for [`super::blocks::Blocks::play`].
 #[inline(always)]
-pub(in crate::engine) fn scalar_pass<C: Card, const ORDER: u8>(
+pub(in crate::engine) fn scalar_pass<C: Card, const ORDER: u8, const WATCH: bool>(
     piles: &mut [[C; LINEAR]; 2],
     mut pass: Pass,
 ) -> Pass {
@@ -178,6 +202,9 @@ pub(in crate::engine) fn scalar_pass<C: Card, const ORDER: u8>(
         n0 = n0 + 1 - 2 * usize::from(b_wins);
         head += 1;
         played += 1;
+        if WATCH && n0 == pass.target && pass.tops_at(piles, head) {
+            break;
+        }
     }
     pass.rounds += played;
     pass.head = head;
@@ -199,10 +226,12 @@ mod tests {
             total: 2048,
             budget: 100,
             classic_wars: false,
+            target: 0,
+            tops: [0; 2],
             tied: false,
             rounds: 0,
             wars: 0,
         };
-        scalar_pass::<u8, HIGH_LOW>(&mut piles, pass);
+        scalar_pass::<u8, HIGH_LOW, false>(&mut piles, pass);
     }
 }

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Nanoseconds per round on one thread, by deck size, by number of players and for war-simulator,
+# with and without the cycle watch: where a change to the engine moved the cost of a round.
+# ns/round = 1e9 / (games/s × mean rounds), both from warsim's own --json (in-process timing,
+# so start-up is not counted).
+#
+# Usage: scripts/flat-cost.sh [--runs N] [--quick] [BINARY...]
+#   --runs N   measurements of each line per binary; medians are reported (default 5)
+#   --quick    a tenth of the games (for a look, not for results/)
+#   BINARY     warsim binaries to compare (default: target/release/warsim, built first). With
+#              several, every run goes through all of them in turn (alternating, one sitting),
+#              and the table shows each binary's median and the ratio to the first.
+# Run it on an otherwise idle machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=5
+scale=1
+bins=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs="$2"; shift 2 ;;
+    --quick) scale=10; shift ;;
+    -*) echo "usage: scripts/flat-cost.sh [--runs N] [--quick] [BINARY...]" >&2; exit 2 ;;
+    *) bins+=("$1"); shift ;;
+  esac
+done
+if [ ${#bins[@]} -eq 0 ]; then
+  cargo build --release >&2
+  bins=(target/release/warsim)
+fi
+
+# label | games | warsim run flags (one thread, quiet, and the JSON summary are added)
+works=(
+  "classic 2p 52 cards|200000|"
+  "2p 4x26=104 cards|100000|--ranks 26"
+  "2p 4x26=104 cards, no watch|100000|--ranks 26 --at-cap larger-pile"
+  "2p 4x52=208 cards|20000|--ranks 52"
+  "2p 4x52=208 cards, no watch|20000|--ranks 52 --at-cap larger-pile"
+  "2p 4x255=1020 cards|400|--ranks 255 --max-rounds 1000000"
+  "2p 4x255=1020 cards, no watch|400|--ranks 255 --max-rounds 1000000 --at-cap larger-pile"
+  "3p 52 cards|100000|--players 3"
+  "4p 52 cards|100000|--players 4"
+  "4p 4x64=256 cards|10000|--players 4 --ranks 64"
+  "8p 4x64=256 cards|10000|--players 8 --ranks 64"
+  "16p 4x64=256 cards|10000|--players 16 --ranks 64"
+  "32p 4x64=256 cards|10000|--players 32 --ranks 64"
+  "war-simulator 2p|200000|--rules war-simulator"
+  "war-simulator 4p|100000|--rules war-simulator --players 4"
+)
+
+raw=$(mktemp)
+json=$(mktemp)
+trap 'rm -f "$raw" "$json"' EXIT
+for i in $(seq "$runs"); do
+  echo "run $i of $runs" >&2
+  for work in "${works[@]}"; do
+    IFS='|' read -r label games flags <<< "$work"
+    games=$((games / scale))
+    for b in "${!bins[@]}"; do
+      # shellcheck disable=SC2086 # flags are words
+      "${bins[$b]}" run --games "$games" --threads 1 -q --json "$json" $flags > /dev/null
+      awk -v l="$label" -v b="$b" '
+        /"rounds_mean"/ { gsub(/[,]/, "", $2); r = $2 }
+        /"games_per_second"/ { gsub(/[,]/, "", $2); g = $2 }
+        END { printf "%s|%d|%.3f|%.1f\n", l, b, 1e9 / (g * r), r }' "$json" >> "$raw"
+    done
+  done
+done
+
+median() { # LABEL BINARY -> median ns/round
+  awk -F'|' -v l="$1" -v b="$2" '$1 == l && $2 == b { print $3 }' "$raw" | sort -n |
+    awk '{ v[NR] = $1 } END { printf "%.2f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+mean_rounds() { awk -F'|' -v l="$1" '$1 == l { print $4; exit }' "$raw"; }
+
+echo "date $(date -u +%F), $(lscpu | sed -n 's/^Model name: *//p') (family $(grep -m1 '^cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | sed 's/.*: //'), $(grep -qw avx512f /proc/cpuinfo && echo with || echo no) AVX-512), one thread, medians of $runs runs"
+for b in "${!bins[@]}"; do echo "binary $b: ${bins[$b]}"; done
+header=$(printf '%-34s %12s' work "mean rounds")
+for b in "${!bins[@]}"; do header+=$(printf ' %10s' "ns/rd b$b"); done
+header+=$(printf ' %10s' "x classic")
+[ ${#bins[@]} -gt 1 ] && header+=$(printf ' %10s' "last/b0")
+echo "$header"
+classic=$(median "classic 2p 52 cards" $((${#bins[@]} - 1)))
+for work in "${works[@]}"; do
+  IFS='|' read -r label _ _ <<< "$work"
+  line=$(printf '%-34s %12s' "$label" "$(mean_rounds "$label")")
+  for b in "${!bins[@]}"; do line+=$(printf ' %10s' "$(median "$label" "$b")"); done
+  last=$(median "$label" $((${#bins[@]} - 1)))
+  line+=$(awk -v a="$last" -v c="$classic" 'BEGIN { printf " %10.2f", a / c }')
+  if [ ${#bins[@]} -gt 1 ]; then
+    line+=$(awk -v a="$last" -v c="$(median "$label" 0)" 'BEGIN { printf " %10.2f", a / c }')
+  fi
+  echo "$line"
+done

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side throughput of warsim and its public peer war_card_game 0.3.1, every preset's
-# speed, thread scaling and (with --memory) peak memory of 100,000,000-game runs.
+# speed, thread scaling, (with --memory) peak memory of 100,000,000-game runs, and the cost of a
+# round by deck size, players and rules (scripts/flat-cost.sh, one thread).
 #
 # Usage: scripts/bench.sh [--runs N] [--memory] [--out DIR]
 #   --runs N    repetitions of each measurement; medians are reported (default 5)
@@ -86,3 +87,6 @@ if [ "$memory" = 1 ]; then
 fi
 [ -n "$out" ] && cp "$raw" "$out/raw.txt"
 rm -f "$raw"
+echo
+echo "ns per round (scripts/flat-cost.sh; give it two binaries to compare them alternating):"
+scripts/flat-cost.sh --runs "$runs" "$warsim"

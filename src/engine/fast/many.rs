@@ -15,6 +15,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// position again, or round `limit`. Only for rules with nothing random in a round (the
     /// caller checks, and sets `limit` as for [`PileGame::fast_rounds`]). Returns how the last
     /// round ended (at the limit: a plain round).
+    // Out of line: inlined, it made the general path (shuffled pickup) 2.4% more instructions.
+    #[inline(never)]
     pub(in crate::engine) fn many_rounds<R: GameRandom>(
         &mut self,
         rules: &Rules,

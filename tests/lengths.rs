@@ -40,8 +40,7 @@ fn length_statistics_are_exact_and_leave_censored_games_out() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let json: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(&json_path).unwrap()).unwrap();
+    let json = common::json(&json_path);
     // Every game's length, censored ones as never-ending (capped before cycles).
     let mut finished = Vec::new();
     let mut ranked = Vec::new();

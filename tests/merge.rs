@@ -3,17 +3,16 @@
 //! several presets, in any order; and every kind of bad input is refused with exit 2, naming
 //! the files, before anything is written.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use common::json;
 use tempfile::TempDir;
 
 fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
-}
-
-fn json(path: &Path) -> serde_json::Value {
-    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
 }
 
 /// How the runs went: the only keys a merge cannot reproduce.

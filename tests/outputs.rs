@@ -170,7 +170,7 @@ fn outputs_are_written_and_parse() {
     }
     assert_eq!(rows, 3000);
 
-    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let json = common::json(&json);
     assert_eq!(json["games"], 3000);
     assert_eq!(json["rules"], "classic");
     assert_eq!(json["seed"], 9);

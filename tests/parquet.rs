@@ -158,8 +158,7 @@ fn an_interrupted_run_ends_the_file_with_the_games_the_summary_counts() {
     ];
     let out = common::interrupt_once_written(&args, &parquet, 100_000);
     assert_eq!(out.status.code(), Some(130));
-    let summary: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let summary = common::json(&json);
     let (rows, _) = rows_as_csv(&parquet);
     assert_eq!(summary["games"], rows.len() as u64);
     assert!(rows.len() as u64 > 1000);

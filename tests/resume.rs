@@ -3,19 +3,18 @@
 //! key (but for wall time and games/s) of an uninterrupted run; a CSV that no longer matches its
 //! checkpoint is an error that changes nothing.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::time::Duration;
 
 use assert_cmd::Command;
+use common::json;
 use tempfile::TempDir;
 
 fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
-}
-
-fn json(path: &Path) -> serde_json::Value {
-    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
 }
 
 /// Starts `warsim ARGS` in `dir` and kills it with SIGKILL after `millis`; true if it had

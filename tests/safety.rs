@@ -2,6 +2,8 @@
 //! interrupts and write errors that keep every finished game on a whole row with summaries of
 //! exactly those games, and a closed or full standard output that never panics.
 
+mod common;
+
 use std::fs;
 use std::io::Read;
 use std::os::unix::fs::FileTypeExt;
@@ -9,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::json;
 use tempfile::TempDir;
 
 fn warsim() -> Command {
@@ -167,10 +170,6 @@ fn signal(child: &Child, name: &str) {
         .status()
         .unwrap();
     assert!(status.success());
-}
-
-fn json(path: &Path) -> serde_json::Value {
-    serde_json::from_slice(&fs::read(path).unwrap()).unwrap()
 }
 
 #[test]

@@ -2,16 +2,14 @@
 //! CSVs (the header once, `--no-header` after) concatenate to the whole run's byte for byte, and
 //! their counts add up to the whole run's; bad shards are refused before any game.
 
+mod common;
+
 use assert_cmd::Command;
+use common::json;
 use tempfile::TempDir;
 
 fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
-}
-
-/// The summary's keys and values.
-fn summary(path: &std::path::Path) -> serde_json::Value {
-    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
 }
 
 #[test]
@@ -37,7 +35,7 @@ fn shards_concatenate_to_the_whole_run() {
         };
         run(&[], "whole.csv", "whole.json");
         let whole = std::fs::read(p("whole.csv")).unwrap();
-        let whole_summary = summary(&p("whole.json"));
+        let whole_summary = json(&p("whole.json"));
         for count in 1..=7 {
             let mut joined = Vec::new();
             let (mut games, mut wins, mut seat1) = (0, 0, 0);
@@ -49,7 +47,7 @@ fn shards_concatenate_to_the_whole_run() {
                 }
                 run(&extra, "part.csv", "part.json");
                 joined.extend(std::fs::read(p("part.csv")).unwrap());
-                let part = summary(&p("part.json"));
+                let part = json(&p("part.json"));
                 assert_eq!(part["shard"], shard.as_str());
                 assert_eq!(part["batch_games"], 1000);
                 assert_eq!(part["first_game"], index * 1000 / count);

@@ -295,8 +295,7 @@ fn an_interrupted_sweep_keeps_every_cell_begun_and_says_so() {
     let csv = std::fs::read(&games).unwrap();
     assert_eq!(csv.last(), Some(&b'\n'), "the CSV ends on a whole row");
     let rows = csv.iter().filter(|&&b| b == b'\n').count() - 1;
-    let json: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(dir.path().join("sweep.json")).unwrap()).unwrap();
+    let json = common::json(&dir.path().join("sweep.json"));
     assert_eq!(json["complete"], false);
     let cells = json["cells"].as_array().unwrap();
     assert_eq!(cells.len(), 1, "the second cell never began");

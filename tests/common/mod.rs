@@ -1,5 +1,5 @@
-//! Helpers the integration tests share: hand-built deals played to their end, and the binary
-//! read up to its first line. Each test crate uses part of this module, so the parts it does
+//! Helpers the integration tests share: hand-built deals played to their end, the binary read
+//! up to its first line, and JSON files read back. Each test crate uses part of this module, so the parts it does
 //! not use are not dead code.
 #![allow(dead_code)]
 
@@ -9,6 +9,11 @@ use std::process::{Command, Output, Stdio};
 use warsim::engine::rules::AtCap;
 use warsim::engine::{GameRecord, Preset, Rules};
 use warsim::testing::{PileGame, game_rng};
+
+/// A JSON file warsim wrote (a summary or a state), parsed.
+pub fn json(path: &std::path::Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
 
 /// `preset`'s rules stopped after `rounds` rounds with outcome `capped`.
 pub fn stopped_after(preset: Preset, rounds: u32) -> Rules {

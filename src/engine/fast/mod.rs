@@ -128,6 +128,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let classic_wars = layout == 2 && rules.pickup == Pickup::Table;
         // The cycle watch (watching loops only): seat 0's pile size and both top ranks in the
         // saved position, and the round of the next save, which the loop makes itself.
+        // (`target` is usize::MAX here unless watching, when `watched` reads it again: the
+        // argument is redundant, but dropping it moved the loop's layout, +0.7% of classic's
+        // instructions.)
         let (mut target, mut tops, mut next_save) = match WATCH {
             true => self.watched(),
             false => (target, [0; 2], u32::MAX),

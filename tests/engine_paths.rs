@@ -204,6 +204,49 @@ fn the_many_players_fast_path_plays_what_the_general_path_plays() {
     }
 }
 
+#[test]
+fn the_war_simulator_fast_path_plays_what_the_general_path_plays() {
+    // Two players of the groups family: refills in the middle of passes and of wars, wars with
+    // a player short or out, nested wars, rounds nobody wins (small decks, where games also
+    // get stuck), the cap, and decks up to 1,020 cards.
+    let war_simulator = |suits: u32, ranks: u32, face_down: u32, max_rounds: u32| {
+        let mut r = Preset::WarSimulator.rules();
+        (r.suits, r.ranks, r.face_down, r.max_rounds) = (suits, ranks, face_down, max_rounds);
+        r
+    };
+    let mut game = PileGame::<u8, 64>::boxed();
+    let mut outcomes = std::collections::BTreeSet::new();
+    for (suits, ranks) in [
+        (4, 13),
+        (2, 3),
+        (4, 2),
+        (3, 3),
+        (1, 5),
+        (8, 4),
+        (2, 1),
+        (6, 1),
+    ] {
+        for face_down in [0, 1, 3, 6] {
+            for max_rounds in [37, 5000] {
+                let r = war_simulator(suits, ranks, face_down, max_rounds);
+                same_games_fast_and_general(&mut game, &r, 0..60);
+                for seed in 0..60 {
+                    outcomes.insert(format!(
+                        "{:?}",
+                        game.play(&r, &mut random::game_rng(seed)).outcome
+                    ));
+                }
+            }
+        }
+    }
+    // Every way a game ends went through the fast path.
+    assert_eq!(outcomes.len(), 3, "{outcomes:?}");
+    let mut game = PileGame::<u8, 1024>::boxed();
+    for (suits, ranks) in [(4, 64), (4, 255)] {
+        same_games_fast_and_general(&mut game, &war_simulator(suits, ranks, 3, 100_000), 0..4);
+    }
+}
+
 /// Plays each seed's game on the fast paths and on the general path (single-game mode) and
 /// checks that the records and the piles left are the same; returns how many games looped and
 /// how many were won after the cycle watch began.

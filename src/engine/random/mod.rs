@@ -6,10 +6,12 @@
 //! several shuffle positions from each 64-bit output; war_card_game's generator draws them as
 //! rand 0.8 does, one 32-bit output each, so that its seeds deal the crate's games.
 
+mod batched;
 pub(crate) mod chacha;
 pub(crate) mod chacha_lanes;
 mod chacha_wide;
 
+pub use batched::batched_shuffle;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
@@ -205,67 +207,6 @@ pub(in crate::engine) fn shuffle_from_words<T>(
         items.swap(position, pick);
         base -= previous;
         previous = usize::from(accepted);
-    }
-}
-
-/// Most positions drawn from one 64-bit output.
-const MOST_IN_BATCH: usize = 6;
-
-/// Fisher–Yates shuffle, last position first, drawing up to six positions from each 64-bit
-/// output (Brackett-Rozinsky and Lemire, "Batched ranged random integer generation", Software:
-/// Practice and Experience, 2024). The positions for ranges n, n−1, …, n−k+1 are the high
-/// words of multiplying the output by each range in turn, carrying the low word; the batch is
-/// exactly uniform when the last low word is at least 2^64 mod n(n−1)…(n−k+1), and drawn again
-/// otherwise. A 52-card deck takes 9 outputs instead of 51.
-#[inline]
-pub fn batched_shuffle<T>(rng: &mut GameRng, items: &mut [T]) {
-    let mut n = items.len();
-    let mut positions = [0usize; MOST_IN_BATCH];
-    while n > 1 {
-        // Batch sizes keep the product of the ranges under 2^60, as in the paper.
-        let batch = match n {
-            0..=512 => 6,
-            513..=2048 => 5,
-            2049..=16_384 => 4,
-            16_385..=524_288 => 3,
-            524_289..=1_073_741_824 => 2,
-            _ => 1,
-        };
-        let batch = batch.min(n - 1);
-        loop {
-            // Swaps as the positions come (a rejection, below one in 2^30 for a 52-card deck,
-            // undoes them): swapping from a stored list waited on the list.
-            let mut low = rng.next_u64();
-            let mut product = 1u64;
-            for (step, slot) in positions[..batch].iter_mut().enumerate() {
-                let range = (n - step) as u64;
-                let wide = u128::from(low) * u128::from(range);
-                low = wide as u64;
-                product *= range;
-                *slot = (wide >> 64) as usize;
-                swap_below(items, n - 1 - step, *slot);
-            }
-            // 2^64 mod product < product: the division only runs when a rejection is possible.
-            if low >= product || low >= product.wrapping_neg() % product {
-                break;
-            }
-            for (step, &j) in positions[..batch].iter().enumerate().rev() {
-                swap_below(items, n - 1 - step, j);
-            }
-        }
-        n -= batch;
-    }
-}
-
-/// Swaps `items[i]` and `items[j]` for `j <= i < items.len()`.
-#[inline(always)]
-fn swap_below<T>(items: &mut [T], i: usize, j: usize) {
-    assert!(i < items.len());
-    debug_assert!(j <= i);
-    // SAFETY: j <= i (the high word of x·(i+1) for x < 2^64 is at most i) and i is checked.
-    unsafe {
-        let base = items.as_mut_ptr();
-        std::ptr::swap(base.add(i), base.add(j));
     }
 }
 

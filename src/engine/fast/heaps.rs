@@ -1,0 +1,328 @@
+//! The fast path of the groups family (WarSimulator) for two players: plain rounds, wars and
+//! refills on linear buffers, exactly as the general round (`families/groups.rs`) plays them,
+//! and a test checks that both give the same games.
+//!
+//! Player j's draw pile and spoil heap are the two halves of `linear[j]`, `[0, CAP)` and
+//! `[CAP, 2·CAP)`: won cards are written at the heap's end, and a player whose pile runs out
+//! shuffles the heap where it lies and the halves swap roles, so a refill copies nothing (the
+//! general path copies the heap out, shuffles, and copies it in). A plain round writes its two
+//! cards at the end of *both* heaps and keeps only the winner's (the loser's copy lands in free
+//! space), so it has no branch on who won.
+
+use crate::engine::card::Card;
+use crate::engine::game::{LINEAR, PileGame, RoundEnd};
+use crate::engine::random::GameRandom;
+use crate::engine::record::GameRecord;
+use crate::engine::rules::Rules;
+
+/// One player's cards in its linear buffer: the pile is `[top, end)`, the heap
+/// `[heap, heap + heap_len)`; the two lie in different halves.
+#[derive(Clone, Copy, Default)]
+struct Hand {
+    top: usize,
+    end: usize,
+    heap: usize,
+    heap_len: usize,
+}
+
+impl Hand {
+    fn holding(&self) -> usize {
+        self.end - self.top + self.heap_len
+    }
+}
+
+/// What a round's wars add to the record and the cards laid.
+#[derive(Default)]
+struct WarCount {
+    ties: u32,
+    chain: u32,
+    laid: u64,
+}
+
+impl<C: Card, const CAP: usize> PileGame<C, CAP> {
+    /// Plays two-player rounds of the groups family until a player is out, the game is stuck or
+    /// round `limit` is reached, exactly as [`PileGame::groups_round`] would (outside single-game
+    /// mode, without reshuffles). Returns how the last round ended (at the limit: a plain round).
+    pub(in crate::engine) fn groups_pair_rounds<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+        limit: u32,
+    ) -> RoundEnd {
+        debug_assert!(self.active_len == 2 && !self.trace);
+        const { assert!(2 * CAP <= LINEAR, "both halves fit a linear buffer") };
+        let seats = [self.active[0] as usize, self.active[1] as usize];
+        let mut hands = [Hand::default(); 2];
+        for (j, &seat) in seats.iter().enumerate() {
+            let (pile, heap) = (&self.piles[seat], &self.heaps[seat]);
+            pile.copy_to(&mut self.linear[j][..CAP]);
+            heap.copy_to(&mut self.linear[j][CAP..2 * CAP]);
+            hands[j] = Hand {
+                top: 0,
+                end: pile.len(),
+                heap: CAP,
+                heap_len: heap.len(),
+            };
+        }
+        let end = self.heap_rounds(rules, rng, record, limit, &mut hands);
+        for (j, &seat) in seats.iter().enumerate() {
+            let hand = hands[j];
+            self.piles[seat].set(&self.linear[j][hand.top..hand.end]);
+            self.heaps[seat].set(&self.linear[j][hand.heap..hand.heap + hand.heap_len]);
+        }
+        end
+    }
+
+    fn heap_rounds<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+        limit: u32,
+        hands: &mut [Hand; 2],
+    ) -> RoundEnd {
+        let mask = 2 * CAP - 1;
+        let layout = rules.face_down as usize + 1;
+        let mut rounds = record.rounds;
+        let mut laid = 0u64;
+        let end = loop {
+            if rounds == limit {
+                break RoundEnd::Plain;
+            }
+            // The round's draws refill empty piles in seat order; active players hold cards.
+            for (buffer, hand) in self.linear.iter_mut().zip(hands.iter_mut()) {
+                if hand.top == hand.end {
+                    refill::<C, R, CAP>(buffer, hand, rng);
+                }
+            }
+            let pass = (hands[0].end - hands[0].top)
+                .min(hands[1].end - hands[1].top)
+                .min((limit - rounds) as usize);
+            let [buffer0, buffer1] = &mut self.linear;
+            let (played, tied) = plain_pass(buffer0, buffer1, hands, pass);
+            rounds += played as u32;
+            laid += 2 * played as u64;
+            if tied {
+                let shown = [
+                    self.linear[0][(hands[0].top - 1) & mask],
+                    self.linear[1][(hands[1].top - 1) & mask],
+                ];
+                if self.quick_war(hands, layout, shown) {
+                    record.add_wars(1, 1);
+                    laid += 2 * layout as u64;
+                } else if self.slow_war(rng, hands, layout, shown, record, &mut laid) {
+                    break RoundEnd::Stuck;
+                }
+            }
+            if hands[0].holding() == 0 || hands[1].holding() == 0 {
+                break RoundEnd::Taken;
+            }
+        };
+        record.rounds = rounds;
+        self.laid += laid;
+        end
+    }
+
+    /// Settles a war [`PileGame::quick_war`] does not: refills, players short, nested wars,
+    /// wars nobody wins. True when the game is stuck.
+    #[inline(never)]
+    fn slow_war<R: GameRandom>(
+        &mut self,
+        rng: &mut R,
+        hands: &mut [Hand; 2],
+        layout: usize,
+        shown: [C; 2],
+        record: &mut GameRecord,
+        laid: &mut u64,
+    ) -> bool {
+        let mut count = WarCount::default();
+        let winner = self.heap_war(rng, hands, layout, 1, 0, &mut count);
+        match winner {
+            Some(w) => {
+                self.onto_heap(hands, w, shown[0]);
+                self.onto_heap(hands, w, shown[1]);
+            }
+            None => {
+                self.onto_heap(hands, 0, shown[0]);
+                self.onto_heap(hands, 1, shown[1]);
+            }
+        }
+        record.add_wars(count.ties, count.chain);
+        *laid += count.laid;
+        winner.is_none() && self.stuck_halves(hands)
+    }
+
+    /// Settles the common war, if this is one: both piles hold a whole layout (no refill) and
+    /// the champions differ (no nested war). The winner's heap takes the first player's layout,
+    /// the second's, then the two `shown` cards, as [`PileGame::heap_war`] would give them.
+    #[inline(always)]
+    fn quick_war(&mut self, hands: &mut [Hand; 2], layout: usize, shown: [C; 2]) -> bool {
+        let mask = 2 * CAP - 1;
+        let (top0, top1) = (hands[0].top, hands[1].top);
+        if hands[0].end - top0 < layout || hands[1].end - top1 < layout {
+            return false;
+        }
+        let champion0 = self.linear[0][(top0 + layout - 1) & mask];
+        let champion1 = self.linear[1][(top1 + layout - 1) & mask];
+        if champion0.rank() == champion1.rank() {
+            return false;
+        }
+        let winner = usize::from(champion1.rank() > champion0.rank());
+        let mut tail = hands[winner].heap + hands[winner].heap_len;
+        for (j, hand) in hands.iter_mut().enumerate() {
+            for k in 0..layout {
+                self.linear[winner][tail & mask] = self.linear[j][(hand.top + k) & mask];
+                tail += 1;
+            }
+            hand.top += layout;
+        }
+        for card in shown {
+            self.linear[winner][tail & mask] = card;
+            tail += 1;
+        }
+        hands[winner].heap_len = tail - hands[winner].heap;
+        true
+    }
+
+    /// One war between the two players (depth `depth`), its cards laid on the table (`scratch`)
+    /// from `table`: each stakes up to `layout` cards, the last its champion (fewer when short,
+    /// none: out of the war); tied champions fight again. Its cards go to its winner's heap in
+    /// the order laid, or back to their owners when nobody wins. Returns the winner.
+    fn heap_war<R: GameRandom>(
+        &mut self,
+        rng: &mut R,
+        hands: &mut [Hand; 2],
+        layout: usize,
+        depth: u32,
+        table: usize,
+        count: &mut WarCount,
+    ) -> Option<usize> {
+        count.ties += 1;
+        count.chain = count.chain.max(depth);
+        let mask = 2 * CAP - 1;
+        let mut laid = table;
+        let mut first_end = table;
+        let mut champions = [None; 2];
+        for j in 0..2 {
+            for _ in 0..hands[j].holding().min(layout) {
+                if hands[j].top == hands[j].end {
+                    refill::<C, R, CAP>(&mut self.linear[j], &mut hands[j], rng);
+                }
+                let card = self.linear[j][hands[j].top & mask];
+                hands[j].top += 1;
+                self.scratch[laid] = card;
+                laid += 1;
+                champions[j] = Some(card);
+            }
+            if j == 0 {
+                first_end = laid;
+            }
+        }
+        count.laid += (laid - table) as u64;
+        let winner = match champions {
+            [Some(x), Some(y)] if x.rank() == y.rank() => {
+                self.heap_war(rng, hands, layout, depth + 1, laid, count)
+            }
+            [Some(x), Some(y)] => Some(usize::from(y.rank() > x.rank())),
+            [Some(_), None] => Some(0),
+            [None, Some(_)] => Some(1),
+            [None, None] => None,
+        };
+        for i in table..laid {
+            let owner = winner.unwrap_or(usize::from(i >= first_end));
+            self.onto_heap(hands, owner, self.scratch[i]);
+        }
+        winner
+    }
+
+    /// Puts a card at the end of player j's heap.
+    #[inline(always)]
+    fn onto_heap(&mut self, hands: &mut [Hand; 2], j: usize, card: C) {
+        let hand = &mut hands[j];
+        self.linear[j][(hand.heap + hand.heap_len) & (2 * CAP - 1)] = card;
+        hand.heap_len += 1;
+    }
+
+    /// [`PileGame::stalemate`] on the linear halves: every player's cards are of one rank.
+    fn stuck_halves(&self, hands: &[Hand; 2]) -> bool {
+        hands.iter().zip(&self.linear).all(|(hand, buffer)| {
+            let mut cards = buffer[hand.top..hand.end]
+                .iter()
+                .chain(&buffer[hand.heap..hand.heap + hand.heap_len]);
+            let rank = cards.next().map(|c| c.rank());
+            cards.all(|c| Some(c.rank()) == rank)
+        })
+    }
+}
+
+/// An empty pile takes the heap: shuffled where it lies (the general path shuffles the same
+/// cards in the same order), and the emptied half becomes the heap.
+#[inline(never)]
+fn refill<C: Card, R: GameRandom, const CAP: usize>(
+    buffer: &mut [C; LINEAR],
+    hand: &mut Hand,
+    rng: &mut R,
+) {
+    let (base, len) = (hand.heap, hand.heap_len);
+    rng.shuffle(&mut buffer[base..base + len]);
+    *hand = Hand {
+        top: base,
+        end: base + len,
+        heap: CAP - base,
+        heap_len: 0,
+    };
+}
+
+/// Plays up to `pass` plain rounds (both piles hold at least `pass` cards), each round's two
+/// cards written at the end of both heaps and kept by the winner's. Stops after a tie, its
+/// cards taken from the piles. Returns the rounds played, the tied one included, and whether
+/// the last was tied.
+#[inline(always)]
+fn plain_pass<C: Card>(
+    buffer0: &mut [C; LINEAR],
+    buffer1: &mut [C; LINEAR],
+    hands: &mut [Hand; 2],
+    pass: usize,
+) -> (usize, bool) {
+    let (top0, top1) = (hands[0].top, hands[1].top);
+    let (tail0, tail1) = (
+        hands[0].heap + hands[0].heap_len,
+        hands[1].heap + hands[1].heap_len,
+    );
+    // A heap and the two piles hold at most the game's cards, which fit a half: the loser's
+    // heap has room for the two cards past its end, and no write leaves the heap's half.
+    assert!(top0.max(top1) + pass <= LINEAR && tail0.max(tail1) + 2 * pass <= LINEAR);
+    let mut played = 0;
+    let mut tied = false;
+    // Raw pointers: with indices, every read and write paid an add and a mask (the bounds
+    // are asserted once above).
+    // SAFETY: reads stay below top + pass and writes below tail + 2 * pass, both asserted
+    // within the buffers; piles and heaps lie in different halves, so nothing read is written.
+    unsafe {
+        let (base0, base1) = (buffer0.as_mut_ptr(), buffer1.as_mut_ptr());
+        let (read0, read1) = (base0.add(top0).cast_const(), base1.add(top1).cast_const());
+        let (mut write0, mut write1) = (base0.add(tail0), base1.add(tail1));
+        while played < pass {
+            let a = *read0.add(played);
+            let b = *read1.add(played);
+            played += 1;
+            if a.rank() == b.rank() {
+                tied = true;
+                break;
+            }
+            *write0 = a;
+            *write0.add(1) = b;
+            *write1 = a;
+            *write1.add(1) = b;
+            let second = usize::from(b.rank() > a.rank());
+            write0 = write0.add(2 - 2 * second);
+            write1 = write1.add(2 * second);
+        }
+        hands[0].heap_len += write0.offset_from(base0.add(tail0)) as usize;
+        hands[1].heap_len += write1.offset_from(base1.add(tail1)) as usize;
+    }
+    hands[0].top = top0 + played;
+    hands[1].top = top1 + played;
+    (played, tied)
+}

@@ -1,0 +1,182 @@
+//! warsim's own shuffle: Fisher–Yates, last position first, drawing up to six positions from
+//! each 64-bit output (Brackett-Rozinsky and Lemire, "Batched ranged random integer
+//! generation", Software: Practice and Experience, 2024). Written out here, not taken from a
+//! crate, because every warsim game is pinned to these exact draws (`shuffle_stream_is_pinned`).
+
+use rand_xoshiro::rand_core::Rng;
+
+/// Batch sizes keep the product of a batch's ranges at most 2^60, as in the paper.
+fn batch_size(n: usize) -> usize {
+    match n {
+        0..=512 => 6,
+        513..=2048 => 5,
+        2049..=16_384 => 4,
+        16_385..=524_288 => 3,
+        524_289..=1_073_741_824 => 2,
+        _ => 1,
+    }
+}
+
+/// A batch of two or more positions whose last low word is at least this is accepted without
+/// working out the product of its ranges: that product is at most 2^60 (`batch_size`), and
+/// the rejection threshold, 2^64 mod product, is below the product.
+const SURELY_ACCEPTED: u64 = 1 << 60;
+
+/// Puts `items` in a uniformly random order. The positions for ranges n, n−1, …, n−k+1 are
+/// the high words of multiplying one output by each range in turn, carrying the low word; the
+/// batch is exactly uniform when the last low word is at least 2^64 mod n(n−1)…(n−k+1), and
+/// drawn again otherwise. A 52-card deck takes 9 outputs instead of 51.
+#[inline]
+pub fn batched_shuffle<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
+    // One copy of the batch per size, so that each is unrolled with its positions in registers
+    // (a loop over a run-time size cost a third of a refill's shuffle).
+    let mut n = items.len();
+    while n > 512 {
+        let batch = batch_size(n);
+        match batch {
+            5 => draw_batch::<T, R, 5>(rng, items, n),
+            4 => draw_batch::<T, R, 4>(rng, items, n),
+            3 => draw_batch::<T, R, 3>(rng, items, n),
+            2 => draw_batch::<T, R, 2>(rng, items, n),
+            _ => draw_batch::<T, R, 1>(rng, items, n),
+        }
+        n -= batch;
+    }
+    while n > 6 {
+        draw_batch::<T, R, 6>(rng, items, n);
+        n -= 6;
+    }
+    // The last batch, n − 1 < 6 positions, is the five-position batch with the ranges past
+    // n − 1 clamped to 1: a range of 1 draws position 0 for position 0 and leaves the low word
+    // as it was, so those steps change nothing, and one copy serves every length without a
+    // jump on it (mispredicted once a refill).
+    if n > 1 {
+        draw_batch::<T, R, 5>(rng, items, n);
+    }
+}
+
+/// Fills positions n−1, …, n−K of `items[..n]` from one output (more if it is rejected); for
+/// n ≤ K, positions n−1 down to 0, the steps past position 1 drawing from a range of 1.
+#[inline(always)]
+fn draw_batch<T, R: Rng + ?Sized, const K: usize>(rng: &mut R, items: &mut [T], n: usize) {
+    assert!(n >= 2 && n <= items.len());
+    let last = n - 1;
+    loop {
+        // Swaps as the positions come (a rejection, below one in 2^30 for a 52-card deck,
+        // undoes them): swapping from a stored list waited on the list.
+        let mut low = rng.next_u64();
+        let mut positions = [0usize; K];
+        for (step, position) in positions.iter_mut().enumerate() {
+            let range = n.saturating_sub(step).max(1);
+            let wide = u128::from(low) * range as u128;
+            low = wide as u64;
+            *position = (wide >> 64) as usize;
+            swap_below(items, last.saturating_sub(step), *position);
+        }
+        if (K > 1 && low >= SURELY_ACCEPTED) || low >= rejection_threshold(n, K.min(n - 1)) {
+            return;
+        }
+        for (step, &position) in positions.iter().enumerate().rev() {
+            swap_below(items, last.saturating_sub(step), position);
+        }
+    }
+}
+
+/// 2^64 mod n(n−1)…(n−k+1): a batch's last low word below it is rejected.
+#[cold]
+fn rejection_threshold(n: usize, k: usize) -> u64 {
+    let product: u64 = (0..k).map(|step| (n - step) as u64).product();
+    product.wrapping_neg() % product
+}
+
+/// Swaps `items[i]` and `items[j]` for `j <= i < items.len()`.
+#[inline(always)]
+fn swap_below<T>(items: &mut [T], i: usize, j: usize) {
+    debug_assert!(j <= i && i < items.len());
+    // SAFETY: the caller's batch asserted n <= items.len() and takes i < n; j, the high word
+    // of x·(i+1) for some x < 2^64, is at most i.
+    unsafe {
+        let base = items.as_mut_ptr();
+        std::ptr::swap(base.add(i), base.add(j));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use rand_xoshiro::rand_core::{SeedableRng, TryRng};
+
+    /// The shuffle as first written (one loop over the batch, the product worked out at every
+    /// position): the draws every warsim game was pinned to.
+    fn reference<T>(rng: &mut impl Rng, items: &mut [T]) {
+        let mut n = items.len();
+        let mut positions = [0usize; 6];
+        while n > 1 {
+            let batch = batch_size(n).min(n - 1);
+            loop {
+                let mut low = rng.next_u64();
+                let mut product = 1u64;
+                for (step, slot) in positions[..batch].iter_mut().enumerate() {
+                    let range = (n - step) as u64;
+                    let wide = u128::from(low) * u128::from(range);
+                    low = wide as u64;
+                    product *= range;
+                    *slot = (wide >> 64) as usize;
+                    items.swap(n - 1 - step, *slot);
+                }
+                if low >= product || low >= product.wrapping_neg() % product {
+                    break;
+                }
+                for (step, &j) in positions[..batch].iter().enumerate().rev() {
+                    items.swap(n - 1 - step, j);
+                }
+            }
+            n -= batch;
+        }
+    }
+
+    /// A stream whose outputs are often tiny, so that batches are rejected.
+    struct Lowly(Xoshiro256PlusPlus);
+
+    impl TryRng for Lowly {
+        type Error = std::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.0.next_u32())
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            let word = self.0.next_u64();
+            // Shifted right by 0 to 63 bits: below 2^60 one time in about 1.1.
+            Ok(word >> (word & 63))
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            self.0.fill_bytes(dst);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_unrolled_batches_draw_as_the_first_shuffle() {
+        for len in (0..=700).chain([1023, 1024, 2047, 2048, 2049, 5000]) {
+            for seed in 0..3 {
+                let mut expected: Vec<u16> = (0..len).collect();
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                reference(&mut rng, &mut expected);
+                let mut items: Vec<u16> = (0..len).collect();
+                let mut again = Xoshiro256PlusPlus::seed_from_u64(seed);
+                batched_shuffle(&mut again, &mut items);
+                assert_eq!(items, expected, "{len} items, seed {seed}");
+                assert_eq!(again.next_u64(), rng.next_u64(), "{len} items, seed {seed}");
+                // Rejected batches: undone and drawn again, exactly as before.
+                let mut expected: Vec<u16> = (0..len).collect();
+                let mut rng = Lowly(Xoshiro256PlusPlus::seed_from_u64(seed));
+                reference(&mut rng, &mut expected);
+                let mut items: Vec<u16> = (0..len).collect();
+                let mut again = Lowly(Xoshiro256PlusPlus::seed_from_u64(seed));
+                batched_shuffle(&mut again, &mut items);
+                assert_eq!(items, expected, "{len} items, seed {seed}, low outputs");
+                assert_eq!(again.next_u64(), rng.next_u64(), "{len} items, seed {seed}");
+            }
+        }
+    }
+}

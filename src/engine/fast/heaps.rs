@@ -200,24 +200,24 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     ) -> Option<usize> {
         count.ties += 1;
         count.chain = count.chain.max(depth);
-        let mask = 2 * CAP - 1;
         let mut laid = table;
-        let mut first_end = table;
+        let mut ends = [table; 2];
         let mut champions = [None; 2];
-        for j in 0..2 {
-            for _ in 0..hands[j].holding().min(layout) {
-                if hands[j].top == hands[j].end {
-                    refill::<C, R, CAP>(&mut self.linear[j], &mut hands[j], rng);
+        for (j, hand) in hands.iter_mut().enumerate() {
+            let stake = hand.holding().min(layout);
+            let mut drawn = 0;
+            // The pile's cards, a refill, the rest: two copies at most.
+            while drawn < stake {
+                if hand.top == hand.end {
+                    refill::<C, R, CAP>(&mut self.linear[j], hand, rng);
                 }
-                let card = self.linear[j][hands[j].top & mask];
-                hands[j].top += 1;
-                self.scratch[laid] = card;
-                laid += 1;
-                champions[j] = Some(card);
+                let take = (stake - drawn).min(hand.end - hand.top);
+                self.scratch[laid..laid + take]
+                    .copy_from_slice(&self.linear[j][hand.top..hand.top + take]);
+                (hand.top, laid, drawn) = (hand.top + take, laid + take, drawn + take);
             }
-            if j == 0 {
-                first_end = laid;
-            }
+            ends[j] = laid;
+            champions[j] = (stake > 0).then(|| self.scratch[laid - 1]);
         }
         count.laid += (laid - table) as u64;
         let winner = match champions {
@@ -229,9 +229,16 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             [None, Some(_)] => Some(1),
             [None, None] => None,
         };
-        for i in table..laid {
-            let owner = winner.unwrap_or(usize::from(i >= first_end));
-            self.onto_heap(hands, owner, self.scratch[i]);
+        // Seat 0's cards then seat 1's, to the winner or back to their owners.
+        let owners = winner.map_or([0, 1], |w| [w, w]);
+        let mut from = table;
+        for (owner, end) in owners.into_iter().zip(ends) {
+            let hand = &mut hands[owner];
+            let tail = hand.heap + hand.heap_len;
+            let (scratch, heap) = (&self.scratch[from..end], &mut self.linear[owner]);
+            heap[tail..tail + scratch.len()].copy_from_slice(scratch);
+            hand.heap_len += end - from;
+            from = end;
         }
         winner
     }

@@ -83,7 +83,9 @@ fn draw_batch<T, R: Rng + ?Sized, const K: usize>(rng: &mut R, items: &mut [T], 
 }
 
 /// 2^64 mod n(n−1)…(n−k+1): a batch's last low word below it is rejected.
+// Out of line: inlined, its product was worked out for every batch, accepted or not.
 #[cold]
+#[inline(never)]
 fn rejection_threshold(n: usize, k: usize) -> u64 {
     let product: u64 = (0..k).map(|step| (n - step) as u64).product();
     product.wrapping_neg() % product

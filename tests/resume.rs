@@ -39,6 +39,7 @@ fn runs_killed_again_and_again_finish_as_if_never_stopped() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
     let batch = ["--games", "6e5", "--seed", "4", "--threads", "2", "-q"];
+    let started = std::time::Instant::now();
     warsim()
         .current_dir(d)
         .arg("run")
@@ -46,6 +47,10 @@ fn runs_killed_again_and_again_finish_as_if_never_stopped() {
         .args(["--csv", "whole.csv", "--json", "whole.json"])
         .assert()
         .success();
+    // Kill times are fractions of the uninterrupted run's length, so that the run is killed
+    // at least twice however fast the engine or loaded the machine (fixed delays let a fast
+    // run finish before the second kill).
+    let whole_millis = started.elapsed().as_millis() as u64;
     let mut run: Vec<&str> = vec!["run"];
     run.extend(batch);
     run.extend([
@@ -57,13 +62,14 @@ fn runs_killed_again_and_again_finish_as_if_never_stopped() {
         "run.state",
     ]);
     run.extend(["--checkpoint-every", "50ms"]);
-    // A small generator of kill times, seeded: the moments differ, the test does not.
+    // A small generator of kill times, seeded: the moments differ, the test does not. Each
+    // comes after 15 to 35% of the whole run's length, so two kills leave work to do.
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut next_delay = || {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
-        150 + seed % 250
+        20 + whole_millis * (15 + seed % 21) / 100
     };
     let mut finished = kill_after(d, &run, next_delay());
     let mut kills = 0;

@@ -241,6 +241,14 @@ fn the_war_simulator_fast_path_plays_what_the_general_path_plays() {
     }
     // Every way a game ends went through the fast path.
     assert_eq!(outcomes.len(), 3, "{outcomes:?}");
+    // Three or more players: rounds without equal ranks skip the search for groups.
+    for players in [3, 4, 7, 32] {
+        for (suits, ranks) in [(4, 13), (2, 5), (8, 8)] {
+            let mut r = war_simulator(suits, ranks, 3, 5000);
+            r.players = players;
+            same_games_fast_and_general(&mut game, &r, 0..40);
+        }
+    }
     let mut game = PileGame::<u8, 1024>::boxed();
     for (suits, ranks) in [(4, 64), (4, 255)] {
         same_games_fast_and_general(&mut game, &war_simulator(suits, ranks, 3, 100_000), 0..4);

@@ -168,9 +168,21 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         Some(self.piles[seat].pop())
     }
 
+    /// The empty pile of seat s takes its shuffled heap. A heap only grows from its start until
+    /// a refill empties it, so it lies in one piece: shuffled where it lies and copied once
+    /// (the general `shuffle_under_pile` copies out and back).
     #[inline(never)]
     fn refill<R: GameRandom>(&mut self, seat: usize, rng: &mut R) {
-        self.shuffle_under_pile(seat, true, rng);
+        let heap = &mut self.heaps[seat];
+        let (cards, head, len) = heap.raw();
+        if head + len <= CAP {
+            let run = &mut cards[head..head + len];
+            rng.shuffle(run);
+            self.piles[seat].set(run);
+            heap.clear();
+        } else {
+            self.shuffle_under_pile(seat, true, rng);
+        }
     }
 
     /// Takes every card of seat s's heap (or, with `from_heap` false, its pile), shuffles them

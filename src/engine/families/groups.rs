@@ -28,7 +28,35 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             let card = self.draw(seat, rng).expect("an active player holds a card");
             self.log_play(card, seat);
         }
+        // Most rounds show no two equal ranks: the highest card takes them, without the sort
+        // and the search for groups (single-game mode keeps the general settling, which also
+        // marks the log for the observer).
+        if !self.trace
+            && let Some(winner) = self.distinct_winner(n)
+        {
+            self.give_logged(rules, winner, 0..n);
+            return RoundEnd::Taken;
+        }
         self.settle_groups(rules, rng, n)
+    }
+
+    /// The seat of the highest of the `n` logged cards when no two have the same rank.
+    #[inline(always)]
+    fn distinct_winner(&self, n: usize) -> Option<usize> {
+        let mut seen = [0u64; 4];
+        let (mut best, mut best_rank) = (0, 0);
+        for (i, play) in self.log[..n].iter().enumerate() {
+            let rank = play.card.rank();
+            let (word, bit) = (usize::from(rank >> 6), 1u64 << (rank & 63));
+            if seen[word] & bit != 0 {
+                return None;
+            }
+            seen[word] |= bit;
+            if i == 0 || rank > best_rank {
+                (best, best_rank) = (play.seat, rank);
+            }
+        }
+        Some(usize::from(best))
     }
 
     /// Settles a round whose `n` shown cards are logged.

@@ -31,6 +31,12 @@ pub fn batched_shuffle<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
     // One copy of the batch per size, so that each is unrolled with its positions in registers
     // (a loop over a run-time size cost a third of a refill's shuffle).
     let mut n = items.len();
+    // Two cards, the pot of every plain round under `--pickup shuffled`: one position, not
+    // the five-position last batch below.
+    if n == 2 {
+        draw_batch::<T, R, 1>(rng, items, n);
+        return;
+    }
     while n > 512 {
         let batch = batch_size(n);
         match batch {

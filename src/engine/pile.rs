@@ -63,6 +63,14 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
         self.cards[self.head & Self::MASK]
     }
 
+    /// The card `depth` places below the top (0: the top), left on the pile. The caller
+    /// guarantees the pile holds more than `depth` cards.
+    #[inline(always)]
+    pub(crate) fn peek(&self, depth: usize) -> C {
+        debug_assert!(self.len > depth, "peek below the bottom of a pile");
+        self.cards[(self.head + depth) & Self::MASK]
+    }
+
     /// Takes the top card. The caller guarantees the pile is not empty.
     #[inline(always)]
     pub(crate) fn pop(&mut self) -> C {

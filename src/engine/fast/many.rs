@@ -1,7 +1,8 @@
 //! The fast path of the table family for three or more players: a round whose highest card is
 //! alone is played straight on the piles, without the round log and its segments, sorting only
-//! the cards won. A round whose highest cards tie is a war, and goes to the general path
-//! (`families/table.rs`); a test checks that both paths play the same games.
+//! the cards won. A round whose highest cards tie is a war: under the table pickup order, a war
+//! that one layout decides with nobody short is played here too; every other war goes to the
+//! general path (`families/table.rs`). A test checks that both paths play the same games.
 
 use crate::engine::card::Card;
 use crate::engine::game::{PileGame, RoundEnd, SEATS, sort_high_first};
@@ -53,6 +54,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
             record.rounds += 1;
             if tie {
+                if rules.pickup == Pickup::Table
+                    && self.table_war(rules, &seats[..n], &top[..n], best_rank)
+                {
+                    record.add_wars(1, 1);
+                    return RoundEnd::Taken;
+                }
                 return self.round(rules, rng, record);
             }
             for &seat in &seats[..n] {
@@ -78,5 +85,73 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
         }
         RoundEnd::Plain
+    }
+
+    /// Settles the common war of a round whose `shown` cards (of `seats`, still on the piles)
+    /// tie at `top_rank`, under the table pickup order, if it is one: every fighter holds a
+    /// whole layout after its shown card and the face-up cards have a single highest, so one
+    /// war decides the round and no shortage rule applies. The winner takes the shown cards,
+    /// the face-down cards and the face-up cards, each group highest first (seat order on
+    /// equal ranks), as the general path's segments give them. False, with nothing changed,
+    /// for any other war.
+    #[inline(never)]
+    fn table_war(&mut self, rules: &Rules, seats: &[u8], shown: &[C], top_rank: u8) -> bool {
+        let layout = rules.face_down as usize + 1;
+        let mut fighters = [0usize; SEATS];
+        let mut count = 0;
+        for (&seat, card) in seats.iter().zip(shown) {
+            if card.rank() == top_rank {
+                if self.piles[seat as usize].len() <= layout {
+                    return false;
+                }
+                fighters[count] = seat as usize;
+                count += 1;
+            }
+        }
+        let fighters = &fighters[..count];
+        let (mut winner, mut best, mut tied) = (0, 0, false);
+        for (i, &seat) in fighters.iter().enumerate() {
+            let rank = self.piles[seat].peek(layout).rank();
+            if i == 0 || rank > best {
+                (winner, best, tied) = (seat, rank, false);
+            } else if rank == best {
+                tied = true;
+            }
+        }
+        if tied {
+            return false;
+        }
+        let mut won = 0;
+        let mut group = |cards: &mut [C], group: &mut dyn Iterator<Item = C>| {
+            let start = won;
+            for card in group {
+                cards[won] = card;
+                won += 1;
+            }
+            sort_high_first(&mut cards[start..won], |c| c.rank());
+        };
+        group(&mut self.scratch, &mut shown.iter().copied());
+        let piles = &self.piles;
+        group(
+            &mut self.scratch,
+            &mut fighters
+                .iter()
+                .flat_map(|&seat| (1..layout).map(move |depth| piles[seat].peek(depth))),
+        );
+        group(
+            &mut self.scratch,
+            &mut fighters.iter().map(|&seat| piles[seat].peek(layout)),
+        );
+        for &seat in seats {
+            self.piles[seat as usize].pop();
+        }
+        for &seat in fighters {
+            for _ in 0..layout {
+                self.piles[seat].pop();
+            }
+        }
+        self.piles[winner].extend(&self.scratch[..won]);
+        self.laid += won as u64;
+        true
     }
 }

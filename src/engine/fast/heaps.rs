@@ -74,6 +74,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         end
     }
 
+    /// The loop of [`PileGame::groups_pair_rounds`] on the halves: refills in seat order, a
+    /// pass of plain rounds, a war after a tie; the rounds and cards laid counted once at the end.
     fn heap_rounds<R: GameRandom>(
         &mut self,
         rules: &Rules,

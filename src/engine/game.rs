@@ -168,21 +168,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         Some(self.piles[seat].pop())
     }
 
-    /// The empty pile of seat s takes its shuffled heap. A heap only grows from its start until
-    /// a refill empties it, so it lies in one piece: shuffled where it lies and copied once
-    /// (the general `shuffle_under_pile` copies out and back).
     #[inline(never)]
     fn refill<R: GameRandom>(&mut self, seat: usize, rng: &mut R) {
-        let heap = &mut self.heaps[seat];
-        let (cards, head, len) = heap.raw();
-        if head + len <= CAP {
-            let run = &mut cards[head..head + len];
-            rng.shuffle(run);
-            self.piles[seat].set(run);
-            heap.clear();
-        } else {
-            self.shuffle_under_pile(seat, true, rng);
-        }
+        self.shuffle_under_pile(seat, true, rng);
     }
 
     /// Takes every card of seat s's heap (or, with `from_heap` false, its pile), shuffles them
@@ -193,6 +181,19 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         from_heap: bool,
         rng: &mut R,
     ) {
+        // A refill finds the pile empty, and a heap only grows from its start until a refill
+        // empties it, so it lies in one piece: shuffled where it lies and copied in once.
+        if from_heap && self.piles[seat].is_empty() {
+            let heap = &mut self.heaps[seat];
+            let (cards, head, len) = heap.raw();
+            if head + len <= CAP {
+                let run = &mut cards[head..head + len];
+                rng.shuffle(run);
+                self.piles[seat].set(run);
+                heap.clear();
+                return;
+            }
+        }
         let source = if from_heap {
             &mut self.heaps[seat]
         } else {
@@ -276,6 +277,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.ties += 1;
         self.chain = self.chain.max(depth);
     }
+}
+
+/// True when every card has the same rank (or there is none).
+pub(super) fn one_rank<C: Card>(mut cards: impl Iterator<Item = C>) -> bool {
+    let rank = cards.next().map(|c| c.rank());
+    cards.all(|c| Some(c.rank()) == rank)
 }
 
 /// Stable sort of plays, highest rank first.

@@ -9,7 +9,7 @@
 use crate::engine::random::GameRandom;
 
 use crate::engine::card::Card;
-use crate::engine::game::{PileGame, Play, RoundEnd, SEATS, Step, sort_plays};
+use crate::engine::game::{PileGame, Play, RoundEnd, SEATS, Step, one_rank, sort_plays};
 use crate::engine::rules::Rules;
 use std::ops::Range;
 
@@ -179,9 +179,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     fn stalemate(&self) -> bool {
         self.active[..self.active_len].iter().all(|&seat| {
             let seat = seat as usize;
-            let mut cards = self.piles[seat].iter().chain(self.heaps[seat].iter());
-            let rank = cards.next().map(|c| c.rank());
-            cards.all(|c| Some(c.rank()) == rank)
+            one_rank(self.piles[seat].iter().chain(self.heaps[seat].iter()))
         })
     }
 }

@@ -10,7 +10,7 @@
 //! space), so it has no branch on who won.
 
 use crate::engine::card::Card;
-use crate::engine::game::{LINEAR, PileGame, RoundEnd};
+use crate::engine::game::{LINEAR, PileGame, RoundEnd, one_rank};
 use crate::engine::random::GameRandom;
 use crate::engine::record::GameRecord;
 use crate::engine::rules::Rules;
@@ -140,15 +140,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     ) -> bool {
         let mut count = WarCount::default();
         let winner = self.heap_war(rng, hands, layout, 1, 0, &mut count);
-        match winner {
-            Some(w) => {
-                self.onto_heap(hands, w, shown[0]);
-                self.onto_heap(hands, w, shown[1]);
-            }
-            None => {
-                self.onto_heap(hands, 0, shown[0]);
-                self.onto_heap(hands, 1, shown[1]);
-            }
+        // To the winner, or each back to its owner.
+        for (owner, card) in winner.map_or([0, 1], |w| [w, w]).into_iter().zip(shown) {
+            self.onto_heap(hands, owner, card);
         }
         record.add_wars(count.ties, count.chain);
         *laid += count.laid;
@@ -256,11 +250,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// [`PileGame::stalemate`] on the linear halves: every player's cards are of one rank.
     fn stuck_halves(&self, hands: &[Hand; 2]) -> bool {
         hands.iter().zip(&self.linear).all(|(hand, buffer)| {
-            let mut cards = buffer[hand.top..hand.end]
-                .iter()
-                .chain(&buffer[hand.heap..hand.heap + hand.heap_len]);
-            let rank = cards.next().map(|c| c.rank());
-            cards.all(|c| Some(c.rank()) == rank)
+            let pile = &buffer[hand.top..hand.end];
+            one_rank(
+                pile.iter()
+                    .chain(&buffer[hand.heap..hand.heap + hand.heap_len])
+                    .copied(),
+            )
         })
     }
 }

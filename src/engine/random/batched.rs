@@ -163,27 +163,31 @@ mod tests {
         }
     }
 
+    /// Shuffles `len` items with [`reference`] and with [`batched_shuffle`], each from a fresh
+    /// stream of `stream`, and checks the orders and where the streams were left.
+    fn same_draws<R: Rng>(len: u16, stream: impl Fn() -> R, label: &str) {
+        let mut expected: Vec<u16> = (0..len).collect();
+        let mut rng = stream();
+        reference(&mut rng, &mut expected);
+        let mut items: Vec<u16> = (0..len).collect();
+        let mut again = stream();
+        batched_shuffle(&mut again, &mut items);
+        assert_eq!(items, expected, "{len} items, {label}");
+        assert_eq!(again.next_u64(), rng.next_u64(), "{len} items, {label}");
+    }
+
     #[test]
     fn the_unrolled_batches_draw_as_the_first_shuffle() {
         for len in (0..=700).chain([1023, 1024, 2047, 2048, 2049, 5000]) {
             for seed in 0..3 {
-                let mut expected: Vec<u16> = (0..len).collect();
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-                reference(&mut rng, &mut expected);
-                let mut items: Vec<u16> = (0..len).collect();
-                let mut again = Xoshiro256PlusPlus::seed_from_u64(seed);
-                batched_shuffle(&mut again, &mut items);
-                assert_eq!(items, expected, "{len} items, seed {seed}");
-                assert_eq!(again.next_u64(), rng.next_u64(), "{len} items, seed {seed}");
+                same_draws(
+                    len,
+                    || Xoshiro256PlusPlus::seed_from_u64(seed),
+                    &format!("seed {seed}"),
+                );
                 // Rejected batches: undone and drawn again, exactly as before.
-                let mut expected: Vec<u16> = (0..len).collect();
-                let mut rng = Lowly(Xoshiro256PlusPlus::seed_from_u64(seed));
-                reference(&mut rng, &mut expected);
-                let mut items: Vec<u16> = (0..len).collect();
-                let mut again = Lowly(Xoshiro256PlusPlus::seed_from_u64(seed));
-                batched_shuffle(&mut again, &mut items);
-                assert_eq!(items, expected, "{len} items, seed {seed}, low outputs");
-                assert_eq!(again.next_u64(), rng.next_u64(), "{len} items, seed {seed}");
+                let low = || Lowly(Xoshiro256PlusPlus::seed_from_u64(seed));
+                same_draws(len, low, &format!("seed {seed}, low outputs"));
             }
         }
     }

@@ -17,6 +17,10 @@ mod sealed {
 pub trait Card:
     sealed::Sealed + Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static
 {
+    /// True when a card is its rank alone, so two cards of one rank are the same card and any
+    /// order of equal ranks is the stable one.
+    const RANK_ONLY: bool = false;
+
     /// Makes the card of this rank and suit (suit 0..S).
     fn new(rank: u8, suit: u16) -> Self;
     /// The rank, the only thing play compares.
@@ -37,6 +41,8 @@ pub trait Card:
 }
 
 impl Card for u8 {
+    const RANK_ONLY: bool = true;
+
     #[inline(always)]
     fn new(rank: u8, _suit: u16) -> Self {
         rank

@@ -186,12 +186,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     pub(super) fn drop_empty_seats(&mut self) {
         let mut kept = 0;
+        // Without a branch on who is out: it follows the game, not a pattern.
         for i in 0..self.active_len {
             let seat = self.active[i];
-            if self.holding(seat as usize) > 0 {
-                self.active[kept] = seat;
-                kept += 1;
-            }
+            self.active[kept] = seat;
+            kept += usize::from(self.holding(seat as usize) > 0);
         }
         self.active_len = kept;
     }

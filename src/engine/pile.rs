@@ -81,6 +81,14 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
         card
     }
 
+    /// Takes `count` cards off the top, unread. The caller guarantees the pile holds them.
+    #[inline(always)]
+    pub(crate) fn discard(&mut self, count: usize) {
+        debug_assert!(self.len >= count, "discard below the bottom of a pile");
+        self.head = (self.head + count) & Self::MASK;
+        self.len -= count;
+    }
+
     /// Puts a card at the bottom. The pile is never full: every way into a game (`deal`,
     /// `play`, `play_hands`) checks once that all its cards fit one pile, and only the crate
     /// pushes, so the hot loop pays no check here.

@@ -17,7 +17,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// caller checks, and sets `limit` as for [`PileGame::fast_rounds`]). Returns how the last
     /// round ended (at the limit: a plain round).
     // Out of line: inlined, it made the general path (shuffled pickup) 2.4% more instructions.
-    #[inline(never)]
     pub(in crate::engine) fn many_rounds<R: GameRandom>(
         &mut self,
         rules: &Rules,
@@ -25,9 +24,33 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         record: &mut GameRecord,
         limit: u32,
     ) -> RoundEnd {
+        // The common tables get a loop of their own, unrolled for their number of players.
+        match self.active_len {
+            3 => self.seated_rounds::<3, R>(rules, rng, record, limit),
+            4 => self.seated_rounds::<4, R>(rules, rng, record, limit),
+            _ => self.seated_rounds::<0, R>(rules, rng, record, limit),
+        }
+    }
+
+    /// [`PileGame::many_rounds`] for `PLAYERS` players (0: any number).
+    #[inline(never)]
+    fn seated_rounds<const PLAYERS: usize, R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+        limit: u32,
+    ) -> RoundEnd {
         debug_assert!(self.active_len > 2 && rules.deterministic_rounds() && !self.trace);
-        let n = self.active_len;
+        debug_assert!(PLAYERS == 0 || PLAYERS == self.active_len);
+        let n = if PLAYERS == 0 {
+            self.active_len
+        } else {
+            PLAYERS
+        };
         let seats = self.active;
+        // As indices below SEATS (they are), so the loop checks no bounds.
+        let at = seats.map(|seat| usize::from(seat) % SEATS);
         // The cycle watch compares whole positions only where the first seat holds as many
         // cards as in the saved one (usize::MAX: nothing watched).
         let target = self.watch_target();
@@ -35,125 +58,178 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let limit = limit.min(self.next_save());
         let mut top = [C::default(); SEATS];
         while record.rounds < limit {
-            // The highest card, whether another ties it, and whether anyone plays their last
-            // card; selects, not branches, as the ranks are random.
-            let first = &self.piles[seats[0] as usize];
-            top[0] = first.top();
-            let (mut best, mut best_rank) = (0, top[0].rank());
-            let mut tie = false;
-            let mut last_card = first.len() == 1;
-            for i in 1..n {
-                let pile = &self.piles[seats[i] as usize];
-                let card = pile.top();
-                top[i] = card;
-                let higher = card.rank() > best_rank;
-                tie = (tie | (card.rank() == best_rank)) & !higher;
-                best = if higher { i } else { best };
-                best_rank = best_rank.max(card.rank());
+            // The highest rank, how many hold it, whose it is (when one does), and whether
+            // anyone plays their last card: arithmetic, not selects, as the ranks are random
+            // (the compiler turned the selects of a running maximum into branches).
+            let mut best_rank = 0;
+            let mut last_card = false;
+            for i in 0..n {
+                let pile = &self.piles[at[i]];
+                top[i] = pile.top();
+                let rank = top[i].rank();
+                best_rank = std::hint::select_unpredictable(rank > best_rank, rank, best_rank);
                 last_card |= pile.len() == 1;
             }
+            let (mut holders, mut best) = (0, 0);
+            for (i, card) in top[..n].iter().enumerate() {
+                let holds = usize::from(card.rank() == best_rank);
+                holders += holds;
+                best += i * holds;
+            }
+            let tie = holders > 1;
             record.rounds += 1;
             if tie {
-                if rules.pickup == Pickup::Table
-                    && self.table_war(rules, &seats[..n], &top[..n], best_rank)
-                {
-                    record.add_wars(1, 1);
-                    return RoundEnd::Taken;
+                let war = match rules.pickup {
+                    Pickup::Table => {
+                        self.table_war::<PLAYERS>(rules, &at[..n], &top[..n], best_rank)
+                    }
+                    _ => None,
+                };
+                let Some(fighter_out) = war else {
+                    return self.round(rules, rng, record);
+                };
+                record.add_wars(1, 1);
+                last_card |= fighter_out;
+            } else {
+                for &seat in &at[..n] {
+                    self.piles[seat].pop();
                 }
-                return self.round(rules, rng, record);
+                // The order the general path gives a round without a war: the table's cards
+                // highest first (seat order on equal ranks), or by seat (see `give_round`).
+                match rules.pickup {
+                    Pickup::Table if PLAYERS > 0 && C::RANK_ONLY => {
+                        network_high_first(&mut top[..PLAYERS])
+                    }
+                    Pickup::Table if n <= FEW => place_high_first(&mut top[..n]),
+                    Pickup::Table => sort_high_first(&mut top[..n], |c| c.rank()),
+                    Pickup::WinnerFirst => top[..=best].rotate_right(1),
+                    Pickup::LoserFirst => top[best..n].rotate_left(1),
+                    Pickup::Seats => {}
+                    Pickup::ReverseSeats | Pickup::Shuffled => top[..n].reverse(),
+                }
+                self.piles[at[best]].extend(&top[..n]);
+                self.laid += n as u64;
             }
-            for &seat in &seats[..n] {
-                self.piles[seat as usize].pop();
-            }
-            // The order the general path gives a round without a war: the table's cards
-            // highest first (seat order on equal ranks), or by seat (see `give_round`).
-            match rules.pickup {
-                Pickup::Table if n <= FEW => place_high_first(&mut top[..n]),
-                Pickup::Table => sort_high_first(&mut top[..n], |c| c.rank()),
-                Pickup::WinnerFirst => top[..=best].rotate_right(1),
-                Pickup::LoserFirst => top[best..n].rotate_left(1),
-                Pickup::Seats => {}
-                Pickup::ReverseSeats | Pickup::Shuffled => top[..n].reverse(),
-            }
-            self.piles[seats[best] as usize].extend(&top[..n]);
-            self.laid += n as u64;
             if last_card {
                 // Someone may be out: the caller drops empty seats (and checks the watch).
                 return RoundEnd::Taken;
             }
-            if self.piles[seats[0] as usize].len() == target && self.same_as_saved() {
+            if self.piles[at[0]].len() == target && self.same_as_saved() {
                 return RoundEnd::Cycle;
             }
         }
         RoundEnd::Plain
     }
 
-    /// Settles the common war of a round whose `shown` cards (of `seats`, still on the piles)
-    /// tie at `top_rank`, under the table pickup order, if it is one: every fighter holds a
-    /// whole layout after its shown card and the face-up cards have a single highest, so one
-    /// war decides the round and no shortage rule applies. The winner takes the shown cards,
-    /// the face-down cards and the face-up cards, each group highest first (seat order on
-    /// equal ranks), as the general path's segments give them. False, with nothing changed,
-    /// for any other war.
+    /// Settles the common war of a round whose `shown` cards (of the seats at `at`, still on
+    /// the piles) tie at `top_rank`, under the table pickup order, if it is one: every fighter
+    /// holds a whole layout after its shown card and the face-up cards have a single highest,
+    /// so one war decides the round and no shortage rule applies. The winner takes the shown
+    /// cards, the face-down cards and the face-up cards, each group highest first (seat order
+    /// on equal ranks), as the general path's segments give them. False, with nothing changed,
+    /// for any other war. Returns whether a fighter laid its last card; None, with nothing
+    /// changed, for any other war. Selects, not branches, wherever the ranks decide (random).
     #[inline(never)]
-    fn table_war(&mut self, rules: &Rules, seats: &[u8], shown: &[C], top_rank: u8) -> bool {
+    fn table_war<const PLAYERS: usize>(
+        &mut self,
+        rules: &Rules,
+        at: &[usize],
+        shown: &[C],
+        top_rank: u8,
+    ) -> Option<bool> {
         let layout = rules.face_down as usize + 1;
-        let mut fighters = [0usize; SEATS];
-        let mut count = 0;
-        for (&seat, card) in seats.iter().zip(shown) {
-            if card.rank() == top_rank {
-                if self.piles[seat as usize].len() <= layout {
-                    return false;
-                }
-                fighters[count] = seat as usize;
-                count += 1;
-            }
+        // A known number of players unrolls the loops over the table.
+        let n = if PLAYERS == 0 { shown.len() } else { PLAYERS };
+        let (at, shown) = (&at[..n], &shown[..n]);
+        let (mut fighters, mut count) = ([0usize; SEATS], 0);
+        let (mut short, mut out) = (false, false);
+        for (&seat, card) in at.iter().zip(shown) {
+            let fights = card.rank() == top_rank;
+            fighters[count] = seat;
+            count += usize::from(fights);
+            short |= fights & (self.piles[seat].len() <= layout);
+            out |= fights & (self.piles[seat].len() == layout + 1);
+        }
+        if short {
+            return None;
         }
         let fighters = &fighters[..count];
-        let (mut winner, mut best, mut tied) = (0, 0, false);
+        // The cards won, in place: shown, face-down, face-up.
+        let up = n + count * (layout - 1);
         for (i, &seat) in fighters.iter().enumerate() {
-            let rank = self.piles[seat].peek(layout).rank();
-            if i == 0 || rank > best {
-                (winner, best, tied) = (seat, rank, false);
-            } else if rank == best {
-                tied = true;
-            }
+            self.scratch[up + i] = self.piles[seat].peek(layout);
+        }
+        let face_up = &self.scratch[up..up + count];
+        let (mut winner, mut best, mut tied) = (fighters[0], face_up[0].rank(), false);
+        for (&seat, card) in fighters.iter().zip(face_up).skip(1) {
+            let higher = card.rank() > best;
+            tied = (tied | (card.rank() == best)) & !higher;
+            winner = std::hint::select_unpredictable(higher, seat, winner);
+            best = best.max(card.rank());
         }
         if tied {
-            return false;
+            return None;
         }
-        let mut won = 0;
-        let mut group = |cards: &mut [C], group: &mut dyn Iterator<Item = C>| {
-            let start = won;
-            for card in group {
-                cards[won] = card;
+        self.scratch[..n].copy_from_slice(shown);
+        if PLAYERS > 0 && C::RANK_ONLY {
+            network_high_first(&mut self.scratch[..PLAYERS]);
+        } else {
+            order_high_first(&mut self.scratch[..n]);
+        }
+        let mut won = n;
+        for &seat in fighters {
+            for depth in 1..layout {
+                self.scratch[won] = self.piles[seat].peek(depth);
                 won += 1;
             }
-            sort_high_first(&mut cards[start..won], |c| c.rank());
-        };
-        group(&mut self.scratch, &mut shown.iter().copied());
-        let piles = &self.piles;
-        group(
-            &mut self.scratch,
-            &mut fighters
-                .iter()
-                .flat_map(|&seat| (1..layout).map(move |depth| piles[seat].peek(depth))),
-        );
-        group(
-            &mut self.scratch,
-            &mut fighters.iter().map(|&seat| piles[seat].peek(layout)),
-        );
-        for &seat in seats {
-            self.piles[seat as usize].pop();
+        }
+        debug_assert_eq!(won, up);
+        order_high_first(&mut self.scratch[n..up]);
+        order_high_first(&mut self.scratch[up..up + count]);
+        let won = up + count;
+        for &seat in at {
+            self.piles[seat].pop();
         }
         for &seat in fighters {
-            for _ in 0..layout {
-                self.piles[seat].pop();
-            }
+            self.piles[seat].discard(layout);
         }
         self.piles[winner].extend(&self.scratch[..won]);
         self.laid += won as u64;
-        true
+        Some(out)
+    }
+}
+
+/// [`sort_high_first`] by rank, without branches on the ranks for a few cards.
+#[inline(always)]
+fn order_high_first<C: Card>(cards: &mut [C]) {
+    if let [a, b] = cards {
+        // The usual group of a war: two fighters' cards.
+        let swap = a.rank() < b.rank();
+        (*a, *b) = (
+            std::hint::select_unpredictable(swap, *b, *a),
+            std::hint::select_unpredictable(swap, *a, *b),
+        );
+    } else if cards.len() <= FEW {
+        place_high_first(cards);
+    } else {
+        sort_high_first(cards, |c| c.rank());
+    }
+}
+
+/// Orders cards that are their ranks alone ([`Card::RANK_ONLY`]) highest first with a
+/// bubble network of maxima and minima: for the few cards of a table of known size, no
+/// branches and fewer steps than [`place_high_first`]'s counting.
+#[inline(always)]
+fn network_high_first<C: Card>(cards: &mut [C]) {
+    debug_assert!(C::RANK_ONLY);
+    for end in (1..cards.len()).rev() {
+        for i in 0..end {
+            let (a, b) = (cards[i], cards[i + 1]);
+            // The compiler's own max and min were branches here, mispredicted.
+            let swap = a.rank() < b.rank();
+            cards[i] = std::hint::select_unpredictable(swap, b, a);
+            cards[i + 1] = std::hint::select_unpredictable(swap, a, b);
+        }
     }
 }
 
@@ -175,7 +251,8 @@ fn place_high_first<C: Card>(cards: &mut [C]) {
                 usize::from(other.rank() > rank) + usize::from(j < i && other.rank() == rank)
             })
             .sum();
-        placed[place] = *card;
+        // The mask drops a bounds check (a place is below the table's size, at most FEW).
+        placed[place % FEW] = *card;
     }
     cards.copy_from_slice(&placed[..cards.len()]);
 }

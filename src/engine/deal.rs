@@ -56,15 +56,17 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             second.set_raw(0, half);
             return;
         }
+        // Any other table: card k (counted from the end for FromEnd, so the deck is turned
+        // over first) to seat k mod players.
+        if rules.deal == Deal::FromEnd {
+            deck.reverse();
+        }
         for seat in 0..players {
             let (ring, _, _) = self.piles[seat].raw();
-            let mut n = 0;
-            for k in (seat..len).step_by(players) {
-                ring[n] = match rules.deal {
-                    Deal::FromTop => deck[k],
-                    Deal::FromEnd => deck[len - 1 - k],
-                };
-                n += 1;
+            let hand = deck.iter().skip(seat).step_by(players);
+            let n = hand.len();
+            for (slot, &card) in ring.iter_mut().zip(hand) {
+                *slot = card;
             }
             self.piles[seat].set_raw(0, n);
         }

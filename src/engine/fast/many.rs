@@ -57,10 +57,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         // The cycle watch's saves are made by the caller.
         let limit = limit.min(self.next_save());
         let mut top = [C::default(); SEATS];
+        let table = rules.pickup == Pickup::Table;
         while record.rounds < limit {
             // The highest rank, how many hold it, whose it is (when one does), and whether
-            // anyone plays their last card: arithmetic, not selects, as the ranks are random
-            // (the compiler turned the selects of a running maximum into branches).
+            // anyone plays their last card, with selects marked unpredictable and arithmetic
+            // (the ranks are random; plain selects of a running maximum became branches).
             let mut best_rank = 0;
             let mut last_card = false;
             for i in 0..n {
@@ -79,11 +80,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             let tie = holders > 1;
             record.rounds += 1;
             if tie {
-                let war = match rules.pickup {
-                    Pickup::Table => {
-                        self.table_war::<PLAYERS>(rules, &at[..n], &top[..n], best_rank)
-                    }
-                    _ => None,
+                let war = match table {
+                    true => self.table_war::<PLAYERS>(rules, &at[..n], &top[..n], best_rank),
+                    false => None,
                 };
                 let Some(fighter_out) = war else {
                     return self.round(rules, rng, record);
@@ -96,18 +95,25 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 }
                 // The order the general path gives a round without a war: the table's cards
                 // highest first (seat order on equal ranks), or by seat (see `give_round`).
-                match rules.pickup {
-                    Pickup::Table if PLAYERS > 0 && C::RANK_ONLY => {
-                        network_high_first(&mut top[..PLAYERS])
+                // The table order tested apart: a jump table here cost a jump a round.
+                if table {
+                    if PLAYERS > 0 && C::RANK_ONLY {
+                        network_high_first(&mut top[..PLAYERS]);
+                    } else if n <= FEW {
+                        place_high_first(&mut top[..n]);
+                    } else {
+                        sort_high_first(&mut top[..n], |c| c.rank());
                     }
-                    Pickup::Table if n <= FEW => place_high_first(&mut top[..n]),
-                    Pickup::Table => sort_high_first(&mut top[..n], |c| c.rank()),
-                    Pickup::WinnerFirst => top[..=best].rotate_right(1),
-                    Pickup::LoserFirst => top[best..n].rotate_left(1),
-                    Pickup::Seats => {}
-                    Pickup::ReverseSeats | Pickup::Shuffled => top[..n].reverse(),
+                } else {
+                    match rules.pickup {
+                        Pickup::Table => unreachable!("the table order is tested first"),
+                        Pickup::WinnerFirst => top[..=best].rotate_right(1),
+                        Pickup::LoserFirst => top[best..n].rotate_left(1),
+                        Pickup::Seats => {}
+                        Pickup::ReverseSeats | Pickup::Shuffled => top[..n].reverse(),
+                    }
                 }
-                self.piles[at[best]].extend(&top[..n]);
+                self.piles[at[best] % SEATS].extend(&top[..n]);
                 self.laid += n as u64;
             }
             if last_card {
@@ -126,9 +132,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// holds a whole layout after its shown card and the face-up cards have a single highest,
     /// so one war decides the round and no shortage rule applies. The winner takes the shown
     /// cards, the face-down cards and the face-up cards, each group highest first (seat order
-    /// on equal ranks), as the general path's segments give them. False, with nothing changed,
-    /// for any other war. Returns whether a fighter laid its last card; None, with nothing
-    /// changed, for any other war. Selects, not branches, wherever the ranks decide (random).
+    /// on equal ranks), as the general path's segments give them. Returns whether a fighter
+    /// laid its last card; None, with nothing changed, for any other war. Selects, not
+    /// branches, wherever the ranks decide (they are random).
     #[inline(never)]
     fn table_war<const PLAYERS: usize>(
         &mut self,
@@ -141,14 +147,18 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         // A known number of players unrolls the loops over the table.
         let n = if PLAYERS == 0 { shown.len() } else { PLAYERS };
         let (at, shown) = (&at[..n], &shown[..n]);
-        let (mut fighters, mut count) = ([0usize; SEATS], 0);
+        // Seats as indices below SEATS (they are), so no access checks bounds; a byte each,
+        // so the list is cheap to clear.
+        let pile = |seat: u8| usize::from(seat) % SEATS;
+        let (mut fighters, mut count) = ([0u8; SEATS], 0);
         let (mut short, mut out) = (false, false);
         for (&seat, card) in at.iter().zip(shown) {
             let fights = card.rank() == top_rank;
-            fighters[count] = seat;
+            fighters[count] = seat as u8;
             count += usize::from(fights);
-            short |= fights & (self.piles[seat].len() <= layout);
-            out |= fights & (self.piles[seat].len() == layout + 1);
+            let held = self.piles[seat % SEATS].len();
+            short |= fights & (held <= layout);
+            out |= fights & (held == layout + 1);
         }
         if short {
             return None;
@@ -157,7 +167,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         // The cards won, in place: shown, face-down, face-up.
         let up = n + count * (layout - 1);
         for (i, &seat) in fighters.iter().enumerate() {
-            self.scratch[up + i] = self.piles[seat].peek(layout);
+            self.scratch[up + i] = self.piles[pile(seat)].peek(layout);
         }
         let face_up = &self.scratch[up..up + count];
         let (mut winner, mut best, mut tied) = (fighters[0], face_up[0].rank(), false);
@@ -179,7 +189,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let mut won = n;
         for &seat in fighters {
             for depth in 1..layout {
-                self.scratch[won] = self.piles[seat].peek(depth);
+                self.scratch[won] = self.piles[pile(seat)].peek(depth);
                 won += 1;
             }
         }
@@ -188,12 +198,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         order_high_first(&mut self.scratch[up..up + count]);
         let won = up + count;
         for &seat in at {
-            self.piles[seat].pop();
+            self.piles[seat % SEATS].pop();
         }
         for &seat in fighters {
-            self.piles[seat].discard(layout);
+            self.piles[pile(seat)].discard(layout);
         }
-        self.piles[winner].extend(&self.scratch[..won]);
+        self.piles[pile(winner)].extend(&self.scratch[..won]);
         self.laid += won as u64;
         Some(out)
     }

@@ -85,6 +85,7 @@ fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
         Pickup::LoserFirst,
         Pickup::Seats,
         Pickup::ReverseSeats,
+        Pickup::Natural,
     ] {
         for face_down in [0, 1, 3] {
             let mut r = Preset::Classic.rules();
@@ -93,6 +94,12 @@ fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
             r.max_rounds = 3000;
             configs.push(r);
         }
+    }
+    // French bataille (and the end-game shortage under other layouts).
+    for face_down in [0, 1, 3] {
+        let mut r = Preset::Classic.rules();
+        (r.pickup, r.shortage, r.face_down) = (Pickup::Natural, Shortage::EndGame, face_down);
+        configs.push(r);
     }
     let mut r = Preset::Classic.rules();
     r.shortage = Shortage::PlayWhatYouHave;
@@ -188,11 +195,13 @@ fn the_many_players_fast_path_plays_what_the_general_path_plays() {
             Pickup::LoserFirst,
             Pickup::Seats,
             Pickup::ReverseSeats,
+            Pickup::Natural,
         ] {
             for (face_down, shortage) in [
                 (1, Shortage::Lose),
                 (0, Shortage::Lose),
                 (3, Shortage::PlayWhatYouHave),
+                (0, Shortage::EndGame),
             ] {
                 let mut r = Preset::Classic.rules();
                 (r.players, r.pickup, r.face_down, r.shortage) =

@@ -47,6 +47,8 @@ pub(super) enum RoundEnd {
     ShortTie,
     /// A fast loop found the position saved by the cycle watch again: the game loops forever.
     Cycle,
+    /// A war a tied player could not lay ended the game (`--war-shortage end-game`).
+    Ended,
 }
 
 /// The reusable state of one game of the table or groups family.

@@ -82,6 +82,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     record.outcome = Outcome::Cycle;
                     return record;
                 }
+                RoundEnd::Ended => return self.end_at_shortage(record),
             }
             if rules.reshuffle_every != 0 && record.rounds % rules.reshuffle_every == 0 {
                 self.reshuffle(rng);
@@ -152,6 +153,25 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             record.win_by = Some(win_by);
         } else {
             record.outcome = Outcome::Draw;
+        }
+        record
+    }
+
+    /// The record of a game a war ended (`--war-shortage end-game`): the player holding the
+    /// most cards wins; a tie for the most is a draw.
+    fn end_at_shortage(&self, mut record: GameRecord) -> GameRecord {
+        let seats = &self.active[..self.active_len];
+        let most = seats.iter().map(|&s| self.holding(s as usize)).max();
+        let mut holders = seats
+            .iter()
+            .filter(|&&s| Some(self.holding(s as usize)) == most);
+        match (holders.next(), holders.next()) {
+            (Some(&seat), None) => {
+                record.winner = Some(seat);
+                record.outcome = Outcome::Win;
+                record.win_by = Some(WinBy::ShortTie);
+            }
+            _ => record.outcome = Outcome::Draw,
         }
         record
     }

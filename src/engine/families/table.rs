@@ -29,7 +29,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 let winner = if a_wins { s0 } else { s1 };
                 let (won, lost) = if a_wins { (a, b) } else { (b, a) };
                 let mut pair = match rules.pickup {
-                    Pickup::Table | Pickup::WinnerFirst => [won, lost],
+                    Pickup::Table | Pickup::WinnerFirst | Pickup::Natural => [won, lost],
                     Pickup::LoserFirst => [lost, won],
                     Pickup::Seats | Pickup::Shuffled => [a, b],
                     Pickup::ReverseSeats => [b, a],
@@ -112,6 +112,17 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                         return RoundEnd::Stuck;
                     }
                     self.lay(rng, fighters, &counts, &mut table);
+                    n = tied;
+                }
+                Shortage::EndGame => {
+                    let short = fighters
+                        .iter()
+                        .any(|f| self.holding(f.seat as usize) < layout);
+                    if short {
+                        // The cards in play stay out of every pile: set aside.
+                        return RoundEnd::Ended;
+                    }
+                    self.lay(rng, fighters, &[layout; SEATS], &mut table);
                     n = tied;
                 }
                 Shortage::SmallerHand => {
@@ -254,6 +265,21 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 for p in &self.log[..self.log_len] {
                     self.scratch[n] = p.card;
                     n += 1;
+                }
+            }
+            Pickup::Natural => {
+                // The pot turned over: the last segment first, each highest first.
+                for s in (0..self.segments).rev() {
+                    let start = match s {
+                        0 => 0,
+                        _ => self.segment_ends[s - 1] as usize,
+                    };
+                    let end = self.segment_ends[s] as usize;
+                    sort_plays(&mut self.log[start..end]);
+                    for p in &self.log[start..end] {
+                        self.scratch[n] = p.card;
+                        n += 1;
+                    }
                 }
             }
             Pickup::WinnerFirst | Pickup::LoserFirst | Pickup::Seats | Pickup::ReverseSeats => {

@@ -57,7 +57,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         // The cycle watch's saves are made by the caller.
         let limit = limit.min(self.next_save());
         let mut top = [C::default(); SEATS];
-        let table = rules.pickup == Pickup::Table;
+        // A plain round of the natural order is a single table, highest first, as the table
+        // order's; its wars are the general path's.
+        let table = matches!(rules.pickup, Pickup::Table | Pickup::Natural);
+        let table_wars = rules.pickup == Pickup::Table;
         while record.rounds < limit {
             // The highest rank, how many hold it, whose it is (when one does), and whether
             // anyone plays their last card, with selects marked unpredictable and arithmetic
@@ -80,7 +83,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             let tie = holders > 1;
             record.rounds += 1;
             if tie {
-                let war = match table {
+                let war = match table_wars {
                     true => self.table_war::<PLAYERS>(rules, &at[..n], &top[..n], best_rank),
                     false => None,
                 };
@@ -106,7 +109,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     }
                 } else {
                     match rules.pickup {
-                        Pickup::Table => unreachable!("the table order is tested first"),
+                        Pickup::Table | Pickup::Natural => {
+                            unreachable!("the table order is tested first")
+                        }
                         Pickup::WinnerFirst => top[..=best].rotate_right(1),
                         Pickup::LoserFirst => top[best..n].rotate_left(1),
                         Pickup::Seats => {}

@@ -12,14 +12,16 @@ use crate::engine::record::GameRecord;
 mod blocks;
 mod heaps;
 mod many;
+mod orders;
 mod pass;
 
 use crate::engine::card::Card;
-use crate::engine::game::{LINEAR, PileGame, RoundEnd, sort_high_first};
+use crate::engine::game::{LINEAR, PileGame, RoundEnd};
 use crate::engine::random::GameRandom;
 use crate::engine::rules::{Pickup, Rules};
 use blocks::BLOCK_SLACK;
-use pass::{HIGH_LOW, LOW_HIGH, Pass, SEATS_DOWN, SEATS_UP, high_first, scalar_pass};
+use orders::{natural_order, table_order};
+use pass::{HIGH_LOW, LOW_HIGH, Pass, SEATS_DOWN, SEATS_UP, scalar_pass};
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays plain two-player rounds and wars until a war with a player short, the end of the
@@ -41,7 +43,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let before = laid_by(layout, record.rounds, record.wars);
         let laid_before = self.laid;
         let end = match rules.pickup {
-            Pickup::Table | Pickup::WinnerFirst => {
+            Pickup::Table | Pickup::WinnerFirst | Pickup::Natural => {
                 self.fast_rounds_order::<HIGH_LOW, R>(rules, rng, record, limit)
             }
             Pickup::LoserFirst => self.fast_rounds_order::<LOW_HIGH, R>(rules, rng, record, limit),
@@ -317,6 +319,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let mut n = 0;
         match rules.pickup {
             Pickup::Table => n = table_order(free, [cards0, cards1], depth, layout),
+            Pickup::Natural => n = natural_order(free, [cards0, cards1], depth, layout),
             pickup => {
                 let order = match pickup {
                     Pickup::WinnerFirst => [winner, 1 - winner],
@@ -337,40 +340,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         debug_assert_eq!(n, 2 * per_player);
         Some((winner, depth))
     }
-}
-
-/// Table pickup's order of a war's cards on the linear piles, written to `free`: the tied cards
-/// (seat order), then each step's face-down cards highest first (stable: seat 0's first on
-/// equal ranks, as the general path logs them) and its face-up cards highest first (seat order
-/// on a tie). Returns the cards written.
-#[inline(always)]
-fn table_order<C: Card>(
-    free: &mut [C],
-    [cards0, cards1]: [&[C]; 2],
-    depth: usize,
-    layout: usize,
-) -> usize {
-    free[..2].copy_from_slice(&[cards0[0], cards1[0]]);
-    let mut n = 2;
-    let down = layout - 1;
-    for step in 0..depth {
-        let from = 1 + step * layout;
-        if down == 1 {
-            // Classic's layout, without the general sort.
-            free[n..n + 2].copy_from_slice(&high_first(cards0[from], cards1[from]));
-        } else {
-            for k in 0..down {
-                free[n + k] = cards0[from + k];
-                free[n + down + k] = cards1[from + k];
-            }
-            sort_high_first(&mut free[n..n + 2 * down], |c| c.rank());
-        }
-        n += 2 * down;
-        let up = from + down;
-        free[n..n + 2].copy_from_slice(&high_first(cards0[up], cards1[up]));
-        n += 2;
-    }
-    n
 }
 
 /// Cards two players lay in `rounds` rounds with `ties` ties on the fast loop: two a round, and

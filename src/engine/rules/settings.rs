@@ -64,8 +64,17 @@ pub enum Shortage {
     /// Both play as many cards as the smaller hand holds; a tie there ends the game for the
     /// larger hand (two players).
     SmallerHand,
+    /// A tied player who cannot lay the whole layout ends the game: the cards in play are set
+    /// aside, and the player holding the most cards wins (a tie for the most: a draw). French
+    /// bataille's programs (cristal-smac/bataille, bataille_cpp).
+    EndGame,
 }
-named!(Shortage { Lose => "lose", PlayWhatYouHave => "play-what-you-have", SmallerHand => "smaller-hand" });
+named!(Shortage {
+    Lose => "lose",
+    PlayWhatYouHave => "play-what-you-have",
+    SmallerHand => "smaller-hand",
+    EndGame => "end-game",
+});
 
 /// The order in which the winner puts the cards of a round under its pile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,6 +91,9 @@ pub enum Pickup {
     ReverseSeats,
     /// A uniformly random order.
     Shuffled,
+    /// The pot turned over as it lies: the last step's cards first, back to the first table,
+    /// each step's cards highest first (la bataille's "rangement naturel", Delahaye & Mathieu).
+    Natural,
 }
 named!(Pickup {
     Table => "table",
@@ -90,6 +102,7 @@ named!(Pickup {
     Seats => "seats",
     ReverseSeats => "reverse-seats",
     Shuffled => "shuffled",
+    Natural => "natural",
 });
 
 /// Where won cards go.

@@ -1,7 +1,7 @@
 //! warsim: a deterministic, parallel Monte Carlo engine for the card game War.
 //!
 //! The library holds everything: the rules engine ([`engine`]), the batch runner
-//! ([`batch`]), statistics ([`stats`]), exporters ([`export`]) and the command line
+//! ([`batch`]), exact enumeration of small decks ([`enumerate`]), statistics ([`stats`]), exporters ([`export`]) and the command line
 //! ([`cli`]). The binary only calls [`cli::main`].
 
 #![deny(missing_docs)]
@@ -10,6 +10,7 @@ pub mod batch;
 pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod enumerate;
 pub mod export;
 pub mod interrupt;
 pub mod merge;

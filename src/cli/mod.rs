@@ -2,6 +2,7 @@
 //! clap types stay in this module. Every bad input ends here with one `error:` line and exit
 //! status 2; a failure while running exits 1; a closed pipe on stdout exits 0 quietly.
 
+mod enumerate;
 mod play;
 mod resume;
 mod rules;
@@ -40,6 +41,10 @@ enum Command {
     /// --ranks 6..13), each cell exactly as `warsim run` plays it, and tabulate them.
     #[command(after_help = sweep::SWEEP_AFTER_HELP)]
     Sweep(Box<sweep::SweepArgs>),
+    /// Play every distinct deal of a small deck (rules with nothing random after the deal)
+    /// and report wins, draws, cycles and lengths exactly.
+    #[command(after_help = enumerate::ENUMERATE_AFTER_HELP)]
+    Enumerate(Box<enumerate::EnumerateArgs>),
     /// Combine the state files of a batch's shards (`warsim run --shard K/N --state PATH`) into
     /// the whole run's figures, exactly.
     Merge(Box<MergeArgs>),
@@ -258,6 +263,7 @@ pub fn main() -> ExitCode {
         Command::Merge(args) => crate::merge::merge(&args.into_options()),
         Command::Resume { state } => resume::resume(&state),
         Command::Play(args) => return play::play_command(*args),
+        Command::Enumerate(args) => return enumerate::enumerate_command(*args),
     };
     match result {
         Ok(RunEnd::Complete) => ExitCode::SUCCESS,
@@ -329,7 +335,15 @@ fn clap_message(rendered: &str, args: &[String]) -> String {
     let subcommand = args.iter().skip(1).find(|a| {
         matches!(
             a.as_str(),
-            "run" | "sweep" | "merge" | "resume" | "play" | "rules" | "completions" | "man"
+            "run"
+                | "sweep"
+                | "enumerate"
+                | "merge"
+                | "resume"
+                | "play"
+                | "rules"
+                | "completions"
+                | "man"
         )
     });
     if let Some(subcommand) = subcommand {

@@ -16,6 +16,7 @@ pub(crate) mod families;
 mod fast;
 pub(crate) mod game;
 mod game_loop;
+pub(crate) mod given;
 pub(crate) mod observe;
 pub(crate) mod pile;
 pub(crate) mod random;
@@ -107,6 +108,42 @@ impl Engine {
                     each(self.play(rules, rules.game_seed(base, game)));
                 }
             }
+        }
+    }
+
+    /// Plays the deal `cards` (ranks, top first), cut into consecutive hands (see
+    /// `PileGame::play_sequence`). For rules of the shared-deck families with nothing random
+    /// after the deal (the generator is never drawn from).
+    pub(crate) fn play_sequence(&mut self, rules: &Rules, cards: &[u8]) -> GameRecord {
+        let rng = &mut random::game_rng(0);
+        match &mut self.0 {
+            Sized::Cards64(game) => game.play_sequence(rules, cards, rng),
+            Sized::Cards256(game) => game.play_sequence(rules, cards, rng),
+            Sized::Cards1024(game) => game.play_sequence(rules, cards, rng),
+            Sized::Fixed(_) => unreachable!("fixed-rounds games have no shared deal"),
+        }
+    }
+
+    /// The position of the game last played: every seat's pile, each ended by a 0.
+    pub(crate) fn position(&self, rules: &Rules, into: &mut Vec<u8>) {
+        let players = rules.players as usize;
+        match &self.0 {
+            Sized::Cards64(game) => game.position(players, into),
+            Sized::Cards256(game) => game.position(players, into),
+            Sized::Cards1024(game) => game.position(players, into),
+            Sized::Fixed(_) => into.clear(),
+        }
+    }
+
+    /// After [`Engine::play_sequence`] ended in a cycle: the cycle's positions, one round apart
+    /// (see `PileGame::walk_cycle`).
+    pub(crate) fn walk_cycle(&mut self, rules: &Rules) -> Vec<Vec<u8>> {
+        let rng = &mut random::game_rng(0);
+        match &mut self.0 {
+            Sized::Cards64(game) => game.walk_cycle(rules, rng),
+            Sized::Cards256(game) => game.walk_cycle(rules, rng),
+            Sized::Cards1024(game) => game.walk_cycle(rules, rng),
+            Sized::Fixed(_) => unreachable!("fixed-rounds games have no cycles"),
         }
     }
 

@@ -10,7 +10,7 @@
 
 use super::pass::Pass;
 #[cfg(target_arch = "x86_64")]
-use super::pass::{HIGH_LOW, LOW_HIGH, SEATS_UP};
+use super::pass::{HIGH_LOW, LOW_HIGH, NATURAL, SEATS_UP};
 use crate::engine::cpu::Blocks;
 use crate::engine::game::LINEAR;
 
@@ -112,7 +112,7 @@ unsafe fn play_x86<const ORDER: u8, const WATCH: bool>(
     };
     while left > 0 && pass.n0 > 0 && pass.n0 < total {
         let (head, n0) = (pass.head, pass.n0);
-        // Taken afresh each block: `settle_classic_war` below borrows the piles.
+        // Taken afresh each block: `settle_war` below borrows the piles.
         let [pile0, pile1] = &mut *piles;
         let (p0, p1) = (pile0.as_mut_ptr(), pile1.as_mut_ptr());
         // A block plays at most as many rounds as the smaller pile holds, so nobody runs out
@@ -153,7 +153,7 @@ unsafe fn play_x86<const ORDER: u8, const WATCH: bool>(
             let won = [!b_high & played_mask, b_high & played_mask];
             let low = _mm_min_epu8(a, b);
             let (first, second) = match ORDER {
-                HIGH_LOW => (high, low),
+                HIGH_LOW | NATURAL => (high, low),
                 LOW_HIGH => (low, high),
                 SEATS_UP => (a, b),
                 _ => (b, a),
@@ -183,8 +183,7 @@ unsafe fn play_x86<const ORDER: u8, const WATCH: bool>(
                     // Watched tops, not a tie, but another size of pile: play on.
                     continue;
                 }
-                if pass.settle_classic_war(piles, left) {
-                    left -= 3;
+                if pass.settle_war::<u8, ORDER>(piles, &mut left) {
                     if WATCH && pass.watched_at(piles) {
                         break;
                     }
@@ -259,7 +258,7 @@ mod tests {
             n0,
             total,
             budget,
-            classic_wars: pick(rng, 0, 1) == 1,
+            settles_wars: pick(rng, 0, 1) == 1,
             target: pick(rng, 1, total - 1),
             tops: [pick(rng, 1, ranks) as u8, pick(rng, 1, ranks) as u8],
             tied: false,
@@ -307,8 +306,10 @@ mod tests {
             same_as_scalar::<LOW_HIGH, false>(blocks, &mut rng);
             same_as_scalar::<SEATS_UP, false>(blocks, &mut rng);
             same_as_scalar::<SEATS_DOWN, false>(blocks, &mut rng);
+            same_as_scalar::<NATURAL, false>(blocks, &mut rng);
             same_as_scalar::<HIGH_LOW, true>(blocks, &mut rng);
             same_as_scalar::<SEATS_DOWN, true>(blocks, &mut rng);
+            same_as_scalar::<NATURAL, true>(blocks, &mut rng);
         }
     }
 }

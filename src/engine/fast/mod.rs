@@ -21,7 +21,7 @@ use crate::engine::random::GameRandom;
 use crate::engine::rules::{Pickup, Rules};
 use blocks::BLOCK_SLACK;
 use orders::{natural_order, table_order};
-use pass::{HIGH_LOW, LOW_HIGH, Pass, SEATS_DOWN, SEATS_UP, scalar_pass};
+use pass::{HIGH_LOW, LOW_HIGH, NATURAL, Pass, SEATS_DOWN, SEATS_UP, scalar_pass};
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Plays plain two-player rounds and wars until a war with a player short, the end of the
@@ -43,9 +43,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let before = laid_by(layout, record.rounds, record.wars);
         let laid_before = self.laid;
         let end = match rules.pickup {
-            Pickup::Table | Pickup::WinnerFirst | Pickup::Natural => {
+            Pickup::Table | Pickup::WinnerFirst => {
                 self.fast_rounds_order::<HIGH_LOW, R>(rules, rng, record, limit)
             }
+            Pickup::Natural => self.fast_rounds_order::<NATURAL, R>(rules, rng, record, limit),
             Pickup::LoserFirst => self.fast_rounds_order::<LOW_HIGH, R>(rules, rng, record, limit),
             Pickup::Seats => self.fast_rounds_order::<SEATS_UP, R>(rules, rng, record, limit),
             Pickup::ReverseSeats | Pickup::Shuffled => {
@@ -128,7 +129,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         }
         let mut head = 0;
         let layout = rules.face_down as usize + 1;
-        let classic_wars = layout == 2 && rules.pickup == Pickup::Table;
+        // Wars of one tie whose won cards are the same whoever wins: the passes settle them.
+        let settles_wars = match rules.pickup {
+            Pickup::Table => layout == 2,
+            Pickup::Natural => layout == 1,
+            _ => false,
+        };
         // The cycle watch (watching loops only): seat 0's pile size and both top ranks in the
         // saved position, and the round of the next save, which the loop makes itself.
         // (`target` is usize::MAX here unless watching, when `watched` reads it again: the
@@ -150,7 +156,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             if budget == 0 {
                 break RoundEnd::Plain;
             }
-            let pass = Pass::new(head, n0, total, budget, classic_wars, (target, tops));
+            let pass = Pass::new(head, n0, total, budget, settles_wars, (target, tops));
             let pass = match (BLOCKS, self.blocks, C::bytes_mut(&mut self.linear)) {
                 (true, Some(blocks), Some(bytes)) => blocks.play::<ORDER, WATCH>(bytes, pass),
                 _ => scalar_pass::<C, ORDER, WATCH>(&mut self.linear, pass),

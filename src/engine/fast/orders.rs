@@ -53,6 +53,15 @@ pub(super) fn natural_order<C: Card>(
     layout: usize,
 ) -> usize {
     let mut n = 0;
+    if layout == 1 {
+        // French bataille's war, every card face up: the pairs from the last back to the tied
+        // one. Apart, because the general loop below cost 200 instructions a war here.
+        for step in (0..=depth).rev() {
+            free[n..n + 2].copy_from_slice(&high_first(cards0[step], cards1[step]));
+            n += 2;
+        }
+        return n;
+    }
     let down = layout - 1;
     for step in (0..depth).rev() {
         let from = 1 + step * layout;

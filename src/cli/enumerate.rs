@@ -1,0 +1,114 @@
+//! `warsim enumerate`'s flags, turned into [`EnumerateOptions`]; bad input exits 2 before any
+//! deal is played.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::parse_threads;
+use super::report_error;
+use super::rules::RuleArgs;
+use crate::config::parse_count;
+use crate::engine::Preset;
+use crate::enumerate::command::{EnumerateOptions, enumerate, plan};
+use crate::enumerate::{DEFAULT_MAX_DEALS, DealSet};
+use crate::export::Target;
+
+pub(super) const ENUMERATE_AFTER_HELP: &str = "\
+Plays every distinct deal of the deck (the sequences of ranks, suits ignored; seat 1 gets the
+first cards of a sequence, seat 2 the next, ...) under rules with nothing random after the deal,
+and reports exactly: wins by seat, draws, cycles (distinct cycles and their periods), the
+distributions of rounds and cards laid, and the longest finite game with its deal. The figures
+never depend on --threads.
+
+Examples:
+  warsim enumerate --suits 4 --ranks 3 --face-down 0 --pickup natural --war-shortage end-game
+  warsim enumerate --suits 4 --ranks 4 --face-down 0 --pickup natural --war-shortage end-game --deals unordered --json bataille-4x4.json
+  warsim enumerate --suits 1 --ranks 9 --histogram lengths.csv";
+
+/// Which deals, as the command line names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Deals {
+    /// Every sequence of ranks once (each ordered pair of hands).
+    All,
+    /// Each unordered pair of hands once (Delahaye & Mathieu, cristal-smac/bataille; two
+    /// players, even deck).
+    Unordered,
+    /// The first half of the sequences in lexicographic order, all for an odd deck
+    /// (bataille_cpp; two players).
+    LexHalf,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct EnumerateArgs {
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Which deals to play.
+    #[arg(long, value_enum, default_value_t = Deals::All)]
+    deals: Deals,
+    /// Refuse decks with more deals than this (the default takes roughly half an hour on two
+    /// cores for a 16-card deck).
+    #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = DEFAULT_MAX_DEALS)]
+    max_deals: u64,
+    /// Worker threads [default: all cores].
+    #[arg(long, value_name = "T", value_parser = parse_threads)]
+    threads: Option<usize>,
+    /// Write the figures as JSON to PATH ('-' = stdout).
+    #[arg(long, value_name = "PATH")]
+    json: Option<String>,
+    /// Write the figures as a one-row CSV to PATH ('-' = stdout).
+    #[arg(long, value_name = "PATH")]
+    summary: Option<String>,
+    /// Write the exact distributions of rounds and cards laid as CSV to PATH ('-' = stdout):
+    /// measure,value,deals,share,cumulative.
+    #[arg(long, value_name = "PATH")]
+    histogram: Option<String>,
+    /// No progress bar (it is also hidden when stderr is not a terminal).
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+/// Runs `warsim enumerate`: exit 2 on bad input, 1 when an output failed.
+pub(super) fn enumerate_command(args: EnumerateArgs) -> ExitCode {
+    let rules = match args.rules.into_rules(Preset::Classic) {
+        Ok(rules) => rules,
+        Err(error) => {
+            report_error(&error);
+            return ExitCode::from(2);
+        }
+    };
+    let target = |text: &Option<String>| text.as_deref().map(Target::parse);
+    let options = EnumerateOptions {
+        rules,
+        set: match args.deals {
+            Deals::All => DealSet::All,
+            Deals::Unordered => DealSet::Unordered,
+            Deals::LexHalf => DealSet::LexHalf,
+        },
+        max_deals: u128::from(args.max_deals),
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        json: target(&args.json),
+        summary: target(&args.summary),
+        histogram: target(&args.histogram),
+        quiet: args.quiet,
+    };
+    let plan = match plan(&options) {
+        Ok(plan) => plan,
+        Err(refusal) => {
+            report_error(&refusal);
+            return ExitCode::from(2);
+        }
+    };
+    let failures = enumerate(&options, &plan);
+    let mut status = ExitCode::SUCCESS;
+    for failure in failures {
+        if failure.is_broken_pipe() {
+            continue;
+        }
+        report_error(&failure);
+        status = ExitCode::FAILURE;
+    }
+    status
+}

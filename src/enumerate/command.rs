@@ -1,0 +1,87 @@
+//! `warsim enumerate` from checked options to its outputs: the plan and every output checked
+//! before any deal is played, a progress bar, the report, and each file written atomically.
+
+use std::time::Instant;
+
+use super::{DealSet, EnumerateError, Plan, report};
+use crate::engine::Rules;
+use crate::export::Target;
+use crate::export::{OutputError, check_outputs};
+use crate::run::{OutputWriter, RunError, write_each, write_report_with};
+
+/// What `warsim enumerate` was asked for.
+#[derive(Clone, Debug)]
+pub struct EnumerateOptions {
+    /// The rules every deal is played under.
+    pub rules: Rules,
+    /// Which deals.
+    pub set: DealSet,
+    /// The most deals to play.
+    pub max_deals: u128,
+    /// Worker threads.
+    pub threads: usize,
+    /// The summary as JSON.
+    pub json: Option<Target>,
+    /// The summary as a one-row CSV.
+    pub summary: Option<Target>,
+    /// The distributions of lengths as CSV.
+    pub histogram: Option<Target>,
+    /// No progress bar.
+    pub quiet: bool,
+}
+
+/// Why `warsim enumerate` stopped before playing: bad input (exit 2).
+#[derive(Debug, thiserror::Error)]
+pub enum EnumerateRefusal {
+    /// The rules or the deck cannot be enumerated.
+    #[error(transparent)]
+    Plan(#[from] EnumerateError),
+    /// An output cannot be written.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+/// Checks the options: the plan, and every output before any is opened.
+pub fn plan(options: &EnumerateOptions) -> Result<Plan, EnumerateRefusal> {
+    let plan = Plan::new(&options.rules, options.set, options.max_deals)?;
+    let outputs: Vec<(&'static str, &Target)> = [
+        ("--json", &options.json),
+        ("--summary", &options.summary),
+        ("--histogram", &options.histogram),
+    ]
+    .into_iter()
+    .filter_map(|(flag, target)| target.as_ref().map(|t| (flag, t)))
+    .collect();
+    check_outputs(&outputs)?;
+    Ok(plan)
+}
+
+/// Plays the plan and writes the report and the outputs; the failures, if any.
+pub fn enumerate(options: &EnumerateOptions, plan: &Plan) -> Vec<RunError> {
+    let bar = crate::progress::games_bar(plan.sequences as u64, options.quiet);
+    let start = Instant::now();
+    let tally = plan.run(options.threads, &|n| bar.inc(n));
+    let seconds = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    let summary = report::summary(plan, &tally);
+    let outputs: [(&'static str, &Option<Target>, OutputWriter); 3] = [
+        ("the summary JSON", &options.json, &|out| {
+            report::write_json(out, &summary)
+        }),
+        ("the summary CSV", &options.summary, &|out| {
+            report::write_csv(out, &summary)
+        }),
+        ("the length histogram", &options.histogram, &|out| {
+            report::write_histogram(out, &tally)
+        }),
+    ];
+    let mut failures = write_each(&outputs);
+    let stdout_taken = [&options.json, &options.summary, &options.histogram]
+        .iter()
+        .any(|t| matches!(t, Some(Target::Stdout)));
+    let written = write_report_with(stdout_taken, &|out| {
+        report::write_report(out, plan, &tally, seconds, options.threads)
+    });
+    failures.extend(written.err());
+    failures
+}

@@ -1,0 +1,201 @@
+//! `warsim enumerate`: every distinct deal of a small deck played to its end, for rules with
+//! nothing random after the deal, so that wins, draws, cycles and the distribution of lengths
+//! are exact rather than estimated.
+//!
+//! The deals are the sequences of ranks (suits ignored) in lexicographic order, cut into
+//! consecutive hands (`deals.rs`). The order is split into chunks, each started by ranking its
+//! first sequence, played on a rayon pool; each worker tallies its own games (`tally.rs`) and
+//! the tallies merge to the same figures whatever the thread count.
+
+pub mod command;
+pub mod deals;
+pub mod report;
+pub mod tally;
+
+use rayon::prelude::*;
+
+use crate::engine::rules::Family;
+use crate::engine::{Engine, Outcome, Rules};
+pub use deals::DealSet;
+pub use tally::Tally;
+
+/// The most deals an enumeration plays unless told otherwise: roughly half an hour on two
+/// cores for a 16-card deck.
+pub const DEFAULT_MAX_DEALS: u64 = 10_000_000_000;
+
+/// Deals a chunk plays at most: small enough for a smooth progress bar and an even split.
+const CHUNK: u128 = 1 << 16;
+
+/// Why an enumeration cannot run.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum EnumerateError {
+    /// Something random happens after the deal: games are not functions of their deals.
+    #[error(
+        "{what} draws at random after the deal: warsim enumerate needs rules where the deal decides the game (use warsim run to sample them)"
+    )]
+    Random {
+        /// The setting responsible.
+        what: String,
+    },
+    /// The deck has more deals than allowed.
+    #[error(
+        "--suits {suits} --ranks {ranks}: {deals} deals to play with --deals {set}, more than --max-deals {max} allows; raise --max-deals, or use a smaller deck"
+    )]
+    TooMany {
+        /// The deck's suits.
+        suits: u32,
+        /// The deck's ranks.
+        ranks: u32,
+        /// How many deals that would be, written out.
+        deals: String,
+        /// The deal set.
+        set: DealSet,
+        /// The limit, written out.
+        max: String,
+    },
+    /// The deal set needs two players (or an even deck).
+    #[error("--deals {set} {needs}")]
+    DealSet {
+        /// The deal set.
+        set: DealSet,
+        /// What it needs.
+        needs: &'static str,
+    },
+}
+
+/// An enumeration's plan: the rules, the deals, and their number.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The rules every deal is played under.
+    pub rules: Rules,
+    /// Which deals.
+    pub set: DealSet,
+    /// Cards of each rank (the suits), rank 1 first.
+    pub counts: Vec<u32>,
+    /// How many leading sequences of the lexicographic order are drawn from.
+    pub sequences: u128,
+}
+
+impl Plan {
+    /// Checks that `rules` can be enumerated with `set` within `max_deals` deals.
+    pub fn new(rules: &Rules, set: DealSet, max_deals: u128) -> Result<Plan, EnumerateError> {
+        let random = if rules.family != Family::Table {
+            Some(format!(
+                "--rules {} (its {} family)",
+                rules.preset, rules.family
+            ))
+        } else if !rules.deterministic_after_deal() {
+            Some(match (rules.reshuffle_every, rules.spoils, rules.pickup) {
+                (every @ 1.., _, _) => format!("--reshuffle-every {every}"),
+                (_, crate::engine::rules::Spoils::Heap, _) => "--spoils heap".to_string(),
+                (_, _, pickup) => format!("--pickup {pickup}"),
+            })
+        } else {
+            None
+        };
+        if let Some(what) = random {
+            return Err(EnumerateError::Random { what });
+        }
+        let cards = (rules.suits * rules.ranks) as usize;
+        match set {
+            DealSet::Unordered if rules.players != 2 || cards % 2 == 1 => {
+                return Err(EnumerateError::DealSet {
+                    set,
+                    needs: "needs two players and an even deck (two hands of one size)",
+                });
+            }
+            DealSet::LexHalf if rules.players != 2 => {
+                return Err(EnumerateError::DealSet {
+                    set,
+                    needs: "needs two players",
+                });
+            }
+            _ => {}
+        }
+        let counts = vec![rules.suits; rules.ranks as usize];
+        let all = deals::multinomial(&counts);
+        let sequences = all.map(|all| set.sequences(all, cards));
+        match sequences {
+            Some(n) if n <= max_deals => Ok(Plan {
+                rules: rules.clone(),
+                set,
+                counts,
+                sequences: n,
+            }),
+            _ => Err(EnumerateError::TooMany {
+                suits: rules.suits,
+                ranks: rules.ranks,
+                deals: match sequences {
+                    Some(n) => crate::export::text::group(n as u64),
+                    None => format!("about {:.2e}", approximate_multinomial(&counts)),
+                },
+                set,
+                max: crate::export::text::group(max_deals.min(u128::from(u64::MAX)) as u64),
+            }),
+        }
+    }
+
+    /// Plays every deal of the plan on `threads` threads, calling `progress` with the number of
+    /// sequences each finished chunk covered.
+    pub fn run(&self, threads: usize, progress: &(dyn Fn(u64) + Sync)) -> Tally {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool of a valid size");
+        let chunks = self.sequences.div_ceil(CHUNK) as u64;
+        pool.install(|| {
+            (0..chunks)
+                .into_par_iter()
+                .fold(
+                    || {
+                        (
+                            Engine::for_rules(&self.rules),
+                            Tally::new(self.rules.players as usize),
+                        )
+                    },
+                    |(mut engine, mut tally), chunk| {
+                        let first = u128::from(chunk) * CHUNK;
+                        let len = (self.sequences - first).min(CHUNK);
+                        self.play_chunk(&mut engine, &mut tally, first, len);
+                        progress(len as u64);
+                        (engine, tally)
+                    },
+                )
+                .map(|(_, tally)| tally)
+                .reduce(
+                    || Tally::new(self.rules.players as usize),
+                    |mut a, b| {
+                        a.merge(b);
+                        a
+                    },
+                )
+        })
+    }
+
+    /// Plays `len` sequences from the `first`-th.
+    fn play_chunk(&self, engine: &mut Engine, tally: &mut Tally, first: u128, len: u128) {
+        let mut sequence = deals::unrank(&self.counts, first);
+        let mut position = Vec::new();
+        for i in 0..len {
+            if self.set.keeps(&sequence) {
+                let record = engine.play_sequence(&self.rules, &sequence);
+                if record.outcome == Outcome::Cycle {
+                    engine.position(&self.rules, &mut position);
+                    tally.add_cycle(&position, || engine.walk_cycle(&self.rules));
+                } else {
+                    tally.add(&record, &sequence);
+                }
+            }
+            if i + 1 < len {
+                deals::next_sequence(&mut sequence);
+            }
+        }
+    }
+}
+
+/// The multinomial of `counts` in floating point, for decks too large to count exactly.
+fn approximate_multinomial(counts: &[u32]) -> f64 {
+    let ln_factorial = |n: u32| (1..=n).map(|k| f64::from(k).ln()).sum::<f64>();
+    let cards: u32 = counts.iter().sum();
+    (ln_factorial(cards) - counts.iter().map(|&c| ln_factorial(c)).sum::<f64>()).exp()
+}

@@ -1,0 +1,267 @@
+//! An enumeration's figures as the report, the JSON and one-row CSV summaries and the
+//! histogram CSV. Every count is exact; each mean is also given as its exact sum and count.
+
+use std::io::{self, Write};
+
+use serde_json::{Map, Value, json};
+
+use super::{Plan, Tally};
+use crate::export::text::group;
+
+/// A deal as the hands it cuts into, `2 1 3 | 2 3 3`.
+pub fn hands(deal: &[u8], players: usize) -> String {
+    let n = deal.len();
+    (0..players)
+        .map(|s| {
+            let hand = &deal[s * n / players..(s + 1) * n / players];
+            hand.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// A position (piles ended by 0) as hands, `3 2 1 | 2 1 3`.
+fn position_hands(position: &[u8]) -> String {
+    let piles: Vec<String> = position
+        .split(|&c| c == 0)
+        .take(position.iter().filter(|&&c| c == 0).count())
+        .map(|pile| pile.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+        .collect();
+    piles.join(" | ")
+}
+
+fn mean(sum: u128, count: u64) -> Value {
+    match count {
+        0 => Value::Null,
+        n => json!(sum as f64 / n as f64),
+    }
+}
+
+/// The figures as one ordered JSON object: scalars first, then the cycles.
+pub fn summary(plan: &Plan, tally: &Tally) -> Map<String, Value> {
+    let rules = &plan.rules;
+    let players = rules.players as usize;
+    let finite = tally.finite();
+    let mut m = Map::new();
+    m.insert("rules".into(), json!(rules.describe()));
+    m.insert("deal_set".into(), json!(plan.set.name()));
+    m.insert("players".into(), json!(rules.players));
+    m.insert("suits".into(), json!(rules.suits));
+    m.insert("ranks".into(), json!(rules.ranks));
+    m.insert("deals".into(), json!(tally.deals));
+    let wins: u64 = tally.wins.iter().sum();
+    m.insert("win".into(), json!(wins));
+    m.insert("draw".into(), json!(tally.draws));
+    m.insert("cycle".into(), json!(tally.cycled));
+    m.insert("capped".into(), json!(tally.capped));
+    for (seat, n) in tally.wins.iter().enumerate() {
+        m.insert(format!("seat{}_wins", seat + 1), json!(n));
+    }
+    m.insert("finite".into(), json!(finite));
+    m.insert("rounds_sum".into(), json!(tally.rounds_sum() as u64));
+    m.insert("rounds_mean".into(), mean(tally.rounds_sum(), finite));
+    let nonzero = |counts: &[u64]| counts.iter().position(|&n| n > 0);
+    m.insert("rounds_min".into(), json!(nonzero(&tally.rounds)));
+    m.insert(
+        "rounds_max".into(),
+        json!(tally.longest.as_ref().map(|l| l.rounds)),
+    );
+    m.insert("cards_played_sum".into(), json!(tally.cards_sum() as u64));
+    m.insert("cards_played_mean".into(), mean(tally.cards_sum(), finite));
+    m.insert(
+        "cards_per_player_mean".into(),
+        mean(tally.cards_sum(), finite * players as u64),
+    );
+    let longest = tally.longest.as_ref();
+    m.insert(
+        "longest_cards_played".into(),
+        json!(longest.map(|l| l.cards_played)),
+    );
+    m.insert(
+        "longest_deal".into(),
+        json!(longest.map(|l| hands(&l.deal, players))),
+    );
+    let by_cards = tally.longest_by_cards.as_ref();
+    m.insert(
+        "cards_played_max".into(),
+        json!(by_cards.map(|l| l.cards_played)),
+    );
+    m.insert(
+        "cards_played_max_rounds".into(),
+        json!(by_cards.map(|l| l.rounds)),
+    );
+    m.insert(
+        "cards_played_max_deal".into(),
+        json!(by_cards.map(|l| hands(&l.deal, players))),
+    );
+    m.insert("cycles_distinct".into(), json!(tally.cycles.len()));
+    m.insert(
+        "cycles_distinct_up_to_mirror".into(),
+        match players {
+            2 => json!(tally.cycles_up_to_mirror()),
+            _ => Value::Null,
+        },
+    );
+    let periods: Vec<String> = tally
+        .cycles
+        .values()
+        .map(|c| c.period.to_string())
+        .collect();
+    m.insert("cycle_periods".into(), json!(periods.join(" ")));
+    let cycles: Vec<Value> = tally
+        .cycles
+        .iter()
+        .map(|(least, c)| json!({"period": c.period, "deals": c.deals, "position": position_hands(least)}))
+        .collect();
+    m.insert("cycles".into(), Value::Array(cycles));
+    m
+}
+
+/// Writes the summary as pretty JSON and a newline.
+pub fn write_json(out: &mut dyn Write, summary: &Map<String, Value>) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, summary)?;
+    writeln!(out)?;
+    out.flush()
+}
+
+/// Writes the summary's scalars as a header and one CSV row (the cycles' list left out).
+pub fn write_csv(out: &mut dyn Write, summary: &Map<String, Value>) -> io::Result<()> {
+    let mut csv = csv::Writer::from_writer(out);
+    let scalars: Vec<(&String, &Value)> = summary.iter().filter(|(_, v)| !v.is_array()).collect();
+    csv.write_record(scalars.iter().map(|(k, _)| k.as_str()))?;
+    csv.write_record(scalars.iter().map(|(_, v)| match v {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }))?;
+    csv.flush()
+}
+
+/// Writes the distributions of the finite games' rounds and cards laid, exact:
+/// `measure,value,deals,share,cumulative`.
+pub fn write_histogram(out: &mut dyn Write, tally: &Tally) -> io::Result<()> {
+    let mut csv = csv::Writer::from_writer(out);
+    csv.write_record(["measure", "value", "deals", "share", "cumulative"])?;
+    let finite = tally.finite().max(1) as f64;
+    for (measure, counts) in [("rounds", &tally.rounds), ("cards_played", &tally.cards)] {
+        let mut cumulative = 0;
+        for (value, &n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
+            cumulative += n;
+            csv.write_record([
+                measure.to_string(),
+                value.to_string(),
+                n.to_string(),
+                format!("{:.9}", n as f64 / finite),
+                format!("{:.9}", cumulative as f64 / finite),
+            ])?;
+        }
+    }
+    csv.flush()
+}
+
+/// Writes the readable report.
+pub fn write_report(
+    out: &mut dyn Write,
+    plan: &Plan,
+    tally: &Tally,
+    seconds: f64,
+    threads: usize,
+) -> io::Result<()> {
+    let players = plan.rules.players as usize;
+    let pct = |n: u64| 100.0 * n as f64 / tally.deals.max(1) as f64;
+    let finite = tally.finite();
+    writeln!(out, "rules        {}", plan.rules.describe())?;
+    writeln!(
+        out,
+        "deals        {} ({}; every deal played once, suits ignored)",
+        group(tally.deals),
+        match plan.set.name() {
+            "all" => "all: every sequence of ranks".to_string(),
+            name => format!("{name} of {} sequences", group(plan.sequences as u64)),
+        }
+    )?;
+    let wins: u64 = tally.wins.iter().sum();
+    writeln!(
+        out,
+        "outcomes     win {} ({:.4}%)   draw {} ({:.4}%)   cycle {} ({:.4}%)   capped {}",
+        group(wins),
+        pct(wins),
+        group(tally.draws),
+        pct(tally.draws),
+        group(tally.cycled),
+        pct(tally.cycled),
+        group(tally.capped)
+    )?;
+    for (seat, &n) in tally.wins.iter().enumerate() {
+        let lead = if seat == 0 { "wins by seat" } else { "" };
+        writeln!(
+            out,
+            "{lead:<12} seat {}  {} ({:.4}%)",
+            seat + 1,
+            group(n),
+            pct(n)
+        )?;
+    }
+    if let Some(longest) = &tally.longest {
+        let (rounds, cards) = (tally.rounds_sum(), tally.cards_sum());
+        writeln!(
+            out,
+            "rounds       mean {:.4} (exactly {} / {})   min {}   max {}   ({} finite games)",
+            rounds as f64 / finite as f64,
+            rounds,
+            finite,
+            tally.rounds.iter().position(|&n| n > 0).unwrap_or(0),
+            longest.rounds,
+            group(finite)
+        )?;
+        writeln!(
+            out,
+            "cards        mean {:.4} laid per finite game, {:.4} per player (exactly {} / {})",
+            cards as f64 / finite as f64,
+            cards as f64 / (finite * players as u64) as f64,
+            cards,
+            finite * players as u64
+        )?;
+        writeln!(
+            out,
+            "longest      {} rounds, {} cards laid: {}",
+            longest.rounds,
+            longest.cards_played,
+            hands(&longest.deal, players)
+        )?;
+    }
+    if let Some(most) = &tally.longest_by_cards {
+        writeln!(
+            out,
+            "most cards   {} laid ({} per player), {} rounds: {}",
+            most.cards_played,
+            most.cards_played as f64 / players as f64,
+            most.rounds,
+            hands(&most.deal, players)
+        )?;
+    }
+    let periods: Vec<String> = tally
+        .cycles
+        .values()
+        .map(|c| c.period.to_string())
+        .collect();
+    write!(out, "cycles       {} distinct", tally.cycles.len())?;
+    if players == 2 {
+        write!(
+            out,
+            " ({} up to exchanging the hands)",
+            tally.cycles_up_to_mirror()
+        )?;
+    }
+    match periods.len() {
+        0 => writeln!(out)?,
+        1..=12 => writeln!(out, "; periods {}", periods.join(", "))?,
+        _ => writeln!(out, "; periods in --json")?,
+    }
+    writeln!(
+        out,
+        "time         {seconds:.3} s   {} deals/s on {threads} thread{}",
+        group((tally.deals as f64 / seconds.max(1e-9)) as u64),
+        if threads == 1 { "" } else { "s" }
+    )
+}

@@ -1,0 +1,225 @@
+//! What an enumeration counts, exactly: outcomes by seat, the distributions of lengths, the
+//! longest finite game with its deal, and every distinct cycle with its period. Each worker
+//! keeps its own tally; tallies merge in any order to the same result (sums, and ties broken
+//! by the deal's order), so nothing depends on the thread count.
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::engine::given::swap_seats;
+use crate::engine::{GameRecord, Outcome};
+
+/// A longest finite game, by rounds or by cards laid: the first deal in lexicographic order
+/// among the longest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Longest {
+    /// Its rounds (tricks).
+    pub rounds: u32,
+    /// Cards laid by every player, face up and face down.
+    pub cards_played: u64,
+    /// The deal, a sequence of ranks cut into consecutive hands.
+    pub deal: Vec<u8>,
+}
+
+/// One distinct cycle (a set of positions a game goes round forever).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cycle {
+    /// Rounds to go round it once.
+    pub period: u32,
+    /// Deals that end in it.
+    pub deals: u64,
+    /// Its least position with the two seats exchanged, when two play: the same for a cycle
+    /// and its mirror image.
+    pub mirror: Option<Vec<u8>>,
+}
+
+/// Exact counts over the deals played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Deals played.
+    pub deals: u64,
+    /// Games won, by seat.
+    pub wins: Vec<u64>,
+    /// Games nobody won.
+    pub draws: u64,
+    /// Games stopped by the round cap before they ended or looped.
+    pub capped: u64,
+    /// Games that loop forever.
+    pub cycled: u64,
+    /// Finite games (won or drawn) by their rounds: `rounds[r]` games of r rounds.
+    pub rounds: Vec<u64>,
+    /// Finite games by the cards every player laid.
+    pub cards: Vec<u64>,
+    /// The finite game of the most rounds.
+    pub longest: Option<Longest>,
+    /// The finite game of the most cards laid (French bataille's measure of length).
+    pub longest_by_cards: Option<Longest>,
+    /// The distinct cycles, by their least position.
+    pub cycles: BTreeMap<Vec<u8>, Cycle>,
+    /// Every position of the cycles found, to their least one: a looping game is matched to
+    /// its cycle without walking it again. A worker's cache, not merged.
+    known: HashMap<Vec<u8>, Vec<u8>>,
+}
+
+impl Tally {
+    /// An empty tally for `players` seats.
+    pub fn new(players: usize) -> Tally {
+        Tally {
+            wins: vec![0; players],
+            ..Tally::default()
+        }
+    }
+
+    /// Counts a finite or capped game of the deal `deal`.
+    pub fn add(&mut self, record: &GameRecord, deal: &[u8]) {
+        self.deals += 1;
+        match record.outcome {
+            Outcome::Win => self.wins[usize::from(record.winner.expect("a winner"))] += 1,
+            Outcome::Draw => self.draws += 1,
+            Outcome::Capped => {
+                self.capped += 1;
+                return;
+            }
+            Outcome::Cycle => unreachable!("cycles are counted by add_cycle"),
+        }
+        bump(&mut self.rounds, record.rounds as usize);
+        bump(&mut self.cards, record.cards_played as usize);
+        let game = || Longest {
+            rounds: record.rounds,
+            cards_played: record.cards_played,
+            deal: deal.to_vec(),
+        };
+        let key = (u64::from(record.rounds), deal);
+        if longer(key, self.longest.as_ref(), |l| u64::from(l.rounds)) {
+            self.longest = Some(game());
+        }
+        let key = (record.cards_played, deal);
+        if longer(key, self.longest_by_cards.as_ref(), |l| l.cards_played) {
+            self.longest_by_cards = Some(game());
+        }
+    }
+
+    /// Counts a game that loops forever, now at `position`; `walk` gives its cycle's positions
+    /// when the cycle is new to this worker.
+    pub fn add_cycle(&mut self, position: &[u8], walk: impl FnOnce() -> Vec<Vec<u8>>) {
+        self.deals += 1;
+        self.cycled += 1;
+        let least = match self.known.get(position) {
+            Some(least) => least.clone(),
+            None => {
+                let positions = walk();
+                let least = positions
+                    .iter()
+                    .min()
+                    .expect("a cycle has a position")
+                    .clone();
+                let mirror = (self.wins.len() == 2)
+                    .then(|| positions.iter().map(|p| swap_seats(p)).min())
+                    .flatten();
+                for p in positions.iter() {
+                    self.known.insert(p.clone(), least.clone());
+                }
+                self.cycles.entry(least.clone()).or_insert(Cycle {
+                    period: positions.len() as u32,
+                    deals: 0,
+                    mirror,
+                });
+                least
+            }
+        };
+        self.cycles.get_mut(&least).expect("just found").deals += 1;
+    }
+
+    /// Adds another worker's counts.
+    pub fn merge(&mut self, other: Tally) {
+        self.deals += other.deals;
+        for (mine, theirs) in self.wins.iter_mut().zip(&other.wins) {
+            *mine += theirs;
+        }
+        self.draws += other.draws;
+        self.capped += other.capped;
+        self.cycled += other.cycled;
+        add_counts(&mut self.rounds, &other.rounds);
+        add_counts(&mut self.cards, &other.cards);
+        if let Some(theirs) = other.longest {
+            let key = (u64::from(theirs.rounds), &theirs.deal[..]);
+            if longer(key, self.longest.as_ref(), |l| u64::from(l.rounds)) {
+                self.longest = Some(theirs);
+            }
+        }
+        if let Some(theirs) = other.longest_by_cards {
+            let key = (theirs.cards_played, &theirs.deal[..]);
+            if longer(key, self.longest_by_cards.as_ref(), |l| l.cards_played) {
+                self.longest_by_cards = Some(theirs);
+            }
+        }
+        for (least, cycle) in other.cycles {
+            self.cycles
+                .entry(least)
+                .and_modify(|mine| mine.deals += cycle.deals)
+                .or_insert(cycle);
+        }
+    }
+
+    /// Finite games: won or drawn.
+    pub fn finite(&self) -> u64 {
+        self.rounds.iter().sum()
+    }
+
+    /// The sum of the finite games' rounds, exactly.
+    pub fn rounds_sum(&self) -> u128 {
+        weighted_sum(&self.rounds)
+    }
+
+    /// The sum of the cards laid in the finite games, exactly.
+    pub fn cards_sum(&self) -> u128 {
+        weighted_sum(&self.cards)
+    }
+
+    /// Distinct cycles when a cycle and its mirror image (the seats exchanged) count as one.
+    pub fn cycles_up_to_mirror(&self) -> usize {
+        let mut classes: Vec<&Vec<u8>> = self
+            .cycles
+            .iter()
+            .map(|(least, c)| c.mirror.as_ref().map_or(least, |m| m.min(least)))
+            .collect();
+        classes.sort();
+        classes.dedup();
+        classes.len()
+    }
+}
+
+/// True when a game of `length` and `deal` beats `best` (longer, or as long with a deal earlier
+/// in lexicographic order): the same winner whatever order games and tallies come in.
+fn longer(
+    (length, deal): (u64, &[u8]),
+    best: Option<&Longest>,
+    length_of: impl Fn(&Longest) -> u64,
+) -> bool {
+    best.is_none_or(|b| {
+        (length, std::cmp::Reverse(deal)) > (length_of(b), std::cmp::Reverse(&b.deal[..]))
+    })
+}
+
+fn bump(counts: &mut Vec<u64>, at: usize) {
+    if counts.len() <= at {
+        counts.resize(at + 1, 0);
+    }
+    counts[at] += 1;
+}
+
+fn add_counts(mine: &mut Vec<u64>, theirs: &[u64]) {
+    if mine.len() < theirs.len() {
+        mine.resize(theirs.len(), 0);
+    }
+    for (m, t) in mine.iter_mut().zip(theirs) {
+        *m += t;
+    }
+}
+
+fn weighted_sum(counts: &[u64]) -> u128 {
+    counts
+        .iter()
+        .enumerate()
+        .map(|(value, &n)| value as u128 * u128::from(n))
+        .sum()
+}

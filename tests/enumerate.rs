@@ -1,0 +1,196 @@
+//! `warsim enumerate` against the published exhaustive enumerations of French bataille
+//! (cristal-smac/bataille's records, bataille_cpp's results/), against exact facts (deal
+//! counts, symmetry of the seats), and as a command: its outputs, its refusals, and figures
+//! that do not depend on --threads.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use tempfile::TempDir;
+use warsim::engine::rules::{Pickup, Shortage};
+use warsim::engine::{Preset, Rules};
+use warsim::enumerate::{DealSet, Plan, Tally};
+
+const BATAILLE: [&str; 6] = [
+    "--face-down",
+    "0",
+    "--pickup",
+    "natural",
+    "--war-shortage",
+    "end-game",
+];
+
+fn bataille(suits: u32, ranks: u32) -> Rules {
+    let mut r = Preset::Classic.rules();
+    (r.pickup, r.shortage, r.face_down) = (Pickup::Natural, Shortage::EndGame, 0);
+    (r.suits, r.ranks) = (suits, ranks);
+    r
+}
+
+fn tally(rules: &Rules, set: DealSet) -> Tally {
+    Plan::new(rules, set, 1 << 40).unwrap().run(2, &|_| {})
+}
+
+#[test]
+fn four_suits_of_two_ranks_never_loop_and_last_5_26_cards_a_player() {
+    // records_C4_naturelle.py: 38 deals, no cycle, mean 5.26 cards laid by each player, the
+    // longest game 8 cards each (4 tricks): 1 1 2 2 | 1 2 2 1.
+    let t = tally(&bataille(4, 2), DealSet::Unordered);
+    assert_eq!((t.deals, t.cycled, t.capped), (38, 0, 0));
+    assert_eq!(
+        (t.cards_sum(), t.finite() * 2),
+        (400, 76),
+        "400 / 76 = 5.263"
+    );
+    let most = t.longest_by_cards.clone().unwrap();
+    assert_eq!((most.cards_played, most.rounds), (16, 4));
+    assert_eq!(most.deal, [1, 1, 2, 2, 1, 2, 2, 1]);
+}
+
+#[test]
+fn four_suits_of_three_ranks_have_one_cycle_of_period_19() {
+    // records_C4_naturelle.py: 17,370 deals, 360 of them loop, all into one cycle of 19
+    // tricks; the longest game is 37 tricks, 54 cards each; mean 13.43 cards each.
+    let t = tally(&bataille(4, 3), DealSet::Unordered);
+    assert_eq!((t.deals, t.cycled), (17_370, 360));
+    assert_eq!(t.cycles_up_to_mirror(), 1);
+    assert!(t.cycles.values().all(|c| c.period == 19));
+    let longest = t.longest.clone().unwrap();
+    assert_eq!((longest.rounds, longest.cards_played), (37, 108));
+    assert_eq!(longest.deal, [2, 1, 3, 1, 3, 2, 2, 3, 3, 1, 1, 2]);
+    assert_eq!((t.cards_sum(), t.finite() * 2), (456_892, 34_020), "13.43");
+    // bataille_cpp counts the first half of the sequences in lexicographic order: 388 loop.
+    assert_eq!(tally(&bataille(4, 3), DealSet::LexHalf).cycled, 388);
+}
+
+#[test]
+fn every_deal_counts_each_pair_of_hands_both_ways() {
+    // All 34,650 sequences: each unordered pair of distinct hands twice, seats swapped, so
+    // seat 1's wins are seat 2's wins of the swapped deals: the totals are symmetric.
+    let all = tally(&bataille(4, 3), DealSet::All);
+    assert_eq!(all.deals, 34_650);
+    assert_eq!(all.wins[0], all.wins[1]);
+    assert_eq!(
+        all.cycled, 720,
+        "360 unordered, none of them a pair of equal hands"
+    );
+    assert_eq!(all.cycles.len(), 2, "the cycle and its mirror image");
+    let sum: u64 = all.wins.iter().sum::<u64>() + all.draws + all.cycled + all.capped;
+    assert_eq!(sum, all.deals);
+}
+
+#[test]
+fn single_suit_decks_loop_as_bataille_cpp_counts() {
+    // bataille_cpp's results/c1v5.txt ... c1v9.txt: 30 of 120, 0 of 360, 2,304 of 5,040,
+    // 0 of 20,160 (halved: even decks), 218,680 of 362,880 deals loop.
+    for (ranks, deals, cycled) in [
+        (5, 120, 30),
+        (6, 360, 0),
+        (7, 5_040, 2_304),
+        (8, 20_160, 0),
+        (9, 362_880, 218_680),
+    ] {
+        let t = tally(&bataille(1, ranks), DealSet::LexHalf);
+        assert_eq!((t.deals, t.cycled), (deals, cycled), "1 suit × {ranks}");
+    }
+}
+
+#[test]
+fn the_command_writes_the_same_figures_whatever_the_thread_count() {
+    let dir = TempDir::new().unwrap();
+    let mut outputs = Vec::new();
+    for threads in ["1", "2", "3"] {
+        let json = dir.path().join(format!("t{threads}.json"));
+        let histogram = dir.path().join(format!("t{threads}.csv"));
+        Command::cargo_bin("warsim")
+            .unwrap()
+            .args([
+                "enumerate",
+                "--suits",
+                "3",
+                "--ranks",
+                "3",
+                "--threads",
+                threads,
+            ])
+            .args(BATAILLE)
+            .arg("--json")
+            .arg(&json)
+            .arg("--histogram")
+            .arg(&histogram)
+            .assert()
+            .success();
+        let figures: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        outputs.push((figures, std::fs::read_to_string(&histogram).unwrap()));
+    }
+    assert!(outputs.windows(2).all(|w| w[0] == w[1]));
+    let (figures, histogram) = &outputs[0];
+    for key in [
+        "deals",
+        "win",
+        "draw",
+        "cycle",
+        "seat1_wins",
+        "seat2_wins",
+        "rounds_mean",
+    ] {
+        assert!(figures.get(key).is_some(), "--json lacks {key}");
+    }
+    assert_eq!(figures["deals"], 1_680, "9!/(3!)^3");
+    let rows: u64 = histogram
+        .lines()
+        .filter(|l| l.starts_with("rounds,"))
+        .map(|l| l.split(',').nth(2).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(Some(rows), figures["finite"].as_u64());
+}
+
+#[test]
+fn rules_with_chance_after_the_deal_and_huge_decks_are_refused_with_exit_2() {
+    let refused: &[(&[&str], &str)] = &[
+        (
+            &["--suits", "2", "--ranks", "3", "--pickup", "shuffled"],
+            "--pickup shuffled",
+        ),
+        (
+            &["--suits", "2", "--ranks", "3", "--spoils", "heap"],
+            "--spoils heap",
+        ),
+        (
+            &["--rules", "war-simulator", "--suits", "2", "--ranks", "3"],
+            "war-simulator",
+        ),
+        (
+            &["--rules", "game-of-war", "--suits", "2", "--ranks", "3"],
+            "--reshuffle-every 100",
+        ),
+        (&[], "deals to play"),
+        (
+            &["--suits", "4", "--ranks", "4", "--max-deals", "1000"],
+            "63,063,000 deals",
+        ),
+        (
+            &["--suits", "3", "--ranks", "3", "--deals", "unordered"],
+            "--deals unordered",
+        ),
+        (
+            &["--players", "3", "--deals", "lex-half"],
+            "--deals lex-half needs two players",
+        ),
+    ];
+    for (args, names) in refused {
+        let out = Command::cargo_bin("warsim")
+            .unwrap()
+            .arg("enumerate")
+            .args(*args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains(names),
+            "{args:?}: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}: nothing played");
+    }
+}

@@ -113,7 +113,7 @@ fn bad_input_exits_2_with_one_error_line_naming_the_flag() {
         ),
         (
             &["--war-shortage", "cry"],
-            "[possible values: lose, play-what-you-have, smaller-hand, end-game]",
+            "[possible values: lose, play-what-you-have, smaller-hand, end-game, lose-when-empty]",
         ),
         (
             &["--spoils", "pocket"],
@@ -183,7 +183,7 @@ fn the_command_line_follows_clap_conventions() {
     let out = warsim().args(["run", "--help"]).output().unwrap();
     let help = String::from_utf8(out.stdout).unwrap();
     for expected in [
-        "[possible values: table, winner-first, loser-first, seats, reverse-seats, shuffled, natural]",
+        "[possible values: table, winner-first, loser-first, seats, reverse-seats, shuffled, natural, reversed]",
         "[possible values: classic, war-card-game, game-of-war, war-simulator, cards-war, fixed-rounds]",
         "[default: the preset's: 1 (classic, war-card-game); 3 (game-of-war, war-simulator, cards-war)]",
         "[default: the preset's: 100000 (classic, war-card-game, war-simulator, cards-war); 5000 (game-of-war)]",

@@ -86,6 +86,7 @@ fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
         Pickup::Seats,
         Pickup::ReverseSeats,
         Pickup::Natural,
+        Pickup::Reversed,
     ] {
         for face_down in [0, 1, 3] {
             let mut r = Preset::Classic.rules();
@@ -94,6 +95,12 @@ fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
             r.max_rounds = 3000;
             configs.push(r);
         }
+    }
+    // kbWar unshuffled: its shortage, with its pickup and another.
+    for pickup in [Pickup::Reversed, Pickup::Table] {
+        let mut r = Preset::Classic.rules();
+        (r.pickup, r.shortage, r.face_down) = (pickup, Shortage::LoseWhenEmpty, 3);
+        configs.push(r);
     }
     // French bataille (and the end-game shortage under other layouts).
     for face_down in [0, 1, 3] {
@@ -196,12 +203,14 @@ fn the_many_players_fast_path_plays_what_the_general_path_plays() {
             Pickup::Seats,
             Pickup::ReverseSeats,
             Pickup::Natural,
+            Pickup::Reversed,
         ] {
             for (face_down, shortage) in [
                 (1, Shortage::Lose),
                 (0, Shortage::Lose),
                 (3, Shortage::PlayWhatYouHave),
                 (0, Shortage::EndGame),
+                (3, Shortage::LoseWhenEmpty),
             ] {
                 let mut r = Preset::Classic.rules();
                 (r.players, r.pickup, r.face_down, r.shortage) =

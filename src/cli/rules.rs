@@ -64,10 +64,10 @@ pub(super) struct RuleArgs {
         help = help("Cards each player puts face down in a war, 0 to 255", Some(Setting::FaceDown), |r| r.face_down.to_string()))]
     face_down: Option<u32>,
     #[arg(long, value_name = "POLICY", value_parser = possible::<Shortage>(), ignore_case = true,
-        help = help("What a player short of cards in a war does: lose (drops out of the war), play-what-you-have, smaller-hand (two players), end-game (the game ends; the larger hand wins)", Some(Setting::Shortage), |r| r.shortage.to_string()))]
+        help = help("What a player short of cards in a war does: lose (drops out of the war), play-what-you-have, smaller-hand (two players), end-game (the game ends; the larger hand wins), lose-when-empty (kbWar)", Some(Setting::Shortage), |r| r.shortage.to_string()))]
     war_shortage: Option<String>,
     #[arg(long, value_name = "ORDER", value_parser = possible::<Pickup>(), ignore_case = true,
-        help = help("Order of won cards under the winner's pile (natural: the pot turned over)", Some(Setting::Pickup), |r| r.pickup.to_string()))]
+        help = help("Order of won cards under the winner's pile (natural: the pot turned over; reversed: each seat's cards from its last)", Some(Setting::Pickup), |r| r.pickup.to_string()))]
     pickup: Option<String>,
     #[arg(long, value_name = "WHERE", value_parser = possible::<Spoils>(), ignore_case = true,
         help = help("Where won cards go: under the pile, or onto a heap shuffled in when the pile runs out", Some(Setting::Spoils), |r| r.spoils.to_string()))]

@@ -1,5 +1,6 @@
 //! The game loops of the rule families beyond the shared round loop (`game_loop.rs`): the table
-//! family's round (`table.rs`: classic War and its variants), the groups family's
+//! family's round (`table.rs`: classic War and its variants, with its wars' layouts under each
+//! shortage rule in `layouts.rs`), the groups family's
 //! (`groups.rs`: WarSimulator, where every tied group wars), and the fixed-rounds family's own
 //! game (`fixed.rs`: each player its own deck, no wars); and how a shared-deck game ends
 //! besides one player holding every card (`endings.rs`: caps, sudden death, cycles, reshuffles).
@@ -7,4 +8,5 @@
 mod endings;
 pub mod fixed;
 mod groups;
+mod layouts;
 mod table;

@@ -31,7 +31,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 let mut pair = match rules.pickup {
                     Pickup::Table | Pickup::WinnerFirst | Pickup::Natural => [won, lost],
                     Pickup::LoserFirst => [lost, won],
-                    Pickup::Seats | Pickup::Shuffled => [a, b],
+                    Pickup::Seats | Pickup::Shuffled | Pickup::Reversed => [a, b],
                     Pickup::ReverseSeats => [b, a],
                 };
                 if rules.pickup == Pickup::Shuffled {
@@ -125,6 +125,21 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     self.lay(rng, fighters, &[layout; SEATS], &mut table);
                     n = tied;
                 }
+                Shortage::LoseWhenEmpty => {
+                    match self.lay_what_you_have(rng, fighters, layout, &mut table) {
+                        0 => {
+                            // Every tied player is out of cards: they share the pot.
+                            self.share_round(rules, rng, fighters);
+                            return RoundEnd::Taken;
+                        }
+                        1 => {
+                            // The one player left in the war takes it, face-up card unlaid.
+                            self.give_round(rules, rng, table[0].seat as usize);
+                            return RoundEnd::Taken;
+                        }
+                        ready => n = ready,
+                    }
+                }
                 Shortage::SmallerHand => {
                     let smallest = fighters
                         .iter()
@@ -164,94 +179,35 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         RoundEnd::Taken
     }
 
-    /// The `Lose` layout: each fighter puts `face_down` cards down and one up; one who runs
-    /// short drops out (its cards stay in). Returns how many face-up cards are on `table`.
-    fn lay_or_drop_out<R: GameRandom>(
-        &mut self,
-        rules: &Rules,
-        rng: &mut R,
-        fighters: &[Play<C>],
-        table: &mut [Play<C>; SEATS],
-    ) -> usize {
-        let mut still_in = [true; SEATS];
-        for (i, f) in fighters.iter().enumerate() {
-            for _ in 0..rules.face_down {
-                match self.draw(f.seat as usize, rng) {
-                    Some(card) => self.log_play(card, f.seat as usize),
-                    None => {
-                        still_in[i] = false;
-                        break;
-                    }
-                }
-            }
-        }
-        self.close_segment(Step::FaceDown);
-        let mut n = 0;
-        for (i, f) in fighters.iter().enumerate() {
-            if still_in[i]
-                && let Some(card) = self.draw(f.seat as usize, rng)
-            {
-                self.log_play(card, f.seat as usize);
-                table[n] = Play { card, seat: f.seat };
-                n += 1;
-            }
-        }
-        self.close_segment(Step::FaceUp);
-        n
-    }
-
-    /// Each fighter i puts `counts[i]` cards down, the last face up; with none, its tied card
-    /// stays its face-up card. The fighters' face-up cards replace `table[..fighters.len()]`.
-    fn lay<R: GameRandom>(
-        &mut self,
-        rng: &mut R,
-        fighters: &[Play<C>],
-        counts: &[usize; SEATS],
-        table: &mut [Play<C>; SEATS],
-    ) {
-        for (f, &count) in fighters.iter().zip(counts) {
-            for _ in 1..count {
-                let card = self
-                    .draw(f.seat as usize, rng)
-                    .expect("counted cards are there");
-                self.log_play(card, f.seat as usize);
-            }
-        }
-        self.close_segment(Step::FaceDown);
-        for (i, (f, &count)) in fighters.iter().zip(counts).enumerate() {
-            table[i] = if count == 0 {
-                *f
-            } else {
-                let card = self
-                    .draw(f.seat as usize, rng)
-                    .expect("counted cards are there");
-                self.log_play(card, f.seat as usize);
-                Play { card, seat: f.seat }
-            };
-        }
-        self.close_segment(Step::FaceUp);
-    }
-
-    /// cards-war's ending: the larger hand (the first seat on equal hands) takes the round,
-    /// which leaves the smaller hand with nothing.
-    fn short_tie<R: GameRandom>(
-        &mut self,
-        rules: &Rules,
-        rng: &mut R,
-        fighters: &[Play<C>],
-    ) -> RoundEnd {
-        let mut best = fighters[0].seat as usize;
-        for f in &fighters[1..] {
-            if self.holding(f.seat as usize) > self.holding(best) {
-                best = f.seat as usize;
-            }
-        }
-        self.give_round(rules, rng, best);
-        RoundEnd::ShortTie
-    }
-
     /// Gives every logged card to `winner` in the order of `rules.pickup`.
-    fn give_round<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R, winner: usize) {
+    pub(super) fn give_round<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R, winner: usize) {
+        let n = self.arrange_won(rules, rng, winner);
+        let won = &self.scratch[..n];
+        match rules.spoils {
+            Spoils::UnderPile => self.piles[winner].extend(won),
+            Spoils::Heap => self.heaps[winner].extend(won),
+        }
+        self.round_winner = Some(winner as u8);
+    }
+
+    /// Shares the logged cards among `sharers`, in the order of `rules.pickup` (as if the first
+    /// had won), card i to sharer i mod their number (kbWar's "very rare TIE").
+    fn share_round<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R, sharers: &[Play<C>]) {
+        let n = self.arrange_won(rules, rng, sharers[0].seat as usize);
+        for i in 0..n {
+            let seat = sharers[i % sharers.len()].seat as usize;
+            let card = self.scratch[i];
+            match rules.spoils {
+                Spoils::UnderPile => self.piles[seat].extend(&[card]),
+                Spoils::Heap => self.heaps[seat].extend(&[card]),
+            }
+        }
+        self.round_winner = None;
+    }
+
+    /// Puts every logged card into `scratch` in the order of `rules.pickup` for `winner`;
+    /// returns how many.
+    fn arrange_won<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R, winner: usize) -> usize {
         let mut n = 0;
         match rules.pickup {
             Pickup::Table => {
@@ -279,6 +235,17 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     for p in &self.log[start..end] {
                         self.scratch[n] = p.card;
                         n += 1;
+                    }
+                }
+            }
+            Pickup::Reversed => {
+                // Seat by seat, each seat's cards from its last.
+                for &seat in &self.active[..self.active_len] {
+                    for p in self.log[..self.log_len].iter().rev() {
+                        if p.seat == seat {
+                            self.scratch[n] = p.card;
+                            n += 1;
+                        }
                     }
                 }
             }
@@ -310,11 +277,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
         }
         debug_assert_eq!(n, self.log_len);
-        let won = &self.scratch[..n];
-        match rules.spoils {
-            Spoils::UnderPile => self.piles[winner].extend(won),
-            Spoils::Heap => self.heaps[winner].extend(won),
-        }
-        self.round_winner = Some(winner as u8);
+        n
     }
 }

@@ -20,7 +20,7 @@ use crate::engine::game::{LINEAR, PileGame, RoundEnd};
 use crate::engine::random::GameRandom;
 use crate::engine::rules::{Pickup, Rules};
 use blocks::BLOCK_SLACK;
-use orders::{natural_order, table_order};
+use orders::{natural_order, reversed_order, table_order};
 use pass::{HIGH_LOW, LOW_HIGH, NATURAL, Pass, SEATS_DOWN, SEATS_UP, scalar_pass};
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -48,7 +48,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
             Pickup::Natural => self.fast_rounds_order::<NATURAL, R>(rules, rng, record, limit),
             Pickup::LoserFirst => self.fast_rounds_order::<LOW_HIGH, R>(rules, rng, record, limit),
-            Pickup::Seats => self.fast_rounds_order::<SEATS_UP, R>(rules, rng, record, limit),
+            Pickup::Seats | Pickup::Reversed => {
+                self.fast_rounds_order::<SEATS_UP, R>(rules, rng, record, limit)
+            }
             Pickup::ReverseSeats | Pickup::Shuffled => {
                 self.fast_rounds_order::<SEATS_DOWN, R>(rules, rng, record, limit)
             }
@@ -326,6 +328,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         match rules.pickup {
             Pickup::Table => n = table_order(free, [cards0, cards1], depth, layout),
             Pickup::Natural => n = natural_order(free, [cards0, cards1], depth, layout),
+            Pickup::Reversed => n = reversed_order(free, [cards0, cards1]),
             pickup => {
                 let order = match pickup {
                     Pickup::WinnerFirst => [winner, 1 - winner],

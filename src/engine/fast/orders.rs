@@ -1,5 +1,6 @@
 //! The orders in which a two-player war's cards go under the winner's pile on the fast loop's
-//! linear piles, for the pickup orders that sort cards (table and natural); each must give
+//! linear piles, for the pickup orders other than one seat's cards after the other's in play
+//! order (table, natural, reversed); each must give
 //! exactly what the general path's `give_round` gives (`tests/engine_paths.rs`).
 
 use super::pass::high_first;
@@ -77,4 +78,19 @@ pub(super) fn natural_order<C: Card>(
     }
     free[n..n + 2].copy_from_slice(&high_first(cards0[0], cards1[0]));
     n + 2
+}
+
+/// The reversed pickup's order of a war's cards on the linear piles, written to `free`: each
+/// seat's cards from its last, seat 0's first. Returns the cards written. Out of line, as
+/// [`natural_order`].
+#[inline(never)]
+pub(super) fn reversed_order<C: Card>(free: &mut [C], seats: [&[C]; 2]) -> usize {
+    let mut n = 0;
+    for cards in seats {
+        for (slot, &card) in free[n..n + cards.len()].iter_mut().zip(cards.iter().rev()) {
+            *slot = card;
+        }
+        n += cards.len();
+    }
+    n
 }

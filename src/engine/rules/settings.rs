@@ -68,12 +68,18 @@ pub enum Shortage {
     /// aside, and the player holding the most cards wins (a tie for the most: a draw). French
     /// bataille's programs (cristal-smac/bataille, bataille_cpp).
     EndGame,
+    /// A tied player with no card left drops out of the war; one with fewer than the layout
+    /// lays what it has (the last card face up). One player left in the war takes the pot
+    /// before its face-up card; none left: the tied players share the pot card by card
+    /// (kbWar).
+    LoseWhenEmpty,
 }
 named!(Shortage {
     Lose => "lose",
     PlayWhatYouHave => "play-what-you-have",
     SmallerHand => "smaller-hand",
     EndGame => "end-game",
+    LoseWhenEmpty => "lose-when-empty",
 });
 
 /// The order in which the winner puts the cards of a round under its pile.
@@ -94,6 +100,10 @@ pub enum Pickup {
     /// The pot turned over as it lies: the last step's cards first, back to the first table,
     /// each step's cards highest first (la bataille's "rangement naturel", Delahaye & Mathieu).
     Natural,
+    /// Each seat's cards turned over (its last card first), seat 1's first: every player lays
+    /// its cards on a stack of its own, and the winner takes the stacks back in seat order
+    /// (kbWar's order when won cards are not shuffled).
+    Reversed,
 }
 named!(Pickup {
     Table => "table",
@@ -103,6 +113,7 @@ named!(Pickup {
     ReverseSeats => "reverse-seats",
     Shuffled => "shuffled",
     Natural => "natural",
+    Reversed => "reversed",
 });
 
 /// Where won cards go.

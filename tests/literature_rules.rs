@@ -126,8 +126,8 @@ fn the_published_bataille_records_replay_exactly() {
     assert_eq!((rec.rounds, rec.winner), (8, Some(1)));
 }
 
-/// kbWar with won cards unshuffled: 3 face down, each seat's stack turned over, a player with no
-/// card drops out of the war; stopped after `max_rounds`.
+/// kbWar as published, won cards unshuffled: 3 face down, the pot turned over, a tied player with
+/// no card loses the war; stopped after `max_rounds`.
 fn kbwar(players: u32, max_rounds: u32) -> Rules {
     let mut r = Preset::Classic.rules();
     (r.pickup, r.shortage, r.face_down) = (Pickup::Reversed, Shortage::LoseWhenEmpty, 3);
@@ -136,41 +136,43 @@ fn kbwar(players: u32, max_rounds: u32) -> Rules {
 }
 
 #[test]
-fn reversed_pickup_returns_each_seats_stack_from_its_last_card() {
-    // A plain round: seat 1's card, then seat 2's, whoever wins (kbWar's NewTurn collects
-    // m_ThrownCards seat by seat, each with DrawFromBottom).
-    let (_, piles, _) = play(&kbwar(2, 1), &[&[4, 3], &[9, 7]]);
-    assert_eq!(piles, vec![vec![3], vec![7, 4, 9]]);
-    // A war: seat 1's 9 3 2 1 5, then seat 2's 8 7 6 4 5.
+fn reversed_pickup_takes_the_pot_back_turned_over() {
+    // A plain round: seat 2's card, then seat 1's, whoever wins (kbWar's Throw: DrawFromBottom
+    // of the middle pile, laid card1, card2).
+    let (_, piles, _) = play(&kbwar(2, 1), &[&[10, 3], &[5, 7]]);
+    assert_eq!(piles, vec![vec![3, 5, 10], vec![7]]);
+    // A war, laid 5 5 | 1 2 3 | 4 6 7 | 9 8: taken back 8 9 7 6 4 3 2 1 5 5.
     let (rec, piles, _) = play(&kbwar(2, 1), &[&[5, 1, 2, 3, 9, 11], &[5, 4, 6, 7, 8, 12]]);
     assert_eq!(
         piles,
-        vec![vec![11, 9, 3, 2, 1, 5, 8, 7, 6, 4, 5], vec![12]]
+        vec![vec![11, 8, 9, 7, 6, 4, 3, 2, 1, 5, 5], vec![12]]
     );
     assert_eq!((rec.wars, rec.cards_played), (1, 10));
 }
 
 #[test]
-fn lose_when_empty_lays_what_a_player_has_and_drops_a_player_with_none() {
+fn lose_when_empty_lays_what_a_player_has_and_a_player_with_none_loses() {
     // Seat 1 holds two cards after the tie: one face down, its last face up (2 against 8).
     let (rec, piles, _) = play(&kbwar(2, 100), &[&[5, 1, 2], &[5, 4, 6, 7, 8, 12]]);
-    assert_eq!(piles, vec![vec![], vec![12, 2, 1, 5, 8, 7, 6, 4, 5]]);
+    assert_eq!(piles, vec![vec![], vec![12, 8, 2, 7, 6, 4, 1, 5, 5]]);
     assert_eq!((rec.winner, rec.rounds, rec.cards_played), (Some(1), 1, 8));
-    // Seat 1 has nothing after the tie: seat 2 lays its three face down and takes the pot
-    // without a face-up card.
+    // Seat 1 has nothing after the tie: seat 2 takes the pot at once, laying nothing more.
     let (rec, piles, _) = play(&kbwar(2, 100), &[&[5], &[5, 4, 6, 7, 8, 12]]);
-    assert_eq!(piles, vec![vec![], vec![8, 12, 5, 7, 6, 4, 5]]);
-    assert_eq!((rec.winner, rec.cards_played), (Some(1), 5));
+    assert_eq!(piles, vec![vec![], vec![4, 6, 7, 8, 12, 5, 5]]);
+    assert_eq!((rec.winner, rec.cards_played), (Some(1), 2));
+    // Seat 2 has nothing: seat 1 takes it.
+    let (rec, piles, _) = play(&kbwar(2, 100), &[&[5, 4, 6], &[5]]);
+    assert_eq!(piles, vec![vec![4, 6, 5, 5], vec![]]);
+    assert_eq!(rec.winner, Some(0));
 }
 
 #[test]
-fn lose_when_empty_shares_the_pot_when_every_tied_player_is_out() {
-    // Both tied on their last card: card by card, seat 1 then seat 2; play goes on.
-    let (rec, piles, _) = play(&kbwar(2, 1), &[&[5], &[5]]);
-    assert_eq!(piles, vec![vec![5], vec![5]]);
-    assert_eq!((rec.outcome, rec.rounds, rec.wars), (Outcome::Capped, 1, 1));
-    // Three players, seats 1 and 2 tied at 9 with nothing left: the pot 9 | 9 | 3 goes 9 to
-    // seat 1, 9 to seat 2, 3 to seat 1.
+fn lose_when_empty_gives_the_pot_to_the_last_tied_seat_when_every_tied_hand_is_empty() {
+    // kbWar checks player 1's hand first: both empty, player 2 wins.
+    let (rec, piles, _) = play(&kbwar(2, 100), &[&[5], &[5]]);
+    assert_eq!(piles, vec![vec![], vec![5, 5]]);
+    assert_eq!((rec.outcome, rec.winner), (Outcome::Win, Some(1)));
+    // Three players, seats 1 and 2 tied at 9 with nothing left: seat 2 takes 3 9 9.
     let (_, piles, _) = play(&kbwar(3, 1), &[&[9], &[9], &[3, 4]]);
-    assert_eq!(piles, vec![vec![9, 3], vec![9], vec![4]]);
+    assert_eq!(piles, vec![vec![], vec![3, 9, 9], vec![4]]);
 }

@@ -44,10 +44,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         n
     }
 
-    /// kbWar's layout: each fighter holding cards puts down up to `layout` − 1 of them, all but
-    /// its last card if it has fewer; a fighter with none drops out. With two or more still in,
-    /// each then lays one face up. Returns how many are still in: their face-up cards are on
-    /// `table` when two or more, the one fighter when one (nothing laid face up).
+    /// kbWar's layout when two or more tied players hold cards: each puts down up to `layout`
+    /// − 1 of them, all but its last card if it has fewer, then one face up; a player with none
+    /// drops out. Returns how many face-up cards are on `table`.
     pub(super) fn lay_what_you_have<R: GameRandom>(
         &mut self,
         rng: &mut R,
@@ -55,33 +54,32 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         layout: usize,
         table: &mut [Play<C>; SEATS],
     ) -> usize {
-        let mut ready = 0;
-        for f in fighters {
-            let seat = f.seat as usize;
-            let count = self.holding(seat).min(layout);
-            if count == 0 {
-                continue;
-            }
+        let mut counts = [0usize; SEATS];
+        for (count, f) in counts.iter_mut().zip(fighters) {
+            *count = self.holding(f.seat as usize).min(layout);
+        }
+        for (f, &count) in fighters.iter().zip(&counts) {
             for _ in 1..count {
-                let card = self.draw(seat, rng).expect("counted cards are there");
-                self.log_play(card, seat);
+                let card = self
+                    .draw(f.seat as usize, rng)
+                    .expect("counted cards are there");
+                self.log_play(card, f.seat as usize);
             }
-            table[ready] = *f;
-            ready += 1;
         }
         self.close_segment(Step::FaceDown);
-        if ready >= 2 {
-            for play in &mut table[..ready] {
-                let seat = play.seat as usize;
+        let mut n = 0;
+        for (f, &count) in fighters.iter().zip(&counts) {
+            if count > 0 {
                 let card = self
-                    .draw(seat, rng)
-                    .expect("a ready fighter holds its face-up card");
-                self.log_play(card, seat);
-                play.card = card;
+                    .draw(f.seat as usize, rng)
+                    .expect("counted cards are there");
+                self.log_play(card, f.seat as usize);
+                table[n] = Play { card, seat: f.seat };
+                n += 1;
             }
-            self.close_segment(Step::FaceUp);
         }
-        ready
+        self.close_segment(Step::FaceUp);
+        n
     }
 
     /// Each fighter i puts `counts[i]` cards down, the last face up; with none, its tied card

@@ -31,8 +31,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 let mut pair = match rules.pickup {
                     Pickup::Table | Pickup::WinnerFirst | Pickup::Natural => [won, lost],
                     Pickup::LoserFirst => [lost, won],
-                    Pickup::Seats | Pickup::Shuffled | Pickup::Reversed => [a, b],
-                    Pickup::ReverseSeats => [b, a],
+                    Pickup::Seats | Pickup::Shuffled => [a, b],
+                    Pickup::ReverseSeats | Pickup::Reversed => [b, a],
                 };
                 if rules.pickup == Pickup::Shuffled {
                     rng.shuffle(&mut pair);
@@ -126,18 +126,25 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     n = tied;
                 }
                 Shortage::LoseWhenEmpty => {
-                    match self.lay_what_you_have(rng, fighters, layout, &mut table) {
-                        0 => {
-                            // Every tied player is out of cards: they share the pot.
-                            self.share_round(rules, rng, fighters);
+                    let mut ready = fighters
+                        .iter()
+                        .filter(|f| self.holding(f.seat as usize) > 0);
+                    match (ready.next(), ready.next()) {
+                        (Some(_), Some(_)) => {
+                            n = self.lay_what_you_have(rng, fighters, layout, &mut table)
+                        }
+                        (Some(only), None) => {
+                            // The one tied player with cards takes the pot at once.
+                            self.give_round(rules, rng, only.seat as usize);
                             return RoundEnd::Taken;
                         }
-                        1 => {
-                            // The one player left in the war takes it, face-up card unlaid.
-                            self.give_round(rules, rng, table[0].seat as usize);
+                        (None, _) => {
+                            // kbWar checks seat 1's hand first: with every tied hand empty,
+                            // the last tied seat takes the pot.
+                            let last = fighters.last().expect("a war has fighters");
+                            self.give_round(rules, rng, last.seat as usize);
                             return RoundEnd::Taken;
                         }
-                        ready => n = ready,
                     }
                 }
                 Shortage::SmallerHand => {
@@ -181,33 +188,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Gives every logged card to `winner` in the order of `rules.pickup`.
     pub(super) fn give_round<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R, winner: usize) {
-        let n = self.arrange_won(rules, rng, winner);
-        let won = &self.scratch[..n];
-        match rules.spoils {
-            Spoils::UnderPile => self.piles[winner].extend(won),
-            Spoils::Heap => self.heaps[winner].extend(won),
-        }
-        self.round_winner = Some(winner as u8);
-    }
-
-    /// Shares the logged cards among `sharers`, in the order of `rules.pickup` (as if the first
-    /// had won), card i to sharer i mod their number (kbWar's "very rare TIE").
-    fn share_round<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R, sharers: &[Play<C>]) {
-        let n = self.arrange_won(rules, rng, sharers[0].seat as usize);
-        for i in 0..n {
-            let seat = sharers[i % sharers.len()].seat as usize;
-            let card = self.scratch[i];
-            match rules.spoils {
-                Spoils::UnderPile => self.piles[seat].extend(&[card]),
-                Spoils::Heap => self.heaps[seat].extend(&[card]),
-            }
-        }
-        self.round_winner = None;
-    }
-
-    /// Puts every logged card into `scratch` in the order of `rules.pickup` for `winner`;
-    /// returns how many.
-    fn arrange_won<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R, winner: usize) -> usize {
         let mut n = 0;
         match rules.pickup {
             Pickup::Table => {
@@ -239,14 +219,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 }
             }
             Pickup::Reversed => {
-                // Seat by seat, each seat's cards from its last.
-                for &seat in &self.active[..self.active_len] {
-                    for p in self.log[..self.log_len].iter().rev() {
-                        if p.seat == seat {
-                            self.scratch[n] = p.card;
-                            n += 1;
-                        }
-                    }
+                // The pot as laid, turned over.
+                for p in self.log[..self.log_len].iter().rev() {
+                    self.scratch[n] = p.card;
+                    n += 1;
                 }
             }
             Pickup::WinnerFirst | Pickup::LoserFirst | Pickup::Seats | Pickup::ReverseSeats => {
@@ -277,6 +253,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
         }
         debug_assert_eq!(n, self.log_len);
-        n
+        let won = &self.scratch[..n];
+        match rules.spoils {
+            Spoils::UnderPile => self.piles[winner].extend(won),
+            Spoils::Heap => self.heaps[winner].extend(won),
+        }
+        self.round_winner = Some(winner as u8);
     }
 }

@@ -114,8 +114,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                         }
                         Pickup::WinnerFirst => top[..=best].rotate_right(1),
                         Pickup::LoserFirst => top[best..n].rotate_left(1),
-                        Pickup::Seats | Pickup::Reversed => {}
-                        Pickup::ReverseSeats | Pickup::Shuffled => top[..n].reverse(),
+                        Pickup::Seats => {}
+                        Pickup::ReverseSeats | Pickup::Shuffled | Pickup::Reversed => {
+                            top[..n].reverse()
+                        }
                     }
                 }
                 self.piles[at[best] % SEATS].extend(&top[..n]);

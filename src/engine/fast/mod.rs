@@ -48,10 +48,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
             Pickup::Natural => self.fast_rounds_order::<NATURAL, R>(rules, rng, record, limit),
             Pickup::LoserFirst => self.fast_rounds_order::<LOW_HIGH, R>(rules, rng, record, limit),
-            Pickup::Seats | Pickup::Reversed => {
-                self.fast_rounds_order::<SEATS_UP, R>(rules, rng, record, limit)
-            }
-            Pickup::ReverseSeats | Pickup::Shuffled => {
+            Pickup::Seats => self.fast_rounds_order::<SEATS_UP, R>(rules, rng, record, limit),
+            Pickup::ReverseSeats | Pickup::Shuffled | Pickup::Reversed => {
                 self.fast_rounds_order::<SEATS_DOWN, R>(rules, rng, record, limit)
             }
         };
@@ -328,7 +326,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         match rules.pickup {
             Pickup::Table => n = table_order(free, [cards0, cards1], depth, layout),
             Pickup::Natural => n = natural_order(free, [cards0, cards1], depth, layout),
-            Pickup::Reversed => n = reversed_order(free, [cards0, cards1]),
+            Pickup::Reversed => n = reversed_order(free, [cards0, cards1], depth, layout),
             pickup => {
                 let order = match pickup {
                     Pickup::WinnerFirst => [winner, 1 - winner],

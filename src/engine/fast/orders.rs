@@ -80,17 +80,32 @@ pub(super) fn natural_order<C: Card>(
     n + 2
 }
 
-/// The reversed pickup's order of a war's cards on the linear piles, written to `free`: each
-/// seat's cards from its last, seat 0's first. Returns the cards written. Out of line, as
-/// [`natural_order`].
+/// The reversed pickup's order of a war's cards on the linear piles, written to `free`: the pot
+/// as laid (the tied pair, then each step's face-down cards, seat 0's first, and its face-up
+/// pair) turned over. Returns the cards written. Out of line, as [`natural_order`].
 #[inline(never)]
-pub(super) fn reversed_order<C: Card>(free: &mut [C], seats: [&[C]; 2]) -> usize {
+pub(super) fn reversed_order<C: Card>(
+    free: &mut [C],
+    [cards0, cards1]: [&[C]; 2],
+    depth: usize,
+    layout: usize,
+) -> usize {
     let mut n = 0;
-    for cards in seats {
-        for (slot, &card) in free[n..n + cards.len()].iter_mut().zip(cards.iter().rev()) {
-            *slot = card;
+    let down = layout - 1;
+    for step in (0..depth).rev() {
+        let from = 1 + step * layout;
+        let up = from + down;
+        free[n..n + 2].copy_from_slice(&[cards1[up], cards0[up]]);
+        n += 2;
+        for k in (0..down).rev() {
+            free[n] = cards1[from + k];
+            n += 1;
         }
-        n += cards.len();
+        for k in (0..down).rev() {
+            free[n] = cards0[from + k];
+            n += 1;
+        }
     }
-    n
+    free[n..n + 2].copy_from_slice(&[cards1[0], cards0[0]]);
+    n + 2
 }

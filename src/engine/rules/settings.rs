@@ -68,10 +68,9 @@ pub enum Shortage {
     /// aside, and the player holding the most cards wins (a tie for the most: a draw). French
     /// bataille's programs (cristal-smac/bataille, bataille_cpp).
     EndGame,
-    /// A tied player with no card left drops out of the war; one with fewer than the layout
-    /// lays what it has (the last card face up). One player left in the war takes the pot
-    /// before its face-up card; none left: the tied players share the pot card by card
-    /// (kbWar).
+    /// A tied player with no card left loses the war: the one tied player with cards takes the
+    /// pot at once (with none, the last tied seat does); one with fewer than the layout lays
+    /// what it has, the last card face up (kbWar).
     LoseWhenEmpty,
 }
 named!(Shortage {
@@ -100,9 +99,8 @@ pub enum Pickup {
     /// The pot turned over as it lies: the last step's cards first, back to the first table,
     /// each step's cards highest first (la bataille's "rangement naturel", Delahaye & Mathieu).
     Natural,
-    /// Each seat's cards turned over (its last card first), seat 1's first: every player lays
-    /// its cards on a stack of its own, and the winner takes the stacks back in seat order
-    /// (kbWar's order when won cards are not shuffled).
+    /// The pot as laid (each table by seat, a war's face-down cards seat by seat) taken back
+    /// turned over, the last card laid first (kbWar).
     Reversed,
 }
 named!(Pickup {

@@ -117,7 +117,7 @@ fn bad_input_exits_2_with_one_error_line_naming_the_flag() {
         ),
         (
             &["--spoils", "pocket"],
-            "[possible values: under-pile, heap]",
+            "[possible values: under-pile, heap, heap-unshuffled]",
         ),
         (
             &["--at-cap", "coin"],
@@ -183,7 +183,7 @@ fn the_command_line_follows_clap_conventions() {
     let out = warsim().args(["run", "--help"]).output().unwrap();
     let help = String::from_utf8(out.stdout).unwrap();
     for expected in [
-        "[possible values: table, winner-first, loser-first, seats, reverse-seats, shuffled, natural, reversed]",
+        "[possible values: table, winner-first, loser-first, seats, reverse-seats, shuffled, natural, reversed, alternating]",
         "[possible values: classic, war-card-game, game-of-war, war-simulator, cards-war, fixed-rounds]",
         "[default: the preset's: 1 (classic, war-card-game); 3 (game-of-war, war-simulator, cards-war)]",
         "[default: the preset's: 100000 (classic, war-card-game, war-simulator, cards-war); 5000 (game-of-war)]",

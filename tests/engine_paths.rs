@@ -87,6 +87,7 @@ fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
         Pickup::ReverseSeats,
         Pickup::Natural,
         Pickup::Reversed,
+        Pickup::Alternating,
     ] {
         for face_down in [0, 1, 3] {
             let mut r = Preset::Classic.rules();
@@ -204,6 +205,7 @@ fn the_many_players_fast_path_plays_what_the_general_path_plays() {
             Pickup::ReverseSeats,
             Pickup::Natural,
             Pickup::Reversed,
+            Pickup::Alternating,
         ] {
             for (face_down, shortage) in [
                 (1, Shortage::Lose),

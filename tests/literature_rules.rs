@@ -1,13 +1,13 @@
 //! The rule settings taken from the wider literature, on hand-built deals with exact piles:
 //! the natural pickup and the end-game shortage of French bataille (cristal-smac/bataille,
 //! bataille_cpp), against games those programs publish; kbWar's reversed pickup and its
-//! lose-when-empty shortage.
+//! lose-when-empty shortage; rustwar's alternating pickup and its unshuffled heaps.
 
 mod common;
 
 use common::play;
-use warsim::engine::rules::{Pickup, Shortage};
-use warsim::engine::{Outcome, Preset, Rules, WinBy};
+use warsim::engine::rules::{AtCap, Pickup, Shortage, Spoils};
+use warsim::engine::{Outcome, Preset, Rules, WinBy, play_game};
 
 /// French bataille: no face-down cards, the pot turned over, a tie that cannot go on ends the
 /// game; stopped after `max_rounds`.
@@ -175,4 +175,70 @@ fn lose_when_empty_gives_the_pot_to_the_last_tied_seat_when_every_tied_hand_is_e
     // Three players, seats 1 and 2 tied at 9 with nothing left: seat 2 takes 3 9 9.
     let (_, piles, _) = play(&kbwar(3, 1), &[&[9], &[9], &[3, 4]]);
     assert_eq!(piles, vec![vec![], vec![3, 9, 9], vec![4]]);
+}
+
+/// rustwar: 3 face down, cards laid one at a time in turn, won cards onto a heap; `spoils`
+/// heap-unshuffled for its unshuffled mode.
+fn rustwar(spoils: Spoils, max_rounds: u32) -> Rules {
+    let mut r = Preset::Classic.rules();
+    (r.pickup, r.face_down, r.spoils) = (Pickup::Alternating, 3, spoils);
+    r.max_rounds = max_rounds;
+    r
+}
+
+#[test]
+fn alternating_pickup_gives_the_cards_as_laid_one_at_a_time_in_turn() {
+    // Laid 5 5 | 1 4, 2 6, 3 7 (one face-down card each in turn) | 9 8: seat 1 wins all ten.
+    let deal: [&[u8]; 2] = [&[5, 1, 2, 3, 9, 11], &[5, 4, 6, 7, 8, 12]];
+    let (rec, piles, _) = play(&rustwar(Spoils::UnderPile, 1), &deal);
+    assert_eq!(
+        piles,
+        vec![vec![11, 5, 5, 1, 4, 2, 6, 3, 7, 9, 8], vec![12]]
+    );
+    assert_eq!((rec.wars, rec.cards_played), (1, 10));
+    // A plain round: seat 1's card, then seat 2's, whoever wins.
+    let (_, piles, _) = play(&rustwar(Spoils::UnderPile, 1), &[&[3, 1], &[10, 2]]);
+    assert_eq!(piles, vec![vec![1], vec![2, 3, 10]]);
+    // Three players, seats 2 and 3 at war: each step seat by seat, face-down cards in turn.
+    let mut three = rustwar(Spoils::UnderPile, 1);
+    (three.players, three.face_down) = (3, 2);
+    let (_, piles, _) = play(&three, &[&[2, 13], &[7, 1, 3, 9, 13], &[7, 4, 5, 6, 13]]);
+    assert_eq!(
+        piles,
+        vec![vec![13], vec![13, 2, 7, 7, 1, 4, 3, 5, 9, 6], vec![13]]
+    );
+}
+
+#[test]
+fn an_unshuffled_heap_becomes_the_pile_with_the_last_card_won_on_top() {
+    // Seat 1 wins 10 3 and 9 2 onto its heap; its pile empty, the heap turned over gives 2 9 3
+    // 10 (rustwar pops the end of its won pile). Seat 2 wins 2 8, then refills with 8 on top.
+    let (_, piles, heaps) = play(
+        &rustwar(Spoils::HeapUnshuffled, 5),
+        &[&[10, 9], &[3, 2, 8, 7]],
+    );
+    assert_eq!(piles, vec![vec![10], vec![2]]);
+    assert_eq!(heaps, vec![vec![9, 7], vec![3, 8]]);
+}
+
+#[test]
+fn unshuffled_heaps_loop_only_when_piles_and_heaps_repeat() {
+    // Every game the cycle watch calls a loop still runs at 30,000 rounds with the watch off
+    // (a cap deciding by the larger pile), and every other game ends the same way: the watch
+    // compares heaps as well as piles.
+    let watched = rustwar(Spoils::HeapUnshuffled, 30_000);
+    let mut unwatched = watched.clone();
+    unwatched.at_cap = AtCap::LargerPile;
+    let mut cycles = 0;
+    for seed in 0..400 {
+        let seen = play_game(&watched, seed);
+        let played = play_game(&unwatched, seed);
+        if seen.outcome == Outcome::Cycle {
+            cycles += 1;
+            assert!(played.rounds >= 30_000, "seed {seed}: {played:?}");
+        } else {
+            assert_eq!(seen, played, "seed {seed}");
+        }
+    }
+    assert!(cycles > 10, "{cycles} cycles");
 }

@@ -67,10 +67,10 @@ pub(super) struct RuleArgs {
         help = help("What a player short of cards in a war does: lose (drops out of the war), play-what-you-have, smaller-hand (two players), end-game (the game ends; the larger hand wins), lose-when-empty (kbWar)", Some(Setting::Shortage), |r| r.shortage.to_string()))]
     war_shortage: Option<String>,
     #[arg(long, value_name = "ORDER", value_parser = possible::<Pickup>(), ignore_case = true,
-        help = help("Order of won cards under the winner's pile (natural: the pot turned over; reversed: each seat's cards from its last)", Some(Setting::Pickup), |r| r.pickup.to_string()))]
+        help = help("Order of won cards under the winner's pile (natural: the pot turned over, each step highest first; reversed: the pot as laid, turned over; alternating: as laid one card at a time in turn)", Some(Setting::Pickup), |r| r.pickup.to_string()))]
     pickup: Option<String>,
     #[arg(long, value_name = "WHERE", value_parser = possible::<Spoils>(), ignore_case = true,
-        help = help("Where won cards go: under the pile, or onto a heap shuffled in when the pile runs out", Some(Setting::Spoils), |r| r.spoils.to_string()))]
+        help = help("Where won cards go: under the pile, or onto a heap that becomes the pile when it runs out, shuffled (heap) or as it lies (heap-unshuffled)", Some(Setting::Spoils), |r| r.spoils.to_string()))]
     spoils: Option<String>,
     #[arg(long, value_name = "N", value_parser = parse_setting,
         help = help("Reshuffle every player's pile after every N rounds, 0 = never", Some(Setting::ReshuffleEvery), |r| r.reshuffle_every.to_string()))]

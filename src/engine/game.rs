@@ -86,12 +86,16 @@ pub struct PileGame<C: Card, const CAP: usize> {
     pub(super) watching: bool,
     pub(super) saved: [C; CAP],
     pub(super) saved_counts: [u16; SEATS],
+    /// Each seat's heap size in the saved position (its cards follow its pile's).
+    pub(super) saved_heaps: [u16; SEATS],
     pub(super) saved_active: [u8; SEATS],
     pub(super) saved_len: usize,
     pub(super) saved_round: u32,
     pub(super) saved_power: u32,
     /// Cards laid on the table this game (the record's `cards_played`).
     pub(super) laid: u64,
+    /// `--spoils heap-unshuffled`: an empty pile takes the heap as it lies, not shuffled.
+    pub(super) unshuffled_heaps: bool,
 }
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -127,11 +131,13 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             watching: false,
             saved: [C::default(); CAP],
             saved_counts: [0; SEATS],
+            saved_heaps: [0; SEATS],
             saved_active: [0; SEATS],
             saved_len: 0,
             saved_round: 0,
             saved_power: 0,
             laid: 0,
+            unshuffled_heaps: false,
         })
     }
 
@@ -172,7 +178,26 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     #[inline(never)]
     fn refill<R: GameRandom>(&mut self, seat: usize, rng: &mut R) {
-        self.shuffle_under_pile(seat, true, rng);
+        if self.unshuffled_heaps {
+            self.turn_heap_over(seat);
+        } else {
+            self.shuffle_under_pile(seat, true, rng);
+        }
+    }
+
+    /// Makes seat s's heap its (empty) pile as the heap lies: the last card put on the heap
+    /// becomes the top of the pile (rustwar pops the end of its won pile).
+    fn turn_heap_over(&mut self, seat: usize) {
+        let n = self.heaps[seat].len();
+        for (slot, card) in self.scratch[..n]
+            .iter_mut()
+            .rev()
+            .zip(self.heaps[seat].iter())
+        {
+            *slot = card;
+        }
+        self.heaps[seat].clear();
+        self.piles[seat].set(&self.scratch[..n]);
     }
 
     /// Takes every card of seat s's heap (or, with `from_heap` false, its pile), shuffles them
@@ -218,7 +243,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     pub(super) fn receive(&mut self, rules: &Rules, seat: usize, cards: &[C]) {
         match rules.spoils {
             Spoils::UnderPile => self.piles[seat].extend(cards),
-            Spoils::Heap => self.heaps[seat].extend(cards),
+            Spoils::Heap | Spoils::HeapUnshuffled => self.heaps[seat].extend(cards),
         }
     }
 
@@ -231,7 +256,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     ) {
         let target = match rules.spoils {
             Spoils::UnderPile => &mut self.piles[seat],
-            Spoils::Heap => &mut self.heaps[seat],
+            Spoils::Heap | Spoils::HeapUnshuffled => &mut self.heaps[seat],
         };
         for p in &self.log[range] {
             target.push(p.card);

@@ -8,7 +8,7 @@ use super::random::GameRandom;
 
 use super::card::Card;
 use super::record::{GameRecord, Outcome, WinBy};
-use super::rules::{AtCap, Family, Rules};
+use super::rules::{AtCap, Family, Rules, Spoils};
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     pub(super) fn play_dealt<R: GameRandom>(
@@ -18,6 +18,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         observer: Option<&mut dyn Observer<C, CAP>>,
     ) -> GameRecord {
         self.laid = 0;
+        self.unshuffled_heaps = rules.spoils == Spoils::HeapUnshuffled;
         let record = self.play_rounds(rules, rng, observer);
         GameRecord {
             cards_played: self.laid,
@@ -41,7 +42,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         // Rounds without anything random run in the fast loops (`fast/`) up to the cap, the next
         // reshuffle or the cycle watch's next save; the loops check the watch's other rounds
         // themselves.
-        let fast = rules.deterministic_rounds() && !self.trace;
+        let fast = rules.deterministic_rounds() && rules.spoils == Spoils::UnderPile && !self.trace;
         // Two-player rounds of the groups family run in passes (heaps are shuffled in, so no
         // cycles to watch).
         let pair_groups =

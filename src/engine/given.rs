@@ -8,7 +8,7 @@ use super::random::GameRandom;
 use super::record::GameRecord;
 use super::rules::Rules;
 
-/// Marks the end of a pile in a [`PileGame::position`] (no card has rank 0).
+/// Marks the end of a pile or heap in a [`PileGame::position`] (no card has rank 0).
 const PILE_END: u8 = 0;
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -36,12 +36,14 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.play_dealt(rules, rng, None)
     }
 
-    /// Every seat's pile of the first `players` seats, top first, each followed by a 0: the
-    /// whole position of a game without heaps.
+    /// The whole position of the first `players` seats: each seat's pile (top first) and
+    /// heap (oldest first), each followed by a 0.
     pub(crate) fn position(&self, players: usize, into: &mut Vec<u8>) {
         into.clear();
-        for pile in &self.piles[..players] {
+        for (pile, heap) in self.piles[..players].iter().zip(&self.heaps) {
             into.extend(pile.iter().map(|c| c.rank()));
+            into.push(PILE_END);
+            into.extend(heap.iter().map(|c| c.rank()));
             into.push(PILE_END);
         }
     }
@@ -75,14 +77,17 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 }
 
-/// A position with the two seats' piles exchanged (two-player positions only).
+/// A position with the two seats' piles and heaps exchanged (two-player positions only).
 pub(crate) fn swap_seats(position: &[u8]) -> Vec<u8> {
-    let first_end = position
+    let first_seat_end = position
         .iter()
-        .position(|&c| c == PILE_END)
-        .expect("a position ends each pile");
-    let mut swapped = position[first_end + 1..].to_vec();
-    swapped.extend_from_slice(&position[..=first_end]);
+        .enumerate()
+        .filter(|&(_, &c)| c == PILE_END)
+        .nth(1)
+        .map(|(i, _)| i)
+        .expect("a position ends each pile and heap");
+    let mut swapped = position[first_seat_end + 1..].to_vec();
+    swapped.extend_from_slice(&position[..=first_seat_end]);
     swapped
 }
 
@@ -91,8 +96,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn swapping_seats_exchanges_the_piles_and_keeps_their_ends() {
-        assert_eq!(swap_seats(&[3, 1, 0, 2, 0]), vec![2, 0, 3, 1, 0]);
-        assert_eq!(swap_seats(&[0, 2, 2, 0]), vec![2, 2, 0, 0]);
+    fn swapping_seats_exchanges_the_piles_and_heaps_and_keeps_their_ends() {
+        assert_eq!(
+            swap_seats(&[3, 1, 0, 0, 2, 0, 0]),
+            vec![2, 0, 0, 3, 1, 0, 0]
+        );
+        assert_eq!(swap_seats(&[0, 0, 2, 2, 0, 0]), vec![2, 2, 0, 0, 0, 0]);
+        assert_eq!(
+            swap_seats(&[1, 0, 4, 0, 2, 0, 3, 0]),
+            vec![2, 0, 3, 0, 1, 0, 4, 0]
+        );
     }
 }

@@ -80,7 +80,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         }
     }
 
-    /// True when every active seat holds the saved cards (the same seats active).
+    /// True when every active seat holds the saved cards (the same seats active): its pile,
+    /// and with `--spoils heap-unshuffled` its heap too (the heap's order decides the game).
     #[cold]
     #[inline(never)]
     pub(in crate::engine) fn same_as_saved(&self) -> bool {
@@ -90,16 +91,22 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         }
         let mut from = 0;
         for (i, &seat) in active.iter().enumerate() {
-            let count = usize::from(self.saved_counts[i]);
-            let pile = &self.piles[seat as usize];
+            let seat = seat as usize;
+            let (count, heap) = (
+                usize::from(self.saved_counts[i]),
+                usize::from(self.saved_heaps[i]),
+            );
+            let (pile, saved) = (&self.piles[seat], &self.saved[from..from + count + heap]);
             if pile.len() != count
+                || self.heaps[seat].len() != heap
                 || !pile
                     .iter()
-                    .eq(self.saved[from..from + count].iter().copied())
+                    .chain(self.heaps[seat].iter())
+                    .eq(saved.iter().copied())
             {
                 return false;
             }
-            from += count;
+            from += count + heap;
         }
         true
     }
@@ -107,10 +114,13 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     fn save_position(&mut self, round: u32) {
         let mut from = 0;
         for i in 0..self.active_len {
-            let pile = &self.piles[self.active[i] as usize];
-            pile.copy_to(&mut self.saved[from..]);
-            self.saved_counts[i] = pile.len() as u16;
-            from += pile.len();
+            let seat = self.active[i] as usize;
+            for part in [&self.piles[seat], &self.heaps[seat]] {
+                part.copy_to(&mut self.saved[from..]);
+                from += part.len();
+            }
+            self.saved_counts[i] = self.piles[seat].len() as u16;
+            self.saved_heaps[i] = self.heaps[seat].len() as u16;
         }
         self.save_made(round);
     }
@@ -127,5 +137,29 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         for i in 0..self.active_len {
             self.shuffle_under_pile(self.active[i] as usize, false, rng);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_saved_position_includes_the_heaps() {
+        let mut game = PileGame::<u8, 16>::boxed();
+        game.piles[0].set(&[3, 1]);
+        game.piles[1].set(&[2]);
+        game.heaps[1].set(&[4, 5]);
+        game.active[..2].copy_from_slice(&[0, 1]);
+        game.active_len = 2;
+        game.save_position(1024);
+        assert!(game.same_as_saved());
+        // The same piles with the heap's cards in another order: another position.
+        game.heaps[1].set(&[5, 4]);
+        assert!(!game.same_as_saved());
+        // A card moved from the heap to the pile: another position.
+        game.piles[1].set(&[2, 4]);
+        game.heaps[1].set(&[5]);
+        assert!(!game.same_as_saved());
     }
 }

@@ -31,7 +31,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 let mut pair = match rules.pickup {
                     Pickup::Table | Pickup::WinnerFirst | Pickup::Natural => [won, lost],
                     Pickup::LoserFirst => [lost, won],
-                    Pickup::Seats | Pickup::Shuffled => [a, b],
+                    Pickup::Seats | Pickup::Shuffled | Pickup::Alternating => [a, b],
                     Pickup::ReverseSeats | Pickup::Reversed => [b, a],
                 };
                 if rules.pickup == Pickup::Shuffled {
@@ -225,6 +225,27 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     n += 1;
                 }
             }
+            Pickup::Alternating => {
+                // Laid one card at a time in turn: within each step, every seat's first card
+                // (seat order), then every seat's second, ...
+                let mut start = 0;
+                for s in 0..self.segments {
+                    let end = self.segment_ends[s] as usize;
+                    let mut turn = 0;
+                    while n < end {
+                        let mut laid = [0u8; SEATS];
+                        for p in &self.log[start..end] {
+                            if laid[p.seat as usize] == turn {
+                                self.scratch[n] = p.card;
+                                n += 1;
+                            }
+                            laid[p.seat as usize] += 1;
+                        }
+                        turn += 1;
+                    }
+                    start = end;
+                }
+            }
             Pickup::WinnerFirst | Pickup::LoserFirst | Pickup::Seats | Pickup::ReverseSeats => {
                 let mut order = [0u8; SEATS];
                 let seats = self.active_len;
@@ -256,7 +277,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let won = &self.scratch[..n];
         match rules.spoils {
             Spoils::UnderPile => self.piles[winner].extend(won),
-            Spoils::Heap => self.heaps[winner].extend(won),
+            Spoils::Heap | Spoils::HeapUnshuffled => self.heaps[winner].extend(won),
         }
         self.round_winner = Some(winner as u8);
     }

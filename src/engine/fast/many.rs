@@ -114,7 +114,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                         }
                         Pickup::WinnerFirst => top[..=best].rotate_right(1),
                         Pickup::LoserFirst => top[best..n].rotate_left(1),
-                        Pickup::Seats => {}
+                        Pickup::Seats | Pickup::Alternating => {}
                         Pickup::ReverseSeats | Pickup::Shuffled | Pickup::Reversed => {
                             top[..n].reverse()
                         }

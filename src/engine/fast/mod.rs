@@ -20,7 +20,7 @@ use crate::engine::game::{LINEAR, PileGame, RoundEnd};
 use crate::engine::random::GameRandom;
 use crate::engine::rules::{Pickup, Rules};
 use blocks::BLOCK_SLACK;
-use orders::{natural_order, reversed_order, table_order};
+use orders::{alternating_order, natural_order, reversed_order, table_order};
 use pass::{HIGH_LOW, LOW_HIGH, NATURAL, Pass, SEATS_DOWN, SEATS_UP, scalar_pass};
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -48,7 +48,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
             Pickup::Natural => self.fast_rounds_order::<NATURAL, R>(rules, rng, record, limit),
             Pickup::LoserFirst => self.fast_rounds_order::<LOW_HIGH, R>(rules, rng, record, limit),
-            Pickup::Seats => self.fast_rounds_order::<SEATS_UP, R>(rules, rng, record, limit),
+            Pickup::Seats | Pickup::Alternating => {
+                self.fast_rounds_order::<SEATS_UP, R>(rules, rng, record, limit)
+            }
             Pickup::ReverseSeats | Pickup::Shuffled | Pickup::Reversed => {
                 self.fast_rounds_order::<SEATS_DOWN, R>(rules, rng, record, limit)
             }
@@ -250,6 +252,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             self.saved[..n0].copy_from_slice(pile0);
             self.saved[n0..total].copy_from_slice(pile1);
             self.saved_counts[..2].copy_from_slice(&[n0 as u16, (total - n0) as u16]);
+            self.saved_heaps[..2].fill(0); // the fast loop plays without heaps
             self.save_made(round);
         }
         false
@@ -327,6 +330,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             Pickup::Table => n = table_order(free, [cards0, cards1], depth, layout),
             Pickup::Natural => n = natural_order(free, [cards0, cards1], depth, layout),
             Pickup::Reversed => n = reversed_order(free, [cards0, cards1], depth, layout),
+            Pickup::Alternating => n = alternating_order(free, [cards0, cards1], per_player),
             pickup => {
                 let order = match pickup {
                     Pickup::WinnerFirst => [winner, 1 - winner],

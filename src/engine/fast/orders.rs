@@ -1,6 +1,6 @@
 //! The orders in which a two-player war's cards go under the winner's pile on the fast loop's
 //! linear piles, for the pickup orders other than one seat's cards after the other's in play
-//! order (table, natural, reversed); each must give
+//! order (table, natural, reversed, alternating); each must give
 //! exactly what the general path's `give_round` gives (`tests/engine_paths.rs`).
 
 use super::pass::high_first;
@@ -108,4 +108,21 @@ pub(super) fn reversed_order<C: Card>(
     }
     free[n..n + 2].copy_from_slice(&[cards1[0], cards0[0]]);
     n + 2
+}
+
+/// The alternating pickup's order of a war's cards on the linear piles, written to `free`: the
+/// cards as laid one at a time in turn, seat 0's first (each player's `per_player` cards are
+/// its tied card and its layouts, in play order). Returns the cards written. Out of line, as
+/// [`natural_order`].
+#[inline(never)]
+pub(super) fn alternating_order<C: Card>(
+    free: &mut [C],
+    [cards0, cards1]: [&[C]; 2],
+    per_player: usize,
+) -> usize {
+    for (k, (&a, &b)) in cards0[..per_player].iter().zip(cards1).enumerate() {
+        free[2 * k] = a;
+        free[2 * k + 1] = b;
+    }
+    2 * per_player
 }

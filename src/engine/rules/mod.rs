@@ -268,7 +268,7 @@ impl Rules {
     /// True when a round draws nothing random (reshuffles between rounds aside).
     pub fn deterministic_rounds(&self) -> bool {
         self.family == Family::Table
-            && self.spoils == Spoils::UnderPile
+            && self.spoils != Spoils::Heap
             && self.pickup != Pickup::Shuffled
     }
 

@@ -102,6 +102,9 @@ pub enum Pickup {
     /// The pot as laid (each table by seat, a war's face-down cards seat by seat) taken back
     /// turned over, the last card laid first (kbWar).
     Reversed,
+    /// The pot in the order it was laid when players lay one card at a time in turn: each step
+    /// seat by seat, a war's face-down cards one from each player in turn (rustwar).
+    Alternating,
 }
 named!(Pickup {
     Table => "table",
@@ -112,6 +115,7 @@ named!(Pickup {
     Shuffled => "shuffled",
     Natural => "natural",
     Reversed => "reversed",
+    Alternating => "alternating",
 });
 
 /// Where won cards go.
@@ -121,8 +125,12 @@ pub enum Spoils {
     UnderPile,
     /// Onto the winner's spoil heap, shuffled into its pile when the pile runs out.
     Heap,
+    /// Onto the winner's spoil heap, each card on top of the last; when the pile runs out the
+    /// heap becomes the pile as it lies, unshuffled, the last card won on top (rustwar's
+    /// unshuffled mode).
+    HeapUnshuffled,
 }
-named!(Spoils { UnderPile => "under-pile", Heap => "heap" });
+named!(Spoils { UnderPile => "under-pile", Heap => "heap", HeapUnshuffled => "heap-unshuffled" });
 
 /// What the round cap decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,12 +16,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             "{} cards do not fit piles of {CAP}: use Engine::for_rules",
             rules.cards()
         );
-        let key = (
-            rules.suits,
-            rules.ranks,
-            rules.cards_in_play(),
-            rules.uneven,
-        );
+        let key = (rules.suits, rules.ranks, rules.cards_in_play());
         if key != self.deck_key {
             rules.fill_deck(&mut self.deck);
             self.deck_key = key;

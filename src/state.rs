@@ -100,7 +100,7 @@ pub fn csv_tail(path: &Path, bytes: u64) -> io::Result<String> {
 
 /// The settings of the rules, by flag, that the preset's family takes.
 fn settings_of(rules: &Rules) -> Vec<(String, String)> {
-    let all: [(Setting, String); 7] = [
+    let all: [(Setting, String); 9] = [
         (Setting::FaceDown, rules.face_down.to_string()),
         (Setting::Shortage, rules.shortage.name().to_string()),
         (Setting::Pickup, rules.pickup.name().to_string()),
@@ -108,6 +108,8 @@ fn settings_of(rules: &Rules) -> Vec<(String, String)> {
         (Setting::ReshuffleEvery, rules.reshuffle_every.to_string()),
         (Setting::MaxRounds, rules.max_rounds.to_string()),
         (Setting::AtCap, rules.at_cap.name().to_string()),
+        (Setting::Shuffle, rules.shuffle.name().to_string()),
+        (Setting::Champion, rules.champion.name().to_string()),
     ];
     all.into_iter()
         .filter(|(setting, _)| rules.family.refuses(*setting).is_none())
@@ -196,6 +198,8 @@ impl State {
                     "--reshuffle-every" => choice.reshuffle_every = number(),
                     "--max-rounds" => choice.max_rounds = number(),
                     "--at-cap" => choice.at_cap = Some(named_value("--at-cap", value)?),
+                    "--shuffle" => choice.shuffle = Some(named_value("--shuffle", value)?),
+                    "--champion" => choice.champion = Some(named_value("--champion", value)?),
                     _ => {}
                 }
             }

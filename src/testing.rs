@@ -7,6 +7,6 @@ pub use crate::engine::card::{Card, SuitedCard};
 pub use crate::engine::families::fixed::FixedRoundsGame;
 pub use crate::engine::game::{CYCLE_CHECK_FROM, Observer, PileGame, Play, Step};
 pub use crate::engine::random::{
-    AnyRng, GameRandom, GameRng, WarCardGameRng, batched_shuffle, bounded_u32, game_rng,
+    AnyRng, GameRandom, GameRng, Shuffler, WarCardGameRng, batched_shuffle, bounded_u32, game_rng,
     shuffle_one_by_one,
 };

@@ -184,9 +184,9 @@ fn the_command_line_follows_clap_conventions() {
     let help = String::from_utf8(out.stdout).unwrap();
     for expected in [
         "[possible values: table, winner-first, loser-first, seats, reverse-seats, shuffled, natural, reversed, alternating]",
-        "[possible values: classic, war-card-game, game-of-war, war-simulator, cards-war, fixed-rounds]",
-        "[default: the preset's: 1 (classic, war-card-game); 3 (game-of-war, war-simulator, cards-war)]",
-        "[default: the preset's: 100000 (classic, war-card-game, war-simulator, cards-war); 5000 (game-of-war)]",
+        "[possible values: classic, war-card-game, game-of-war, war-simulator, war-simulator-original, cards-war, fixed-rounds]",
+        "[default: the preset's: 1 (classic, war-card-game); 3 (game-of-war, war-simulator, war-simulator-original, cards-war)]",
+        "[default: the preset's: 100000 (classic, war-card-game, war-simulator, war-simulator-original, cards-war); 5000 (game-of-war)]",
     ] {
         assert!(help.contains(expected), "{expected}");
     }

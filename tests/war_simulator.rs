@@ -167,3 +167,67 @@ fn war_simulator_games_that_cannot_change_end_as_draws_at_once() {
         .count();
     assert!(wins > 250, "{wins}");
 }
+
+// ---- war-simulator-original: the quirks of WarSimulator's code ----
+
+fn original(players: u32, max_rounds: u32) -> Rules {
+    let mut r = Preset::WarSimulatorOriginal.rules();
+    (r.players, r.max_rounds) = (players, max_rounds);
+    r
+}
+
+#[test]
+fn the_original_shows_each_champion_before_its_stakes() {
+    // Champions 9 and 8 (the first cards laid after the tie): seat 1 takes its own four, seat
+    // 2's four, then the shown 6s. The description's order (champion last) makes it 3 against 5.
+    let deal: [&[u8]; 2] = [&[6, 9, 1, 2, 3, 4], &[6, 8, 5, 5, 5, 7]];
+    let (_, piles, heaps) = play(&original(2, 1), &deal);
+    assert_eq!(piles, vec![vec![4], vec![7]]);
+    assert_eq!(heaps, vec![vec![9, 1, 2, 3, 8, 5, 5, 5, 6, 6], vec![]]);
+    let mut last = original(2, 1);
+    last.champion = warsim::engine::rules::Champion::Last;
+    let (_, _, heaps) = play(&last, &deal);
+    assert_eq!(heaps, vec![vec![], vec![9, 1, 2, 3, 8, 5, 5, 5, 6, 6]]);
+}
+
+#[test]
+fn the_original_drops_the_first_suits_lowest_values() {
+    let mut game = PileGame::<u8, 64>::boxed();
+    let count = |dealt: &[u8], rank: u8| dealt.iter().filter(|&&c| c == rank).count();
+    // 4 suits × 2 ranks among 3 players: 8 mod 3 = 2 cards go, the 1 and the 2 of the first
+    // suit (the description's rule drops two 1s).
+    for (players, ones, twos) in [(3, 3, 3), (5, 2, 3)] {
+        let mut r = original(players, 1);
+        r.ranks = 2;
+        game.deal(&r, &mut random::game_rng(0));
+        let dealt: Vec<u8> = (0..players as usize).flat_map(|s| game.pile(s)).collect();
+        assert_eq!(
+            (count(&dealt, 1), count(&dealt, 2)),
+            (ones, twos),
+            "{players}"
+        );
+        r.uneven = warsim::engine::rules::Uneven::DropLowest;
+        game.deal(&r, &mut random::game_rng(0));
+        let dealt: Vec<u8> = (0..players as usize).flat_map(|s| game.pile(s)).collect();
+        assert_eq!(count(&dealt, 1), 4 - (8 % players as usize), "{players}");
+    }
+}
+
+#[test]
+fn the_originals_shuffle_gives_a_two_card_heap_back_in_its_order() {
+    // Seat 1 wins 10 and 3 onto its heap; its pile empty, Sattolo's shuffle must swap the two
+    // and the pile reads the list from its end: 10 on top again, whatever the seed.
+    for seed in 0..20 {
+        let mut game = PileGame::<u8, 64>::boxed();
+        let rules = original(2, 2);
+        let hands = vec![vec![10], vec![3, 4]];
+        let mut rng = random::Shuffler::new(random::game_rng(seed), rules.shuffle);
+        let rec = game.play_hands(&rules, &hands, &mut rng);
+        assert_eq!(
+            (game.pile(0), game.heap(0)),
+            (vec![3], vec![10, 4]),
+            "{seed}"
+        );
+        assert_eq!(rec.rounds, 2);
+    }
+}

@@ -10,7 +10,7 @@ use clap::builder::PossibleValuesParser;
 
 use super::report_error;
 use crate::config::{ConfigError, RuleChoice, named, parse_setting, preset_named};
-use crate::engine::rules::{AtCap, Named, Pickup, Setting, Shortage, Spoils};
+use crate::engine::rules::{AtCap, Champion, Named, Pickup, Setting, Shortage, Shuffle, Spoils};
 use crate::engine::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset, Rules};
 
 /// The values a named setting takes, for clap to check, list in help and complete.
@@ -81,6 +81,12 @@ pub(super) struct RuleArgs {
     #[arg(long, value_name = "RULE", value_parser = possible::<AtCap>(), ignore_case = true,
         help = help("What the cap decides: capped (nobody), or larger-pile (two players; equal piles play one sudden-death round)", Some(Setting::AtCap), |r| r.at_cap.to_string()))]
     at_cap: Option<String>,
+    #[arg(long, value_name = "METHOD", value_parser = possible::<Shuffle>(), ignore_case = true,
+        help = help("How every shuffle orders the cards (deck, heaps, reshuffles): fisher-yates (uniform), sattolo (WarSimulator's: no card stays in place), swap-any (Game-of-War's reshuffle: each card swapped with any)", Some(Setting::Shuffle), |r| r.shuffle.to_string()))]
+    shuffle: Option<String>,
+    #[arg(long, value_name = "WHEN", value_parser = possible::<Champion>(), ignore_case = true,
+        help = help("When a war-simulator fighter shows its champion: last (after its stakes, the description) or first (before them, the original's code)", Some(Setting::Champion), |r| r.champion.to_string()))]
+    champion: Option<String>,
 }
 
 impl RuleArgs {
@@ -98,6 +104,8 @@ impl RuleArgs {
             reshuffle_every: self.reshuffle_every,
             max_rounds: self.max_rounds,
             at_cap: named("--at-cap", self.at_cap.as_deref())?,
+            shuffle: named("--shuffle", self.shuffle.as_deref())?,
+            champion: named("--champion", self.champion.as_deref())?,
         })
     }
 
@@ -151,6 +159,8 @@ fn write_rules(presets: &[Preset], out: &mut dyn Write) -> std::io::Result<()> {
             Setting::ReshuffleEvery,
             Setting::MaxRounds,
             Setting::AtCap,
+            Setting::Shuffle,
+            Setting::Champion,
         ]
         .into_iter()
         .filter(|s| r.family.refuses(*s).is_some())

@@ -5,7 +5,7 @@ use clap::Args;
 
 use super::parse_threads;
 use crate::config::{ConfigError, parse_count, parse_seconds};
-use crate::engine::rules::{AtCap, Named, Pickup, Shortage, Spoils};
+use crate::engine::rules::{AtCap, Named, Pickup, Shortage, Shuffle, Spoils};
 use crate::engine::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset};
 use crate::export::Target;
 use crate::sweep::{Grid, SweepOptions};
@@ -59,6 +59,8 @@ pub(super) struct SweepRuleArgs {
     max_rounds: Option<String>,
     #[arg(long, value_name = "RULES", help = values_help("What the cap decides", AtCap::names()))]
     at_cap: Option<String>,
+    #[arg(long, value_name = "METHODS", help = values_help("Shuffle methods", Shuffle::names()))]
+    shuffle: Option<String>,
 }
 
 impl SweepRuleArgs {
@@ -75,6 +77,7 @@ impl SweepRuleArgs {
             ("--reshuffle-every", self.reshuffle_every),
             ("--max-rounds", self.max_rounds),
             ("--at-cap", self.at_cap),
+            ("--shuffle", self.shuffle),
         ]
         .into_iter()
         .filter_map(|(flag, text)| text.map(|t| (flag, t)))

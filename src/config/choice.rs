@@ -2,7 +2,7 @@
 //! read from their flags, and what a sweep builds for each of its cells. Applying a choice is
 //! the one place that refuses a setting the preset's family cannot take.
 
-use crate::engine::rules::{AtCap, Named, Pickup, Setting, Shortage, Spoils};
+use crate::engine::rules::{AtCap, Champion, Named, Pickup, Setting, Shortage, Shuffle, Spoils};
 use crate::engine::{Preset, Rules};
 
 use super::ConfigError;
@@ -32,6 +32,10 @@ pub struct RuleChoice {
     pub max_rounds: Option<u32>,
     /// `--at-cap`.
     pub at_cap: Option<AtCap>,
+    /// `--shuffle`.
+    pub shuffle: Option<Shuffle>,
+    /// `--champion`.
+    pub champion: Option<Champion>,
 }
 
 impl RuleChoice {
@@ -55,6 +59,8 @@ impl RuleChoice {
         refuse(Setting::ReshuffleEvery, self.reshuffle_every.is_some())?;
         refuse(Setting::MaxRounds, self.max_rounds.is_some())?;
         refuse(Setting::AtCap, self.at_cap.is_some())?;
+        refuse(Setting::Shuffle, self.shuffle.is_some())?;
+        refuse(Setting::Champion, self.champion.is_some())?;
         rules.players = self.players.unwrap_or(rules.players);
         rules.suits = self.suits.unwrap_or(rules.suits);
         rules.ranks = self.ranks.unwrap_or(rules.ranks);
@@ -65,6 +71,8 @@ impl RuleChoice {
         rules.reshuffle_every = self.reshuffle_every.unwrap_or(rules.reshuffle_every);
         rules.max_rounds = self.max_rounds.unwrap_or(rules.max_rounds);
         rules.at_cap = self.at_cap.unwrap_or(rules.at_cap);
+        rules.shuffle = self.shuffle.unwrap_or(rules.shuffle);
+        rules.champion = self.champion.unwrap_or(rules.champion);
         rules.validate()?;
         Ok(rules)
     }

@@ -16,7 +16,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             "{} cards do not fit piles of {CAP}: use Engine::for_rules",
             rules.cards()
         );
-        let key = (rules.suits, rules.ranks, rules.cards_in_play());
+        let key = (
+            rules.suits,
+            rules.ranks,
+            rules.cards_in_play(),
+            rules.uneven,
+        );
         if key != self.deck_key {
             rules.fill_deck(&mut self.deck);
             self.deck_key = key;

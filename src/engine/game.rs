@@ -11,7 +11,7 @@ use super::card::Card;
 use super::cpu::Blocks;
 use super::pile::Pile;
 use super::record::GameRecord;
-use super::rules::{MAX_CARDS, MAX_PLAYERS, Rules, Spoils};
+use super::rules::{MAX_CARDS, MAX_PLAYERS, Rules, Spoils, Uneven};
 
 pub use super::observe::{Observer, Step};
 
@@ -64,9 +64,10 @@ pub struct PileGame<C: Card, const CAP: usize> {
     /// Scratch for arranging won cards and for shuffles.
     pub(super) scratch: [C; CAP],
     /// The unshuffled deck of the last rules dealt, and what it was built from (suits, ranks,
-    /// cards in play): building it card by card cost a tenth of a short game.
+    /// cards in play, which cards are dropped): building it card by card cost a tenth of a
+    /// short game.
     pub(super) deck: [C; CAP],
-    pub(super) deck_key: (u32, u32, u32),
+    pub(super) deck_key: (u32, u32, u32, Uneven),
     /// The fast two-player loop's piles (see `fast.rs`).
     pub(super) linear: [[C; LINEAR]; 2],
     /// Set when the processor runs the fast loop's block pass (`blocks.rs`).
@@ -119,7 +120,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             segments: 0,
             scratch: [C::default(); CAP],
             deck: [C::default(); CAP],
-            deck_key: (0, 0, 0),
+            deck_key: (0, 0, 0, Uneven::DealAll),
             linear: [[C::default(); LINEAR]; 2],
             blocks: Blocks::detect(),
             active: [0; SEATS],

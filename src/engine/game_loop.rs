@@ -8,7 +8,7 @@ use super::random::GameRandom;
 
 use super::card::Card;
 use super::record::{GameRecord, Outcome, WinBy};
-use super::rules::{AtCap, Family, Rules, Spoils};
+use super::rules::{AtCap, Champion, Family, Rules, Shuffle, Spoils};
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     pub(super) fn play_dealt<R: GameRandom>(
@@ -45,8 +45,13 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let fast = rules.deterministic_rounds() && rules.spoils == Spoils::UnderPile && !self.trace;
         // Two-player rounds of the groups family run in passes (heaps are shuffled in, so no
         // cycles to watch).
-        let pair_groups =
-            rules.family == Family::Groups && rules.reshuffle_every == 0 && !self.trace;
+        // (WarSimulator's original quirks are the general path's alone: the order of a heap
+        // matters to its shuffle, and the passes do not keep it.)
+        let pair_groups = rules.family == Family::Groups
+            && rules.reshuffle_every == 0
+            && rules.shuffle == Shuffle::FisherYates
+            && rules.champion == Champion::Last
+            && !self.trace;
         while self.active_len >= 2 {
             let end = if fast && record.rounds < rules.max_rounds {
                 let limit = match rules.reshuffle_every {

@@ -32,7 +32,7 @@ use std::ops::Range;
 
 use families::fixed::FixedRoundsGame;
 use game::PileGame;
-use rules::{Family, Generator};
+use rules::{Family, Generator, Shuffle};
 
 /// One worker's game state, sized for the deck: made once, reused for every game it plays.
 pub struct Engine(Sized);
@@ -65,9 +65,19 @@ impl Engine {
     /// Plays the game with this seed, from the generator the rules name.
     #[inline]
     pub fn play(&mut self, rules: &Rules, seed: u64) -> GameRecord {
-        match rules.generator {
-            Generator::Xoshiro => self.play_with(rules, &mut random::game_rng(seed)),
-            Generator::WarCardGame => self.play_with(rules, &mut random::WarCardGameRng::new(seed)),
+        match (rules.generator, rules.shuffle) {
+            (Generator::Xoshiro, Shuffle::FisherYates) => {
+                self.play_with(rules, &mut random::game_rng(seed))
+            }
+            (Generator::WarCardGame, Shuffle::FisherYates) => {
+                self.play_with(rules, &mut random::WarCardGameRng::new(seed))
+            }
+            // An original's own shuffle: a stream of its own type, so the usual one's code
+            // is untouched.
+            (generator, method) => self.play_with(
+                rules,
+                &mut random::Shuffler::new(random::AnyRng::new(generator, seed), method),
+            ),
         }
     }
 
@@ -80,9 +90,9 @@ impl Engine {
         games: Range<u64>,
         mut each: impl FnMut(GameRecord),
     ) {
-        let streams = match rules.generator {
-            Generator::WarCardGame => random::chacha::Streams::new(),
-            Generator::Xoshiro => None,
+        let streams = match (rules.generator, rules.shuffle) {
+            (Generator::WarCardGame, Shuffle::FisherYates) => random::chacha::Streams::new(),
+            _ => None,
         };
         match streams {
             // Sixteen games' deals draw their first words from one lane-parallel ChaCha call.

@@ -25,7 +25,7 @@ pub fn hdr_tag(info: &RunInfo, stats: &Stats) -> String {
     let lengths = stats.lengths();
     format!(
         "rules={};players={};suits={};ranks={};face_down={};war_shortage={};pickup={};spoils={};\
-         reshuffle_every={};max_rounds={};at_cap={};seed={};games={};capped={};cycle={}",
+         reshuffle_every={};max_rounds={};at_cap={};shuffle={};seed={};games={};capped={};cycle={}",
         r.preset.name(),
         r.players,
         r.suits,
@@ -37,6 +37,7 @@ pub fn hdr_tag(info: &RunInfo, stats: &Stats) -> String {
         r.reshuffle_every,
         r.max_rounds,
         r.at_cap.name(),
+        r.shuffle.name(),
         info.seed,
         stats.games,
         lengths.capped_games(),

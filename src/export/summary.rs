@@ -252,6 +252,8 @@ impl Summary {
         put("reshuffle_every", Figure::Int(r.reshuffle_every.into()));
         put("max_rounds", Figure::Int(r.max_rounds.into()));
         put("at_cap", text(r.at_cap.name()));
+        put("shuffle", text(r.shuffle.name()));
+        put("champion", text(r.champion.name()));
         put("deal", text(r.deal.name()));
         put("generator", text(r.generator.name()));
         put("seed", Figure::Int(self.setup.seed));

@@ -10,7 +10,7 @@ mod trace;
 use std::io::{self, IsTerminal, Write};
 
 use crate::engine::game::PileGame;
-use crate::engine::random::AnyRng;
+use crate::engine::random::{AnyRng, Shuffler};
 use crate::engine::rules::Family;
 use crate::engine::{GameRecord, Rules, SuitedCard};
 
@@ -175,7 +175,7 @@ macro_rules! with_game {
 
 /// Plays the game of `seed` and prints it at `level`.
 fn play_one(rules: &Rules, seed: u64, level: Level, out: &mut dyn Write) -> io::Result<GameRecord> {
-    let mut rng = AnyRng::new(rules.generator, seed);
+    let mut rng = Shuffler::new(AnyRng::new(rules.generator, seed), rules.shuffle);
     with_game!(rules, game => trace::play_and_print(game, rules, seed, &mut rng, level, out))
 }
 
@@ -208,7 +208,7 @@ fn play_against_computer(options: &PlayOptions, out: &mut dyn Write) -> Result<(
         }
     };
     let mut input = stdin.lock();
-    let mut rng = AnyRng::new(rules.generator, seed);
+    let mut rng = Shuffler::new(AnyRng::new(rules.generator, seed), rules.shuffle);
     with_game!(rules, game => interactive::play_interactive(game, rules, seed, &mut rng, &mut input, options.scripted_input, out))?;
     Ok(())
 }

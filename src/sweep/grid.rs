@@ -4,14 +4,14 @@
 //! can refuse it up front or skip it and say so.
 
 use crate::config::{ConfigError, RuleChoice, named_value, parse_setting, preset_named};
-use crate::engine::rules::{AtCap, Named, Pickup, Shortage, Spoils};
+use crate::engine::rules::{AtCap, Named, Pickup, Shortage, Shuffle, Spoils};
 use crate::engine::{Preset, Rules};
 
 /// Most cells one sweep may have.
 pub const MAX_CELLS: usize = 100_000;
 
 /// The rule flags a sweep varies, with the column each gets in its tables (the summary's key).
-pub const AXES: [(&str, &str); 11] = [
+pub const AXES: [(&str, &str); 12] = [
     ("--rules", "rules"),
     ("--players", "players"),
     ("--suits", "suits"),
@@ -23,6 +23,7 @@ pub const AXES: [(&str, &str); 11] = [
     ("--reshuffle-every", "reshuffle_every"),
     ("--max-rounds", "max_rounds"),
     ("--at-cap", "at_cap"),
+    ("--shuffle", "shuffle"),
 ];
 
 /// One combination of settings that can be played.
@@ -128,6 +129,7 @@ fn values_of(flag: &'static str, text: &str) -> Result<Vec<String>, ConfigError>
             "--pickup" => vec![named_value::<Pickup>(flag, item)?.name().to_string()],
             "--spoils" => vec![named_value::<Spoils>(flag, item)?.name().to_string()],
             "--at-cap" => vec![named_value::<AtCap>(flag, item)?.name().to_string()],
+            "--shuffle" => vec![named_value::<Shuffle>(flag, item)?.name().to_string()],
             _ => numbers_of(flag, text, item)?
                 .into_iter()
                 .map(|n| n.to_string())
@@ -197,6 +199,7 @@ fn choice_of(keys: &[&str], values: &[String]) -> Result<RuleChoice, ConfigError
             "reshuffle_every" => choice.reshuffle_every = number(),
             "max_rounds" => choice.max_rounds = number(),
             "at_cap" => choice.at_cap = Some(named_value("--at-cap", value)?),
+            "shuffle" => choice.shuffle = Some(named_value("--shuffle", value)?),
             _ => unreachable!("AXES lists every key"),
         }
     }

@@ -10,7 +10,7 @@ use crate::engine::random::GameRandom;
 
 use crate::engine::card::Card;
 use crate::engine::game::{PileGame, Play, RoundEnd, SEATS, Step, one_rank, sort_plays};
-use crate::engine::rules::Rules;
+use crate::engine::rules::{Champion, Rules};
 use std::ops::Range;
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -140,13 +140,14 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let mut champions = [Play::default(); SEATS];
         let mut c = 0;
         let layout = rules.face_down as usize + 1;
+        let champion_first = rules.champion == Champion::First;
         for &seat in fighters {
             let seat = seat as usize;
             let count = self.holding(seat).min(layout);
             for k in 0..count {
                 let card = self.draw(seat, rng).expect("counted cards are there");
                 self.log_play(card, seat);
-                if k + 1 == count {
+                if k == if champion_first { 0 } else { count - 1 } {
                     champions[c] = Play {
                         card,
                         seat: seat as u8,

@@ -10,8 +10,10 @@ mod batched;
 pub(crate) mod chacha;
 pub(crate) mod chacha_lanes;
 mod chacha_wide;
+mod quirks;
 
 pub use batched::batched_shuffle;
+pub use quirks::Shuffler;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 

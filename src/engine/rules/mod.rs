@@ -4,11 +4,15 @@
 //! The engine reads these settings; it never looks at a preset's name. A preset is only a
 //! starting `Rules` value that command-line settings may override.
 
+mod applies;
 mod presets;
 mod settings;
 
+pub use applies::Setting;
 pub use presets::Preset;
-pub use settings::{AtCap, Deal, Family, Generator, Named, Pickup, Shortage, Spoils, Uneven};
+pub use settings::{
+    AtCap, Champion, Deal, Family, Generator, Named, Pickup, Shortage, Shuffle, Spoils, Uneven,
+};
 
 /// Most players in one game.
 pub const MAX_PLAYERS: u32 = 32;
@@ -41,8 +45,12 @@ pub struct Rules {
     pub deal: Deal,
     /// The random generator and seed derivation.
     pub generator: Generator,
+    /// How every shuffle orders the cards.
+    pub shuffle: Shuffle,
     /// Cards each player puts face down in a war before the face-up card.
     pub face_down: u32,
+    /// When a groups-family fighter shows its champion.
+    pub champion: Champion,
     /// What a player short of cards in a war does.
     pub shortage: Shortage,
     /// Order of the won cards under the winner's pile.
@@ -55,54 +63,6 @@ pub struct Rules {
     pub max_rounds: u32,
     /// What the round cap decides.
     pub at_cap: AtCap,
-}
-
-/// A setting that a rule family may or may not take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Setting {
-    /// `--face-down`.
-    FaceDown,
-    /// `--war-shortage`.
-    Shortage,
-    /// `--pickup`.
-    Pickup,
-    /// `--spoils`.
-    Spoils,
-    /// `--reshuffle-every`.
-    ReshuffleEvery,
-    /// `--max-rounds`.
-    MaxRounds,
-    /// `--at-cap`.
-    AtCap,
-}
-
-impl Setting {
-    /// The command-line flag of the setting.
-    pub fn flag(self) -> &'static str {
-        match self {
-            Setting::FaceDown => "--face-down",
-            Setting::Shortage => "--war-shortage",
-            Setting::Pickup => "--pickup",
-            Setting::Spoils => "--spoils",
-            Setting::ReshuffleEvery => "--reshuffle-every",
-            Setting::MaxRounds => "--max-rounds",
-            Setting::AtCap => "--at-cap",
-        }
-    }
-}
-
-impl Family {
-    /// Whether games of this family have the setting; `None`, or why not.
-    pub fn refuses(self, setting: Setting) -> Option<&'static str> {
-        match (self, setting) {
-            (Family::Table, _) => None,
-            (Family::Groups, Setting::FaceDown | Setting::MaxRounds) => None,
-            (Family::Groups, _) => Some(
-                "its wars are fought by every tied group with what each player has, and won cards always go to a shuffled spoil heap",
-            ),
-            (Family::FixedRounds, _) => Some("it plays a fixed number of rounds with no wars"),
-        }
-    }
 }
 
 /// A setting outside what the engine supports; the message names the flag and the range.
@@ -169,7 +129,9 @@ impl Rules {
     pub fn cards_in_play(&self) -> u32 {
         match (self.family, self.uneven) {
             (Family::FixedRounds, _) => self.cards() * self.players,
-            (_, Uneven::DropLowest) => self.cards() - self.cards() % self.players,
+            (_, Uneven::DropLowest | Uneven::DropFirst) => {
+                self.cards() - self.cards() % self.players
+            }
             (_, Uneven::DealAll) => self.cards(),
         }
     }
@@ -180,11 +142,19 @@ impl Rules {
     /// Written into `out` (at least [`Rules::cards_in_play`] long); returns how many cards.
     /// A plain loop: it runs once per game.
     pub fn fill_deck<C: crate::engine::card::Card>(&self, out: &mut [C]) -> usize {
-        let mut skip = self.cards() - self.cards_in_play();
+        let dropped = self.cards() - self.cards_in_play();
+        let mut skip = dropped;
         let mut n = 0;
         for rank in 1..=self.ranks {
             for suit in 0..self.suits {
-                if skip > 0 {
+                // Counted suit by suit: rank 1, 2, … of the first suit, then of the next.
+                let first_of_suits = suit * self.ranks + rank - 1 < dropped;
+                if self.uneven == Uneven::DropFirst {
+                    if !first_of_suits {
+                        out[n] = C::new(rank as u8, suit as u16);
+                        n += 1;
+                    }
+                } else if skip > 0 {
                     skip -= 1;
                 } else {
                     out[n] = C::new(rank as u8, suit as u16);
@@ -281,6 +251,9 @@ impl Rules {
         if self.deal != Deal::FromTop || self.generator != Generator::Xoshiro {
             deck += &format!(", dealt {}, {}", self.deal, self.generator);
         }
+        if self.shuffle != Shuffle::FisherYates {
+            deck += &format!(", {} shuffles", self.shuffle);
+        }
         match self.family {
             Family::FixedRounds => format!(
                 "{} ({deck}: each player its own deck of {} cards, {} rounds a match)",
@@ -289,10 +262,12 @@ impl Rules {
                 self.cards()
             ),
             Family::Groups => format!(
-                "{} ({deck}, {} dealt; every tied group wars with {} stakes + a champion; spoil heaps; cap {} rounds)",
+                "{} ({deck}, {} dealt ({}); every tied group wars with {} stakes + a champion shown {}; spoil heaps; cap {} rounds)",
                 self.preset,
                 self.cards_in_play(),
+                self.uneven,
                 self.face_down,
+                self.champion,
                 self.max_rounds
             ),
             Family::Table => format!(

@@ -3,7 +3,10 @@
 
 use std::fmt;
 
-use super::{AtCap, Deal, Family, Generator, Named, Pickup, Rules, Shortage, Spoils, Uneven};
+use super::{
+    AtCap, Champion, Deal, Family, Generator, Named, Pickup, Rules, Shortage, Shuffle, Spoils,
+    Uneven,
+};
 
 /// The presets `--rules` accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +19,8 @@ pub enum Preset {
     GameOfWar,
     /// WarSimulator, the multi-player simulator.
     WarSimulator,
+    /// WarSimulator as its code runs, quirks included.
+    WarSimulatorOriginal,
     /// cards-war, the two-hand simulator.
     CardsWar,
     /// The fixed-rounds pseudocode.
@@ -29,6 +34,7 @@ impl Preset {
         Preset::WarCardGame,
         Preset::GameOfWar,
         Preset::WarSimulator,
+        Preset::WarSimulatorOriginal,
         Preset::CardsWar,
         Preset::FixedRounds,
     ];
@@ -40,6 +46,7 @@ impl Preset {
             Preset::WarCardGame => "war-card-game",
             Preset::GameOfWar => "game-of-war",
             Preset::WarSimulator => "war-simulator",
+            Preset::WarSimulatorOriginal => "war-simulator-original",
             Preset::CardsWar => "cards-war",
             Preset::FixedRounds => "fixed-rounds",
         }
@@ -59,6 +66,9 @@ impl Preset {
             }
             Preset::WarSimulator => {
                 "WarSimulator: lowest cards dropped to deal evenly, spoil heaps, every tied group wars with 3 stakes + a champion, nested wars"
+            }
+            Preset::WarSimulatorOriginal => {
+                "WarSimulator as its code runs: its Sattolo shuffle (no card left in place) for the deck and the heaps, the champion shown before the stakes, the first suit's lowest values dropped to deal evenly"
             }
             Preset::CardsWar => {
                 "cards-war: 3 down + 1 up, smaller-hand shortage (a tie there ends the game), loser's cards then winner's go under"
@@ -89,13 +99,24 @@ impl Preset {
             uneven: Uneven::DealAll,
             deal: Deal::FromTop,
             generator: Generator::Xoshiro,
+            shuffle: Shuffle::FisherYates,
             face_down: 1,
+            champion: Champion::Last,
             shortage: Shortage::Lose,
             pickup: Pickup::Table,
             spoils: Spoils::UnderPile,
             reshuffle_every: 0,
             max_rounds: 100_000,
             at_cap: AtCap::Capped,
+        };
+        let war_simulator = Rules {
+            family: Family::Groups,
+            uneven: Uneven::DropLowest,
+            face_down: 3,
+            shortage: Shortage::PlayWhatYouHave,
+            pickup: Pickup::Shuffled,
+            spoils: Spoils::Heap,
+            ..classic.clone()
         };
         match self {
             Preset::Classic => classic,
@@ -113,14 +134,12 @@ impl Preset {
                 at_cap: AtCap::LargerPile,
                 ..classic
             },
-            Preset::WarSimulator => Rules {
-                family: Family::Groups,
-                uneven: Uneven::DropLowest,
-                face_down: 3,
-                shortage: Shortage::PlayWhatYouHave,
-                pickup: Pickup::Shuffled,
-                spoils: Spoils::Heap,
-                ..classic
+            Preset::WarSimulator => war_simulator,
+            Preset::WarSimulatorOriginal => Rules {
+                uneven: Uneven::DropFirst,
+                shuffle: Shuffle::Sattolo,
+                champion: Champion::First,
+                ..war_simulator
             },
             Preset::CardsWar => Rules {
                 face_down: 3,

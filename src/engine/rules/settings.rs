@@ -132,6 +132,21 @@ pub enum Spoils {
 }
 named!(Spoils { UnderPile => "under-pile", Heap => "heap", HeapUnshuffled => "heap-unshuffled" });
 
+/// How every shuffle orders the cards: the deck, spoil heaps, reshuffles, shuffled pickups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shuffle {
+    /// Fisher–Yates: every order equally likely.
+    FisherYates,
+    /// Sattolo's algorithm, WarSimulator's `Next(i)`: each position swapped with one strictly
+    /// before it, so no card stays in place; the list then read from its end, as WarSimulator
+    /// pushes it onto a pile.
+    Sattolo,
+    /// Each card in turn swapped with one drawn from the whole pile (Game-of-War's reshuffle):
+    /// some orders likelier than others.
+    SwapAny,
+}
+named!(Shuffle { FisherYates => "fisher-yates", Sattolo => "sattolo", SwapAny => "swap-any" });
+
 /// What the round cap decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AtCap {
@@ -148,10 +163,23 @@ named!(AtCap { Capped => "capped", LargerPile => "larger-pile" });
 pub enum Uneven {
     /// Deal every card; the first seats get one more.
     DealAll,
-    /// Drop the (cards mod players) lowest cards first (WarSimulator).
+    /// Drop the (cards mod players) lowest cards first (WarSimulator's description).
     DropLowest,
+    /// Drop the (cards mod players) first cards of the deck built suit by suit: the values 1,
+    /// 2, … of the first suit (WarSimulator's code).
+    DropFirst,
 }
-named!(Uneven { DealAll => "deal-all", DropLowest => "drop-lowest" });
+named!(Uneven { DealAll => "deal-all", DropLowest => "drop-lowest", DropFirst => "drop-first" });
+
+/// When a fighter of the groups family shows its champion, the card that decides its war.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Champion {
+    /// After its stakes: the last card it lays (WarSimulator's description).
+    Last,
+    /// Before its stakes: the first card it lays (WarSimulator's code).
+    First,
+}
+named!(Champion { Last => "last", First => "first" });
 
 /// How the shuffled deck goes to the players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

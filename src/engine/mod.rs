@@ -72,13 +72,22 @@ impl Engine {
             (Generator::WarCardGame, Shuffle::FisherYates) => {
                 self.play_with(rules, &mut random::WarCardGameRng::new(seed))
             }
-            // An original's own shuffle: a stream of its own type, so the usual one's code
-            // is untouched.
-            (generator, method) => self.play_with(
-                rules,
-                &mut random::Shuffler::new(random::AnyRng::new(generator, seed), method),
-            ),
+            (generator, method) => self.play_quirky(rules, seed, generator, method),
         }
+    }
+
+    /// A game whose shuffles are an original's own: a stream of its own type, out of line, so
+    /// that the usual streams' code is as it was.
+    #[inline(never)]
+    fn play_quirky(
+        &mut self,
+        rules: &Rules,
+        seed: u64,
+        generator: Generator,
+        method: Shuffle,
+    ) -> GameRecord {
+        let rng = random::AnyRng::new(generator, seed);
+        self.play_with(rules, &mut random::Shuffler::new(rng, method))
     }
 
     /// Plays games `games` of a batch with base seed `base` in order, handing each record to

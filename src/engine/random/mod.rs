@@ -31,7 +31,10 @@ pub trait GameRandom: Rng {
 }
 
 impl GameRandom for GameRng {
-    #[inline]
+    // One copy, out of line, with the batched shuffle inlined into it: left to the inliner,
+    // the layout changed with the callers the original programs' shuffles added, and the
+    // shuffle cost up to half as much again.
+    #[inline(never)]
     fn shuffle<T>(&mut self, items: &mut [T]) {
         batched_shuffle(self, items);
     }

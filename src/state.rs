@@ -100,7 +100,7 @@ pub fn csv_tail(path: &Path, bytes: u64) -> io::Result<String> {
 
 /// The settings of the rules, by flag, that the preset's family takes.
 fn settings_of(rules: &Rules) -> Vec<(String, String)> {
-    let all: [(Setting, String); 9] = [
+    let all: [(Setting, String); 11] = [
         (Setting::FaceDown, rules.face_down.to_string()),
         (Setting::Shortage, rules.shortage.name().to_string()),
         (Setting::Pickup, rules.pickup.name().to_string()),
@@ -110,6 +110,8 @@ fn settings_of(rules: &Rules) -> Vec<(String, String)> {
         (Setting::AtCap, rules.at_cap.name().to_string()),
         (Setting::Shuffle, rules.shuffle.name().to_string()),
         (Setting::Champion, rules.champion.name().to_string()),
+        (Setting::AbandonAfter, rules.abandon_after.to_string()),
+        (Setting::GroupOrder, rules.group_order.name().to_string()),
     ];
     all.into_iter()
         .filter(|(setting, _)| rules.family.refuses(*setting).is_none())
@@ -200,6 +202,10 @@ impl State {
                     "--at-cap" => choice.at_cap = Some(named_value("--at-cap", value)?),
                     "--shuffle" => choice.shuffle = Some(named_value("--shuffle", value)?),
                     "--champion" => choice.champion = Some(named_value("--champion", value)?),
+                    "--abandon-after" => choice.abandon_after = number(),
+                    "--group-order" => {
+                        choice.group_order = Some(named_value("--group-order", value)?)
+                    }
                     _ => {}
                 }
             }

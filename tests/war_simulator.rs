@@ -231,3 +231,60 @@ fn the_originals_shuffle_gives_a_two_card_heap_back_in_its_order() {
         assert_eq!(rec.rounds, 2);
     }
 }
+
+#[test]
+fn the_original_abandons_a_game_after_100_rounds_in_a_row_without_a_winner() {
+    // Four players holding a 1 or a 2 each: both pairs war with nothing to lay, nobody wins,
+    // the cards go back, forever. The original gives up in round 101; the description's
+    // rules call it a draw at once.
+    let deal: [&[u8]; 4] = [&[1], &[2], &[1], &[2]];
+    let (rec, _, _) = play(&original(4, 1_000), &deal);
+    assert_eq!(
+        (rec.outcome, rec.rounds, rec.winner),
+        (Outcome::Abandoned, 101, None)
+    );
+    let (rec, _, _) = play(&simulator(4), &deal);
+    assert_eq!((rec.outcome, rec.rounds), (Outcome::Draw, 1));
+    // The count is a setting: with 60, the game is given up in round 61.
+    let mut r = original(4, 1_000);
+    r.abandon_after = 60;
+    let (rec, _, _) = play(&r, &deal);
+    assert_eq!((rec.outcome, rec.rounds), (Outcome::Abandoned, 61));
+}
+
+#[test]
+fn the_original_settles_groups_in_the_order_first_shown_and_the_highest_wins_the_round() {
+    // Shown 3 9 3: the 3s fight first (champions 8 and 4: seat 1 takes the stakes), the 9
+    // still takes the round, and the shown cards come back grouped as shown: 3 3 9.
+    let deal: [&[u8]; 3] = [&[3, 8, 1, 1, 1], &[9], &[3, 4, 2, 2, 2]];
+    let (_, _, heaps) = play(&original(3, 1), &deal);
+    assert_eq!(
+        heaps,
+        vec![vec![8, 1, 1, 1, 4, 2, 2, 2], vec![3, 3, 9], vec![]]
+    );
+    let mut highest = original(3, 1);
+    highest.group_order = warsim::engine::rules::GroupOrder::HighestFirst;
+    let (_, _, heaps) = play(&highest, &deal);
+    assert_eq!(heaps[1], vec![3, 9, 3]);
+}
+
+#[test]
+fn the_originals_deal_starts_with_the_last_seat_and_builds_the_deck_suit_by_suit() {
+    let mut game = PileGame::<u8, 64>::boxed();
+    let mut top = original(3, 1);
+    top.deal = warsim::engine::rules::Deal::FromTop;
+    for seed in 0..5 {
+        game.deal(&top, &mut random::game_rng(seed));
+        let from_top: Vec<Vec<u8>> = (0..3).map(|s| game.pile(s)).collect();
+        game.deal(&original(3, 1), &mut random::game_rng(seed));
+        for seat in 0..3 {
+            assert_eq!(game.pile(seat), from_top[2 - seat], "{seed} {seat}");
+        }
+    }
+    // 4 suits × 2 ranks among 5 players: suit 1's 1 and 2 and suit 2's 1 dropped.
+    let mut r = original(5, 1);
+    r.ranks = 2;
+    let mut deck = [0u8; 8];
+    let n = r.fill_deck(&mut deck);
+    assert_eq!(&deck[..n], &[2, 1, 2, 1, 2]);
+}

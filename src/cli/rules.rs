@@ -10,7 +10,9 @@ use clap::builder::PossibleValuesParser;
 
 use super::report_error;
 use crate::config::{ConfigError, RuleChoice, named, parse_setting, preset_named};
-use crate::engine::rules::{AtCap, Champion, Named, Pickup, Setting, Shortage, Shuffle, Spoils};
+use crate::engine::rules::{
+    AtCap, Champion, GroupOrder, Named, Pickup, Setting, Shortage, Shuffle, Spoils,
+};
 use crate::engine::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset, Rules};
 
 /// The values a named setting takes, for clap to check, list in help and complete.
@@ -87,6 +89,12 @@ pub(super) struct RuleArgs {
     #[arg(long, value_name = "WHEN", value_parser = possible::<Champion>(), ignore_case = true,
         help = help("When a war-simulator fighter shows its champion: last (after its stakes, the description) or first (before them, the original's code)", Some(Setting::Champion), |r| r.champion.to_string()))]
     champion: Option<String>,
+    #[arg(long, value_name = "N", value_parser = parse_setting,
+        help = help("Abandon a war-simulator game after N rounds in a row without a round winner, outcome abandoned (WarSimulator's code: 100), 0 = never", Some(Setting::AbandonAfter), |r| r.abandon_after.to_string()))]
+    abandon_after: Option<u32>,
+    #[arg(long, value_name = "ORDER", value_parser = possible::<GroupOrder>(), ignore_case = true,
+        help = help("The order in which war-simulator settles a round's groups of equal cards and collects them: highest-first, or as-shown (the ranks in the order first shown, the original's code)", Some(Setting::GroupOrder), |r| r.group_order.to_string()))]
+    group_order: Option<String>,
 }
 
 impl RuleArgs {
@@ -106,6 +114,8 @@ impl RuleArgs {
             at_cap: named("--at-cap", self.at_cap.as_deref())?,
             shuffle: named("--shuffle", self.shuffle.as_deref())?,
             champion: named("--champion", self.champion.as_deref())?,
+            abandon_after: self.abandon_after,
+            group_order: named("--group-order", self.group_order.as_deref())?,
         })
     }
 
@@ -161,6 +171,8 @@ fn write_rules(presets: &[Preset], out: &mut dyn Write) -> std::io::Result<()> {
             Setting::AtCap,
             Setting::Shuffle,
             Setting::Champion,
+            Setting::AbandonAfter,
+            Setting::GroupOrder,
         ]
         .into_iter()
         .filter(|s| r.family.refuses(*s).is_some())

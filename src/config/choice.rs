@@ -2,7 +2,9 @@
 //! read from their flags, and what a sweep builds for each of its cells. Applying a choice is
 //! the one place that refuses a setting the preset's family cannot take.
 
-use crate::engine::rules::{AtCap, Champion, Named, Pickup, Setting, Shortage, Shuffle, Spoils};
+use crate::engine::rules::{
+    AtCap, Champion, GroupOrder, Named, Pickup, Setting, Shortage, Shuffle, Spoils,
+};
 use crate::engine::{Preset, Rules};
 
 use super::ConfigError;
@@ -36,6 +38,10 @@ pub struct RuleChoice {
     pub shuffle: Option<Shuffle>,
     /// `--champion`.
     pub champion: Option<Champion>,
+    /// `--abandon-after`.
+    pub abandon_after: Option<u32>,
+    /// `--group-order`.
+    pub group_order: Option<GroupOrder>,
 }
 
 impl RuleChoice {
@@ -61,6 +67,8 @@ impl RuleChoice {
         refuse(Setting::AtCap, self.at_cap.is_some())?;
         refuse(Setting::Shuffle, self.shuffle.is_some())?;
         refuse(Setting::Champion, self.champion.is_some())?;
+        refuse(Setting::AbandonAfter, self.abandon_after.is_some())?;
+        refuse(Setting::GroupOrder, self.group_order.is_some())?;
         rules.players = self.players.unwrap_or(rules.players);
         rules.suits = self.suits.unwrap_or(rules.suits);
         rules.ranks = self.ranks.unwrap_or(rules.ranks);
@@ -73,6 +81,8 @@ impl RuleChoice {
         rules.at_cap = self.at_cap.unwrap_or(rules.at_cap);
         rules.shuffle = self.shuffle.unwrap_or(rules.shuffle);
         rules.champion = self.champion.unwrap_or(rules.champion);
+        rules.abandon_after = self.abandon_after.unwrap_or(rules.abandon_after);
+        rules.group_order = self.group_order.unwrap_or(rules.group_order);
         rules.validate()?;
         Ok(rules)
     }

@@ -56,6 +56,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                         (*card0, *card1) = (pair[1], pair[0]);
                     }
                 }
+                Deal::LastSeatFirst => {
+                    for ((card0, card1), pair) in hands.zip(deck.chunks_exact(2)) {
+                        (*card0, *card1) = (pair[1], pair[0]);
+                    }
+                }
             }
             first.set_raw(0, half);
             second.set_raw(0, half);
@@ -68,7 +73,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         }
         for seat in 0..players {
             let (ring, _, _) = self.piles[seat].raw();
-            let hand = deck.iter().skip(seat).step_by(players);
+            let first = match rules.deal {
+                // Whole rounds of dealing only: uneven decks drop cards first.
+                Deal::LastSeatFirst => players - 1 - seat,
+                _ => seat,
+            };
+            let hand = deck.iter().skip(first).step_by(players);
             let n = hand.len();
             for (slot, &card) in ring.iter_mut().zip(hand) {
                 *slot = card;

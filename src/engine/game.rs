@@ -49,6 +49,8 @@ pub(super) enum RoundEnd {
     Cycle,
     /// A war a tied player could not lay ended the game (`--war-shortage end-game`).
     Ended,
+    /// Too many rounds in a row without a winner (`--abandon-after`).
+    Abandoned,
 }
 
 /// The reusable state of one game of the table or groups family.
@@ -97,6 +99,8 @@ pub struct PileGame<C: Card, const CAP: usize> {
     pub(super) laid: u64,
     /// `--spoils heap-unshuffled`: an empty pile takes the heap as it lies, not shuffled.
     pub(super) unshuffled_heaps: bool,
+    /// Rounds in a row without a round winner, for `--abandon-after`.
+    pub(super) idle_rounds: u32,
 }
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -139,6 +143,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             saved_power: 0,
             laid: 0,
             unshuffled_heaps: false,
+            idle_rounds: 0,
         })
     }
 

@@ -19,6 +19,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     ) -> GameRecord {
         self.laid = 0;
         self.unshuffled_heaps = rules.spoils == Spoils::HeapUnshuffled;
+        self.idle_rounds = 0;
         let record = self.play_rounds(rules, rng, observer);
         GameRecord {
             cards_played: self.laid,
@@ -51,6 +52,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             && rules.reshuffle_every == 0
             && rules.shuffle == Shuffle::FisherYates
             && rules.champion == Champion::Last
+            && rules.abandon_after == 0
             && !self.trace;
         while self.active_len >= 2 {
             let end = if fast && record.rounds < rules.max_rounds {
@@ -89,6 +91,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     return record;
                 }
                 RoundEnd::Ended => return self.end_at_shortage(record),
+                RoundEnd::Abandoned => {
+                    record.outcome = Outcome::Abandoned;
+                    return record;
+                }
             }
             if rules.reshuffle_every != 0 && record.rounds % rules.reshuffle_every == 0 {
                 self.reshuffle(rng);

@@ -13,11 +13,20 @@ pub enum Outcome {
     Capped,
     /// A position came back with nothing random left to change it: the game would never end.
     Cycle,
+    /// Stopped after `--abandon-after` rounds in a row without a round winner, as
+    /// WarSimulator's code gives up on a game it takes for unresolvable.
+    Abandoned,
 }
 
 impl Outcome {
     /// Every outcome, in output order.
-    pub const ALL: [Outcome; 4] = [Outcome::Win, Outcome::Draw, Outcome::Capped, Outcome::Cycle];
+    pub const ALL: [Outcome; 5] = [
+        Outcome::Win,
+        Outcome::Draw,
+        Outcome::Capped,
+        Outcome::Cycle,
+        Outcome::Abandoned,
+    ];
 
     /// The word used in CSV and summaries.
     pub fn name(self) -> &'static str {
@@ -26,6 +35,7 @@ impl Outcome {
             Outcome::Draw => "draw",
             Outcome::Capped => "capped",
             Outcome::Cycle => "cycle",
+            Outcome::Abandoned => "abandoned",
         }
     }
 }

@@ -80,6 +80,7 @@ impl Tally {
                 return;
             }
             Outcome::Cycle => unreachable!("cycles are counted by add_cycle"),
+            Outcome::Abandoned => unreachable!("only the groups family abandons games"),
         }
         bump(&mut self.rounds, record.rounds as usize);
         bump(&mut self.cards, record.cards_played as usize);

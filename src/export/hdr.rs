@@ -2,7 +2,8 @@
 //! own tools read (Java's `HistogramLogReader`, Python's `hdrhistogram`), one interval per run,
 //! each a base64 V2-deflate histogram of the finished games' lengths (3 significant digits),
 //! tagged with the run's settings (`key=value;…`). Logs of several runs concatenate and merge.
-//! Capped and cycling games have no length: the tag counts them (`capped=`, `cycle=`).
+//! Capped and cycling games have no length: the tag counts them (`capped=`, `cycle=`, which
+//! counts abandoned games too: they never end either).
 
 use std::io::{self, Write};
 use std::time::Duration;

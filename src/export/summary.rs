@@ -254,6 +254,8 @@ impl Summary {
         put("at_cap", text(r.at_cap.name()));
         put("shuffle", text(r.shuffle.name()));
         put("champion", text(r.champion.name()));
+        put("abandon_after", Figure::Int(r.abandon_after.into()));
+        put("group_order", text(r.group_order.name()));
         put("deal", text(r.deal.name()));
         put("generator", text(r.generator.name()));
         put("seed", Figure::Int(self.setup.seed));

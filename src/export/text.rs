@@ -54,8 +54,10 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
         )?;
     }
     let share = |name: &str, n: u64| format!("{name} {} ({:.2}%)", group(n), pct(n));
+    // `abandoned` only where the rules can abandon a game, so other reports keep their shape.
     let outcomes: Vec<String> = Outcome::ALL
         .iter()
+        .filter(|&&o| o != Outcome::Abandoned || info.rules.abandon_after > 0)
         .map(|&o| share(o.name(), stats.count(o)))
         .collect();
     writeln!(out, "outcomes     {}", outcomes.join("   "))?;
@@ -269,7 +271,11 @@ fn write_histogram(out: &mut dyn Write, stats: &Stats, cap: u32) -> io::Result<(
         bins.push((format!("{label:>17}"), lengths.capped_games()));
     }
     if lengths.never_games() > 0 {
-        bins.push((format!("{:>17}", "never (cycle)"), lengths.never_games()));
+        let label = match stats.count(Outcome::Abandoned) {
+            0 => "never (cycle)",
+            _ => "never/abandoned",
+        };
+        bins.push((format!("{label:>17}"), lengths.never_games()));
     }
     let most = bins.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
     writeln!(out, "game lengths (rounds)")?;

@@ -199,9 +199,13 @@ pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
     let lines = vec![
         info.rules.describe(),
         format!(
-            "seed {} · capped {:.2}% · never end (cycles) {:.2}% · warsim {}",
+            "seed {} · capped {:.2}% · never end ({}) {:.2}% · warsim {}",
             info.seed,
             share(lengths.capped_games()),
+            match stats.count(crate::engine::Outcome::Abandoned) {
+                0 => "cycles",
+                _ => "cycles, abandoned",
+            },
             share(lengths.never_games()),
             env!("CARGO_PKG_VERSION")
         ),

@@ -92,7 +92,8 @@ impl Stats {
                 self.finished_cards += u128::from(game.cards_played);
             }
             Outcome::Capped => self.lengths.capped(),
-            Outcome::Cycle => self.lengths.never(),
+            // Given up as unresolvable: no length, counted with the games that never end.
+            Outcome::Cycle | Outcome::Abandoned => self.lengths.never(),
         }
         self.wars_sum += u64::from(game.wars);
         self.longest_war = self.longest_war.max(game.longest_war);
@@ -140,7 +141,12 @@ impl Stats {
     /// `most_rounds` rounds, capped at `cap`; `Err` says what does not add up.
     pub fn from_parts(parts: &StatsParts, most_rounds: u32, cap: u32) -> Result<Stats, String> {
         let mut stats = Stats::new(parts.wins_by_seat.len(), most_rounds, cap);
-        let (outcomes, win_by) = (&parts.outcomes, &parts.win_by);
+        // Files from before `abandoned` existed list one outcome fewer: none was abandoned.
+        let mut outcomes = parts.outcomes.clone();
+        if outcomes.len() + 1 == Outcome::ALL.len() {
+            outcomes.push(0);
+        }
+        let (outcomes, win_by) = (&outcomes, &parts.win_by);
         if outcomes.len() != Outcome::ALL.len() || win_by.len() != WinBy::ALL.len() {
             return Err("the outcome or win counts have the wrong length".into());
         }
@@ -164,7 +170,7 @@ impl Stats {
         let consistent = outcomes.iter().sum::<u64>() == parts.games
             && stats.lengths.finished_games() == finished
             && parts.capped == stats.count(Outcome::Capped)
-            && parts.never == stats.count(Outcome::Cycle)
+            && parts.never == stats.count(Outcome::Cycle) + stats.count(Outcome::Abandoned)
             && parts.wins_by_seat.iter().sum::<u64>() == stats.count(Outcome::Win);
         if !consistent {
             return Err(
@@ -247,7 +253,7 @@ mod tests {
         s.record(&game(30, None, Outcome::Draw, 0));
         s.record(&game(1000, None, Outcome::Capped, 0));
         assert_eq!(s.games, 4);
-        assert_eq!(s.outcomes, [2, 1, 1, 0]);
+        assert_eq!(s.outcomes, [2, 1, 1, 0, 0]);
         assert_eq!(s.wins_by_seat, vec![1, 1]);
         let l = s.lengths();
         assert_eq!(l.mean(), Some(20.0), "the capped game has no length");
@@ -283,6 +289,37 @@ mod tests {
         assert_eq!(right.wins_by_seat, whole.wins_by_seat);
         assert_eq!(right.lengths(), whole.lengths());
         assert_eq!(right.wars_per_game(), whole.wars_per_game());
+    }
+
+    #[test]
+    fn abandoned_games_have_no_length_and_older_parts_still_load() {
+        let mut s = Stats::new(2, 1000, 1000);
+        s.record(&game(10, Some(0), Outcome::Win, 0));
+        s.record(&game(101, None, Outcome::Abandoned, 0));
+        assert_eq!(s.outcomes, [1, 0, 0, 0, 1]);
+        assert_eq!(s.lengths().mean(), Some(10.0));
+        assert_eq!(s.lengths().never_games(), 1);
+        let parts = s.parts();
+        assert_eq!(
+            Stats::from_parts(&parts, 1000, 1000)
+                .unwrap()
+                .count(Outcome::Abandoned),
+            1
+        );
+        // Parts written before `abandoned` existed: four outcomes, none abandoned.
+        let mut old = Stats::new(2, 1000, 1000);
+        old.record(&game(10, Some(0), Outcome::Win, 0));
+        old.record(&game(5, None, Outcome::Cycle, 0));
+        let mut parts = old.parts();
+        parts.outcomes.pop();
+        let loaded = Stats::from_parts(&parts, 1000, 1000).unwrap();
+        assert_eq!(
+            (
+                loaded.count(Outcome::Cycle),
+                loaded.count(Outcome::Abandoned)
+            ),
+            (1, 0)
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::engine::random::GameRandom;
 
 use crate::engine::card::Card;
 use crate::engine::game::{PileGame, Play, RoundEnd, SEATS, Step, one_rank, sort_plays};
-use crate::engine::rules::{Champion, Rules};
+use crate::engine::rules::{Champion, GroupOrder, Rules};
 use std::ops::Range;
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -35,6 +35,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             && let Some(winner) = self.distinct_winner(n)
         {
             self.give_logged(rules, winner, 0..n);
+            self.idle_rounds = 0;
             return RoundEnd::Taken;
         }
         self.settle_groups(rules, rng, n)
@@ -63,18 +64,32 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     fn settle_groups<R: GameRandom>(&mut self, rules: &Rules, rng: &mut R, n: usize) -> RoundEnd {
         self.close_segment(Step::Shown);
         let mut table = [Play::default(); SEATS];
+        if rules.group_order == GroupOrder::AsShown {
+            // The shown cards are also won in this order.
+            group_as_shown(&mut self.log[..n]);
+        }
         table[..n].copy_from_slice(&self.log[..n]);
-        sort_plays(&mut table[..n]);
+        arrange(rules, &mut table[..n]);
         let winner = self.fight_groups(rules, rng, &table[..n], 1);
         self.round_winner = winner.map(|w| w as u8);
         self.award_shown(rules, winner, n)
     }
 
     /// Gives the round's `n` shown cards to `winner`, or back to their owners; then the round
-    /// is stuck if nobody won and nobody ever can ([`PileGame::stalemate`]).
+    /// is stuck if nobody won and nobody ever can ([`PileGame::stalemate`]). Under
+    /// `--abandon-after` a round without a winner counts towards abandoning the game instead,
+    /// as WarSimulator's code does (which then gives up on stuck games in its own time).
     fn award_shown(&mut self, rules: &Rules, winner: Option<usize>, n: usize) -> RoundEnd {
         self.award_logged(rules, winner, 0..n);
-        if winner.is_none() && self.stalemate() {
+        if rules.abandon_after > 0 {
+            self.idle_rounds = match winner {
+                Some(_) => 0,
+                None => self.idle_rounds + 1,
+            };
+            if self.idle_rounds > rules.abandon_after {
+                return RoundEnd::Abandoned;
+            }
+        } else if winner.is_none() && self.stalemate() {
             self.log_len = 0; // the cards are back with their owners, not on the table
             return RoundEnd::Stuck;
         }
@@ -103,7 +118,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         table: &[Play<C>],
         depth: u32,
     ) -> Option<usize> {
-        let mut winner = None;
+        let (mut winner, mut best) = (None, 0);
         let mut i = 0;
         while i < table.len() {
             let rank = table[i].card.rank();
@@ -120,7 +135,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 }
                 self.group_war(rules, rng, &seats[..j - i], depth)
             };
-            winner = winner.or(candidate);
+            // The highest group with a winner (the first found when highest first).
+            if candidate.is_some() && (winner.is_none() || rank > best) {
+                (winner, best) = (candidate, rank);
+            }
             i = j;
         }
         winner
@@ -156,7 +174,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 }
             }
         }
-        sort_plays(&mut champions[..c]);
+        arrange(rules, &mut champions[..c]);
         let end = self.log_len;
         let winner = self.fight_groups(rules, rng, &champions[..c], depth + 1);
         debug_assert!(
@@ -182,5 +200,30 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             let seat = seat as usize;
             one_rank(self.piles[seat].iter().chain(self.heaps[seat].iter()))
         })
+    }
+}
+
+/// Puts a table (or a war's champions) in the order its groups are settled.
+fn arrange<C: Card>(rules: &Rules, plays: &mut [Play<C>]) {
+    match rules.group_order {
+        GroupOrder::HighestFirst => sort_plays(plays),
+        GroupOrder::AsShown => group_as_shown(plays),
+    }
+}
+
+/// Each rank's cards moved up behind the first card of that rank, order otherwise kept:
+/// the ranks in the order first shown (WarSimulator's `Dictionary`).
+fn group_as_shown<C: Card>(plays: &mut [Play<C>]) {
+    let mut start = 0;
+    while start < plays.len() {
+        let rank = plays[start].card.rank();
+        let mut end = start + 1;
+        for j in start + 1..plays.len() {
+            if plays[j].card.rank() == rank {
+                plays[end..=j].rotate_right(1);
+                end += 1;
+            }
+        }
+        start = end;
     }
 }

@@ -24,6 +24,10 @@ pub enum Setting {
     Shuffle,
     /// `--champion`.
     Champion,
+    /// `--abandon-after`.
+    AbandonAfter,
+    /// `--group-order`.
+    GroupOrder,
 }
 
 impl Setting {
@@ -39,6 +43,8 @@ impl Setting {
             Setting::AtCap => "--at-cap",
             Setting::Shuffle => "--shuffle",
             Setting::Champion => "--champion",
+            Setting::AbandonAfter => "--abandon-after",
+            Setting::GroupOrder => "--group-order",
         }
     }
 }
@@ -50,10 +56,19 @@ impl Family {
             (Family::Table, Setting::Champion) => {
                 Some("its face-up card is always the last card a player lays")
             }
+            (Family::Table, Setting::AbandonAfter) => {
+                Some("a round without a winner ends its game as a draw at once")
+            }
+            (Family::Table, Setting::GroupOrder) => Some("only its top tie goes to war"),
             (Family::Table, _) => None,
             (
                 Family::Groups,
-                Setting::FaceDown | Setting::MaxRounds | Setting::Shuffle | Setting::Champion,
+                Setting::FaceDown
+                | Setting::MaxRounds
+                | Setting::Shuffle
+                | Setting::Champion
+                | Setting::AbandonAfter
+                | Setting::GroupOrder,
             ) => None,
             (Family::Groups, _) => Some(
                 "its wars are fought by every tied group with what each player has, and won cards always go to a shuffled spoil heap",

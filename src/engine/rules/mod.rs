@@ -11,7 +11,8 @@ mod settings;
 pub use applies::Setting;
 pub use presets::Preset;
 pub use settings::{
-    AtCap, Champion, Deal, Family, Generator, Named, Pickup, Shortage, Shuffle, Spoils, Uneven,
+    AtCap, Champion, Deal, Family, Generator, GroupOrder, Named, Pickup, Shortage, Shuffle, Spoils,
+    Uneven,
 };
 
 /// Most players in one game.
@@ -51,6 +52,8 @@ pub struct Rules {
     pub face_down: u32,
     /// When a groups-family fighter shows its champion.
     pub champion: Champion,
+    /// The order in which the groups family settles a table's groups.
+    pub group_order: GroupOrder,
     /// What a player short of cards in a war does.
     pub shortage: Shortage,
     /// Order of the won cards under the winner's pile.
@@ -61,6 +64,9 @@ pub struct Rules {
     pub reshuffle_every: u32,
     /// Rounds after which an unfinished game stops.
     pub max_rounds: u32,
+    /// Rounds in a row without a round winner after which a game is abandoned (0 = never;
+    /// WarSimulator's code: 100).
+    pub abandon_after: u32,
     /// What the round cap decides.
     pub at_cap: AtCap,
 }
@@ -142,19 +148,25 @@ impl Rules {
     /// Written into `out` (at least [`Rules::cards_in_play`] long); returns how many cards.
     /// A plain loop: it runs once per game.
     pub fn fill_deck<C: crate::engine::card::Card>(&self, out: &mut [C]) -> usize {
-        let dropped = self.cards() - self.cards_in_play();
-        let mut skip = dropped;
+        let mut skip = self.cards() - self.cards_in_play();
         let mut n = 0;
-        for rank in 1..=self.ranks {
+        if self.uneven == Uneven::DropFirst {
+            // WarSimulator's deck: suit by suit, its first cards dropped.
             for suit in 0..self.suits {
-                // Counted suit by suit: rank 1, 2, … of the first suit, then of the next.
-                let first_of_suits = suit * self.ranks + rank - 1 < dropped;
-                if self.uneven == Uneven::DropFirst {
-                    if !first_of_suits {
+                for rank in 1..=self.ranks {
+                    if skip > 0 {
+                        skip -= 1;
+                    } else {
                         out[n] = C::new(rank as u8, suit as u16);
                         n += 1;
                     }
-                } else if skip > 0 {
+                }
+            }
+            return n;
+        }
+        for rank in 1..=self.ranks {
+            for suit in 0..self.suits {
+                if skip > 0 {
                     skip -= 1;
                 } else {
                     out[n] = C::new(rank as u8, suit as u16);
@@ -262,13 +274,17 @@ impl Rules {
                 self.cards()
             ),
             Family::Groups => format!(
-                "{} ({deck}, {} dealt ({}); every tied group wars with {} stakes + a champion shown {}; spoil heaps; cap {} rounds)",
+                "{} ({deck}, {} dealt ({}); every tied group wars with {} stakes + a champion shown {}; spoil heaps; cap {} rounds{})",
                 self.preset,
                 self.cards_in_play(),
                 self.uneven,
                 self.face_down,
                 self.champion,
-                self.max_rounds
+                self.max_rounds,
+                match self.abandon_after {
+                    0 => String::new(),
+                    n => format!(", abandoned after {n} rounds in a row without a winner"),
+                }
             ),
             Family::Table => format!(
                 "{} ({deck}; war {} down + 1 up, shortage {}, pickup {}, spoils {}, {}, cap {} rounds → {})",

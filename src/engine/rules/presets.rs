@@ -4,8 +4,8 @@
 use std::fmt;
 
 use super::{
-    AtCap, Champion, Deal, Family, Generator, Named, Pickup, Rules, Shortage, Shuffle, Spoils,
-    Uneven,
+    AtCap, Champion, Deal, Family, Generator, GroupOrder, Named, Pickup, Rules, Shortage, Shuffle,
+    Spoils, Uneven,
 };
 
 /// The presets `--rules` accepts.
@@ -68,7 +68,7 @@ impl Preset {
                 "WarSimulator: lowest cards dropped to deal evenly, spoil heaps, every tied group wars with 3 stakes + a champion, nested wars"
             }
             Preset::WarSimulatorOriginal => {
-                "WarSimulator as its code runs: its Sattolo shuffle (no card left in place) for the deck and the heaps, the champion shown before the stakes, the first suit's lowest values dropped to deal evenly"
+                "WarSimulator as its code runs: its Sattolo shuffle (no card left in place) for the deck and the heaps, the champion shown before the stakes, groups settled in the order shown, a game given up after 100 rounds without a winner, its deck built and dealt as the original's"
             }
             Preset::CardsWar => {
                 "cards-war: 3 down + 1 up, smaller-hand shortage (a tie there ends the game), loser's cards then winner's go under"
@@ -102,11 +102,13 @@ impl Preset {
             shuffle: Shuffle::FisherYates,
             face_down: 1,
             champion: Champion::Last,
+            group_order: GroupOrder::HighestFirst,
             shortage: Shortage::Lose,
             pickup: Pickup::Table,
             spoils: Spoils::UnderPile,
             reshuffle_every: 0,
             max_rounds: 100_000,
+            abandon_after: 0,
             at_cap: AtCap::Capped,
         };
         let war_simulator = Rules {
@@ -137,8 +139,11 @@ impl Preset {
             Preset::WarSimulator => war_simulator,
             Preset::WarSimulatorOriginal => Rules {
                 uneven: Uneven::DropFirst,
+                deal: Deal::LastSeatFirst,
                 shuffle: Shuffle::Sattolo,
                 champion: Champion::First,
+                group_order: GroupOrder::AsShown,
+                abandon_after: 100,
                 ..war_simulator
             },
             Preset::CardsWar => Rules {

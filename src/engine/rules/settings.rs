@@ -165,11 +165,22 @@ pub enum Uneven {
     DealAll,
     /// Drop the (cards mod players) lowest cards first (WarSimulator's description).
     DropLowest,
-    /// Drop the (cards mod players) first cards of the deck built suit by suit: the values 1,
-    /// 2, … of the first suit (WarSimulator's code).
+    /// Build the deck suit by suit (1, 2, … of each suit in turn) and drop its (cards mod
+    /// players) first cards: the values 1, 2, … of the first suit (WarSimulator's code).
     DropFirst,
 }
 named!(Uneven { DealAll => "deal-all", DropLowest => "drop-lowest", DropFirst => "drop-first" });
+
+/// The order in which the groups family settles a table's groups and collects its cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupOrder {
+    /// Highest rank first.
+    HighestFirst,
+    /// In the order the ranks were first shown, by seat, each rank's cards together
+    /// (WarSimulator's code walks a `Dictionary` filled as the cards are shown).
+    AsShown,
+}
+named!(GroupOrder { HighestFirst => "highest-first", AsShown => "as-shown" });
 
 /// When a fighter of the groups family shows its champion, the card that decides its war.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,8 +200,12 @@ pub enum Deal {
     /// One card at a time from the end of the deck (war_card_game pops its Vec): seat 1 gets
     /// the last card, seat 2 the one before, ...; the first card dealt is on top.
     FromEnd,
+    /// One card at a time from the top, the last seat first: card k to seat P − 1 − (k mod
+    /// P), the first card dealt on top. With the Sattolo shuffle's list read from its end,
+    /// this is WarSimulator's deal (card k of its list pushed onto seat k mod P's pile).
+    LastSeatFirst,
 }
-named!(Deal { FromTop => "from-top", FromEnd => "from-end" });
+named!(Deal { FromTop => "from-top", FromEnd => "from-end", LastSeatFirst => "last-seat-first" });
 
 /// The random generator and how game seeds are derived from the base seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

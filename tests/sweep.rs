@@ -302,3 +302,37 @@ fn an_interrupted_sweep_keeps_every_cell_begun_and_says_so() {
     assert_eq!(cells[0]["games"], rows as u64);
     assert_eq!(cells[0]["complete"], false);
 }
+
+#[test]
+fn abandoned_games_get_a_column_where_some_were_abandoned() {
+    // Four players holding one card each of two ranks: every game is given up (round 101 or
+    // 11); with nothing abandoned the column is left out.
+    let args = [
+        "sweep",
+        "--rules",
+        "war-simulator-original",
+        "--players",
+        "4",
+        "--suits",
+        "2",
+        "--ranks",
+        "2",
+        "--games",
+        "10",
+        "-q",
+    ];
+    let out = warsim()
+        .args(args)
+        .args(["--abandon-after", "100,10"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let header = text.lines().nth(1).unwrap();
+    assert!(header.trim_end().ends_with("cycle  abandoned"), "{text}");
+    assert_eq!(text.matches("100.00%").count(), 2, "{text}");
+    let out = warsim()
+        .args(["sweep", "--players", "2,3", "--games", "10", "-q"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8(out.stdout).unwrap().contains("abandoned"));
+}

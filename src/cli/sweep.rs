@@ -5,7 +5,7 @@ use clap::Args;
 
 use super::parse_threads;
 use crate::config::{ConfigError, parse_count, parse_seconds};
-use crate::engine::rules::{AtCap, Named, Pickup, Shortage, Shuffle, Spoils};
+use crate::engine::rules::{AtCap, Champion, GroupOrder, Named, Pickup, Shortage, Shuffle, Spoils};
 use crate::engine::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset};
 use crate::export::Target;
 use crate::sweep::{Grid, SweepOptions};
@@ -61,6 +61,14 @@ pub(super) struct SweepRuleArgs {
     at_cap: Option<String>,
     #[arg(long, value_name = "METHODS", help = values_help("Shuffle methods", Shuffle::names()))]
     shuffle: Option<String>,
+    #[arg(long, value_name = "WHENS", help = values_help("When a war-simulator fighter shows its champion", Champion::names()))]
+    champion: Option<String>,
+    #[arg(long, value_name = "ORDERS", help = values_help("The order war-simulator settles a round's groups in", GroupOrder::names()))]
+    group_order: Option<String>,
+    /// Rounds in a row without a winner after which a war-simulator game is abandoned (0 =
+    /// never): a list or range [default: the preset's].
+    #[arg(long, value_name = "LIST")]
+    abandon_after: Option<String>,
 }
 
 impl SweepRuleArgs {
@@ -78,6 +86,9 @@ impl SweepRuleArgs {
             ("--max-rounds", self.max_rounds),
             ("--at-cap", self.at_cap),
             ("--shuffle", self.shuffle),
+            ("--champion", self.champion),
+            ("--group-order", self.group_order),
+            ("--abandon-after", self.abandon_after),
         ]
         .into_iter()
         .filter_map(|(flag, text)| text.map(|t| (flag, t)))

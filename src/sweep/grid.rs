@@ -4,14 +4,14 @@
 //! can refuse it up front or skip it and say so.
 
 use crate::config::{ConfigError, RuleChoice, named_value, parse_setting, preset_named};
-use crate::engine::rules::{AtCap, Named, Pickup, Shortage, Shuffle, Spoils};
+use crate::engine::rules::{AtCap, Champion, GroupOrder, Named, Pickup, Shortage, Shuffle, Spoils};
 use crate::engine::{Preset, Rules};
 
 /// Most cells one sweep may have.
 pub const MAX_CELLS: usize = 100_000;
 
 /// The rule flags a sweep varies, with the column each gets in its tables (the summary's key).
-pub const AXES: [(&str, &str); 12] = [
+pub const AXES: [(&str, &str); 15] = [
     ("--rules", "rules"),
     ("--players", "players"),
     ("--suits", "suits"),
@@ -24,6 +24,9 @@ pub const AXES: [(&str, &str); 12] = [
     ("--max-rounds", "max_rounds"),
     ("--at-cap", "at_cap"),
     ("--shuffle", "shuffle"),
+    ("--champion", "champion"),
+    ("--group-order", "group_order"),
+    ("--abandon-after", "abandon_after"),
 ];
 
 /// One combination of settings that can be played.
@@ -130,6 +133,8 @@ fn values_of(flag: &'static str, text: &str) -> Result<Vec<String>, ConfigError>
             "--spoils" => vec![named_value::<Spoils>(flag, item)?.name().to_string()],
             "--at-cap" => vec![named_value::<AtCap>(flag, item)?.name().to_string()],
             "--shuffle" => vec![named_value::<Shuffle>(flag, item)?.name().to_string()],
+            "--champion" => vec![named_value::<Champion>(flag, item)?.name().to_string()],
+            "--group-order" => vec![named_value::<GroupOrder>(flag, item)?.name().to_string()],
             _ => numbers_of(flag, text, item)?
                 .into_iter()
                 .map(|n| n.to_string())
@@ -200,6 +205,9 @@ fn choice_of(keys: &[&str], values: &[String]) -> Result<RuleChoice, ConfigError
             "max_rounds" => choice.max_rounds = number(),
             "at_cap" => choice.at_cap = Some(named_value("--at-cap", value)?),
             "shuffle" => choice.shuffle = Some(named_value("--shuffle", value)?),
+            "champion" => choice.champion = Some(named_value("--champion", value)?),
+            "group_order" => choice.group_order = Some(named_value("--group-order", value)?),
+            "abandon_after" => choice.abandon_after = number(),
             _ => unreachable!("AXES lists every key"),
         }
     }

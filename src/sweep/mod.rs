@@ -347,7 +347,8 @@ fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<Stri
 /// How a swept setting is stored in a Parquet column: numbers as integers, names as strings.
 fn lead_kind(key: &str) -> LeadKind {
     match key {
-        "rules" | "war_shortage" | "pickup" | "spoils" | "at_cap" | "shuffle" => LeadKind::Name,
+        "rules" | "war_shortage" | "pickup" | "spoils" | "at_cap" | "shuffle" | "champion"
+        | "group_order" => LeadKind::Name,
         _ => LeadKind::Number,
     }
 }

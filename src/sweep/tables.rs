@@ -164,6 +164,13 @@ pub fn write_sweep_report(
     )?;
     let mut header: Vec<String> = grid.keys.iter().map(|k| k.to_string()).collect();
     header.extend(["median", "mean", "p90", "p99", "capped", "cycle"].map(String::from));
+    // A column for abandoned games only where some were (`--abandon-after`).
+    let abandons = results
+        .iter()
+        .any(|r| r.stats.count(Outcome::Abandoned) > 0);
+    if abandons {
+        header.push("abandoned".into());
+    }
     if options.seconds_per_round.is_some() {
         header.push("median time".into());
     }
@@ -180,6 +187,9 @@ pub fn write_sweep_report(
         row.push(quantile(99_000));
         row.push(share(Outcome::Capped));
         row.push(share(Outcome::Cycle));
+        if abandons {
+            row.push(share(Outcome::Abandoned));
+        }
         if let Some(seconds) = options.seconds_per_round {
             row.push(match lengths.quantile(50_000) {
                 Some(Quantile::Rounds(r)) => duration(r as f64 * seconds),

@@ -44,6 +44,15 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         n
     }
 
+    /// How many cards each fighter can lay: what it holds, at most `layout`.
+    pub(super) fn layable(&self, fighters: &[Play<C>], layout: usize) -> [usize; SEATS] {
+        let mut counts = [0usize; SEATS];
+        for (count, f) in counts.iter_mut().zip(fighters) {
+            *count = self.holding(f.seat as usize).min(layout);
+        }
+        counts
+    }
+
     /// kbWar's layout when two or more tied players hold cards: each puts down up to `layout`
     /// − 1 of them, all but its last card if it has fewer, then one face up; a player with none
     /// drops out. Returns how many face-up cards are on `table`.
@@ -54,31 +63,16 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         layout: usize,
         table: &mut [Play<C>; SEATS],
     ) -> usize {
-        let mut counts = [0usize; SEATS];
-        for (count, f) in counts.iter_mut().zip(fighters) {
-            *count = self.holding(f.seat as usize).min(layout);
-        }
-        for (f, &count) in fighters.iter().zip(&counts) {
-            for _ in 1..count {
-                let card = self
-                    .draw(f.seat as usize, rng)
-                    .expect("counted cards are there");
-                self.log_play(card, f.seat as usize);
-            }
-        }
-        self.close_segment(Step::FaceDown);
+        let counts = self.layable(fighters, layout);
+        self.lay(rng, fighters, &counts, table);
+        // `lay` keeps a player with none on its tied card; in kbWar it is out of the war.
         let mut n = 0;
-        for (f, &count) in fighters.iter().zip(&counts) {
-            if count > 0 {
-                let card = self
-                    .draw(f.seat as usize, rng)
-                    .expect("counted cards are there");
-                self.log_play(card, f.seat as usize);
-                table[n] = Play { card, seat: f.seat };
+        for i in 0..fighters.len() {
+            if counts[i] > 0 {
+                table[n] = table[i];
                 n += 1;
             }
         }
-        self.close_segment(Step::FaceUp);
         n
     }
 

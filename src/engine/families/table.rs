@@ -103,10 +103,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             match rules.shortage {
                 Shortage::Lose => n = self.lay_or_drop_out(rules, rng, fighters, &mut table),
                 Shortage::PlayWhatYouHave => {
-                    let mut counts = [0usize; SEATS];
-                    for (count, f) in counts.iter_mut().zip(fighters) {
-                        *count = self.holding(f.seat as usize).min(layout);
-                    }
+                    let counts = self.layable(fighters, layout);
                     if counts[..tied].iter().all(|&k| k == 0) {
                         // Both compare their tied cards again, forever: nobody can win.
                         return RoundEnd::Stuck;

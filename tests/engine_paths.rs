@@ -222,6 +222,20 @@ fn the_many_players_fast_path_plays_what_the_general_path_plays() {
             }
         }
     }
+    // Games that loop with three or four players in: the runs of plain rounds stop where the
+    // cycle watch may find the saved position.
+    for players in [3, 4] {
+        for pickup in [Pickup::Table, Pickup::Natural] {
+            let mut r = Preset::Classic.rules();
+            (r.players, r.pickup, r.face_down) = (players, pickup, 0);
+            (r.suits, r.ranks) = (3, 8);
+            let (cycles, _) = same_games_fast_and_general(&mut game, &r, 0..1500);
+            assert!(
+                cycles > 2,
+                "{players} players, {pickup:?}: {cycles} games looped"
+            );
+        }
+    }
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! that one layout decides with nobody short is played here too; every other war goes to the
 //! general path (`families/table.rs`). A test checks that both paths play the same games.
 
+use super::seats::{RunEnd, plain_run};
 use crate::engine::card::Card;
 use crate::engine::game::{PileGame, RoundEnd, SEATS, sort_high_first};
 use crate::engine::random::GameRandom;
@@ -62,6 +63,22 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let table = matches!(rules.pickup, Pickup::Table | Pickup::Natural);
         let table_wars = rules.pickup == Pickup::Table;
         while record.rounds < limit {
+            if PLAYERS > 0 && C::RANK_ONLY && table {
+                // Plain rounds in a run of their own; the round that stops it, if a tie, below.
+                let Ok(piles) = self.piles.get_disjoint_mut(std::array::from_fn(|i| at[i])) else {
+                    unreachable!("the active seats are distinct")
+                };
+                let before = record.rounds;
+                let end = plain_run::<C, CAP, PLAYERS>(piles, &mut record.rounds, limit, target);
+                self.laid += u64::from(record.rounds - before) * PLAYERS as u64;
+                match end {
+                    RunEnd::Limit => break,
+                    RunEnd::LastCard => return RoundEnd::Taken,
+                    RunEnd::Watched if self.same_as_saved() => return RoundEnd::Cycle,
+                    RunEnd::Watched => continue,
+                    RunEnd::Tie => {}
+                }
+            }
             // The highest rank, how many hold it, whose it is (when one does), and whether
             // anyone plays their last card, with selects marked unpredictable and arithmetic
             // (the ranks are random; plain selects of a running maximum became branches).
@@ -237,7 +254,7 @@ fn order_high_first<C: Card>(cards: &mut [C]) {
 /// bubble network of maxima and minima: for the few cards of a table of known size, no
 /// branches and fewer steps than [`place_high_first`]'s counting.
 #[inline(always)]
-fn network_high_first<C: Card>(cards: &mut [C]) {
+pub(super) fn network_high_first<C: Card>(cards: &mut [C]) {
     debug_assert!(C::RANK_ONLY);
     for end in (1..cards.len()).rev() {
         for i in 0..end {

@@ -14,6 +14,7 @@ mod heaps;
 mod many;
 mod orders;
 mod pass;
+mod seats;
 
 use crate::engine::card::Card;
 use crate::engine::game::{LINEAR, PileGame, RoundEnd};

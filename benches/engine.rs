@@ -6,6 +6,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use warsim::batch::{BatchSpec, Controls, run_batch};
 use warsim::engine::{Engine, Preset};
+use warsim::testing::{batched_shuffle, game_rng};
 
 fn one_game(c: &mut Criterion) {
     for &preset in Preset::ALL {
@@ -62,5 +63,21 @@ fn bare_engine_loop(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, one_game, batch, bare_engine_loop);
+/// warsim's shuffle alone, per card, on heaps of the sizes war-simulator refills from (a
+/// two-player game's average refill is about 20 cards, a four-player game's 17) and on a deck:
+/// the floor under war-simulator's cost a round, which shuffles about 2.6 cards a round.
+fn shuffle(c: &mut Criterion) {
+    let mut group = c.benchmark_group("shuffle");
+    for cards in [8u8, 20, 52] {
+        let mut rng = game_rng(1);
+        let mut items: Vec<u8> = (0..cards).collect();
+        group.throughput(Throughput::Elements(u64::from(cards)));
+        group.bench_function(format!("{cards} cards"), |b| {
+            b.iter(|| batched_shuffle(&mut rng, black_box(&mut items[..])))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, one_game, batch, bare_engine_loop, shuffle);
 criterion_main!(benches);

@@ -39,25 +39,74 @@ pub(super) fn plain_run<C: Card, const CAP: usize, const PLAYERS: usize>(
     target: usize,
 ) -> RunEnd {
     debug_assert!(C::RANK_ONLY && PLAYERS >= 2);
-    let mask = CAP - 1;
-    let mut cards = [std::ptr::null_mut::<C>(); PLAYERS];
-    let (mut heads, mut lens) = ([0usize; PLAYERS], [0usize; PLAYERS]);
+    let mut table = Table {
+        cards: [std::ptr::null_mut::<C>(); PLAYERS],
+        heads: [0; PLAYERS],
+        tails: [0; PLAYERS],
+    };
     for (i, pile) in piles.iter_mut().enumerate() {
         let (buffer, head, len) = pile.raw();
-        (cards[i], heads[i], lens[i]) = (buffer.as_mut_ptr(), head, len);
+        (table.cards[i], table.heads[i]) = (buffer.as_mut_ptr(), head);
+        table.tails[i] = head + len;
     }
-    let end = loop {
-        if *rounds >= limit {
+    let end = 'run: loop {
+        let left = limit.saturating_sub(*rounds) as usize;
+        if left == 0 {
             break RunEnd::Limit;
         }
+        // Every pile loses at most a card a round: for one round less than the shortest pile
+        // holds, nobody lays their last card, and those rounds need not look.
+        let shortest = (0..PLAYERS).map(|i| table.len(i)).min().unwrap_or(0);
+        if shortest == 1 {
+            // Someone lays their last card.
+            if !table.round::<CAP>() {
+                break RunEnd::Tie;
+            }
+            *rounds += 1;
+            break RunEnd::LastCard;
+        }
+        for _ in 0..left.min(shortest - 1) {
+            if !table.round::<CAP>() {
+                break 'run RunEnd::Tie;
+            }
+            *rounds += 1;
+            if table.len(0) == target {
+                break 'run RunEnd::Watched;
+            }
+        }
+    };
+    for (i, pile) in piles.into_iter().enumerate() {
+        pile.set_raw(table.heads[i], table.len(i));
+    }
+    end
+}
+
+/// The piles of a run: seat i's cards are `cards[i]`'s `[heads[i], tails[i])`, indices taken
+/// modulo the buffers' size.
+struct Table<C, const PLAYERS: usize> {
+    cards: [*mut C; PLAYERS],
+    heads: [usize; PLAYERS],
+    tails: [usize; PLAYERS],
+}
+
+impl<C: Card, const PLAYERS: usize> Table<C, PLAYERS> {
+    #[inline(always)]
+    fn len(&self, i: usize) -> usize {
+        self.tails[i] - self.heads[i]
+    }
+
+    /// Plays a round whose highest card is alone (every pile holds a card); false, with
+    /// nothing changed, when the highest cards tie. `CAP` is the buffers' size.
+    #[inline(always)]
+    fn round<const CAP: usize>(&mut self) -> bool {
+        let mask = CAP - 1;
         let mut top = [C::default(); PLAYERS];
-        let (mut best_rank, mut last_card) = (0, false);
-        for i in 0..PLAYERS {
-            // SAFETY: the index is masked below CAP, the pile's buffer's length.
-            top[i] = unsafe { *cards[i].add(heads[i] & mask) };
-            let rank = top[i].rank();
+        let mut best_rank = 0;
+        for (i, card) in top.iter_mut().enumerate() {
+            // SAFETY: the index is masked below CAP, the length of the pile's buffer.
+            *card = unsafe { *self.cards[i].add(self.heads[i] & mask) };
+            let rank = card.rank();
             best_rank = std::hint::select_unpredictable(rank > best_rank, rank, best_rank);
-            last_card |= lens[i] == 1;
         }
         let (mut holders, mut best) = (0, 0);
         for (i, card) in top.iter().enumerate() {
@@ -66,14 +115,14 @@ pub(super) fn plain_run<C: Card, const CAP: usize, const PLAYERS: usize>(
             best += i * holds;
         }
         if holders > 1 {
-            break RunEnd::Tie;
+            return false;
         }
         // The winner's buffer and pile end, selected: the winner is random.
-        let (mut winner, mut tail) = (cards[0], heads[0] + lens[0]);
+        let (mut winner, mut tail) = (self.cards[0], self.tails[0]);
         for i in 1..PLAYERS {
             let wins = i == best;
-            winner = std::hint::select_unpredictable(wins, cards[i], winner);
-            tail = std::hint::select_unpredictable(wins, heads[i] + lens[i], tail);
+            winner = std::hint::select_unpredictable(wins, self.cards[i], winner);
+            tail = std::hint::select_unpredictable(wins, self.tails[i], tail);
         }
         network_high_first(&mut top);
         for (k, &card) in top.iter().enumerate() {
@@ -81,19 +130,9 @@ pub(super) fn plain_run<C: Card, const CAP: usize, const PLAYERS: usize>(
             unsafe { *winner.add((tail + k) & mask) = card };
         }
         for i in 0..PLAYERS {
-            heads[i] += 1;
-            lens[i] = lens[i] - 1 + PLAYERS * usize::from(i == best);
+            self.heads[i] += 1;
+            self.tails[i] += PLAYERS * usize::from(i == best);
         }
-        *rounds += 1;
-        if last_card {
-            break RunEnd::LastCard;
-        }
-        if lens[0] == target {
-            break RunEnd::Watched;
-        }
-    };
-    for (i, pile) in piles.into_iter().enumerate() {
-        pile.set_raw(heads[i], lens[i]);
+        true
     }
-    end
 }

@@ -1,6 +1,6 @@
 //! Runs of plain rounds for a table of a known number of players (three or four) under the
-//! table pickup order, with cards that are their ranks: the piles' heads and sizes are kept in
-//! registers for the whole run and written back once at its end. `many.rs` plays every other
+//! table or natural pickup order, with cards that are their ranks: the piles' heads and ends
+//! are kept in registers for the whole run and written back once at its end. `many.rs` plays every other
 //! round (wars, the last card of a player, the cycle watch's comparisons) and a test checks
 //! that both play the same games.
 //!
@@ -57,7 +57,8 @@ pub(super) fn plain_run<C: Card, const CAP: usize, const PLAYERS: usize>(
         // Every pile loses at most a card a round: for one round less than the shortest pile
         // holds, nobody lays their last card, and those rounds need not look.
         let shortest = (0..PLAYERS).map(|i| table.len(i)).min().unwrap_or(0);
-        if shortest == 1 {
+        debug_assert!(shortest > 0, "an active seat holds cards");
+        if shortest <= 1 {
             // Someone lays their last card.
             if !table.round::<CAP>() {
                 break RunEnd::Tie;

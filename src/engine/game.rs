@@ -95,6 +95,9 @@ pub struct PileGame<C: Card, const CAP: usize> {
     pub(super) saved_len: usize,
     pub(super) saved_round: u32,
     pub(super) saved_power: u32,
+    /// Where the two-player fast loop's last save still lies in its linear buffers instead of
+    /// `saved` (the head of both piles), or usize::MAX (see `fast/mod.rs`).
+    pub(super) saved_in_linear: usize,
     /// Cards laid on the table this game (the record's `cards_played`).
     pub(super) laid: u64,
     /// `--spoils heap-unshuffled`: an empty pile takes the heap as it lies, not shuffled.
@@ -141,6 +144,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             saved_len: 0,
             saved_round: 0,
             saved_power: 0,
+            saved_in_linear: usize::MAX,
             laid: 0,
             unshuffled_heaps: false,
             idle_rounds: 0,

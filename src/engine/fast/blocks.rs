@@ -99,102 +99,159 @@ unsafe fn play_x86<const ORDER: u8, const WATCH: bool>(
     use std::arch::x86_64::*;
     debug_assert!(pass.head + pass.budget as usize + pass.total + BLOCK_SLACK <= LINEAR);
     let total = pass.total;
-    let mut left = pass.budget as usize;
+    // Where the pass began: its rounds are counted from the head's moves, not in the loop (a
+    // count there cost a register). The head's limit, and where it will be at the next save
+    // while every round moves it by one (a settled war moves it further).
+    let (first, wars_before) = (pass.head, pass.wars);
+    let war_cards = if ORDER == NATURAL { 2 } else { 3 };
+    let budget_end = pass.head + pass.budget as usize;
+    let mut save_head = pass.head + pass.save_in as usize;
+    // (Not watching, the budget alone: a min with a far save cost that loop a register.)
+    let mut stop_at = if WATCH {
+        budget_end.min(save_head)
+    } else {
+        budget_end
+    };
+    // A position the watch has checked already (the caller, at the pass's start) or saved.
+    let mut checked = pass.head;
     // SAFETY: SSE2 is the caller's.
-    let (top0, top1, after_first) = unsafe {
+    let (mut top0, mut top1) = unsafe {
         (
             _mm_set1_epi8(pass.tops[0] as i8),
             _mm_set1_epi8(pass.tops[1] as i8),
-            _mm_setr_epi8(
-                0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-            ),
         )
     };
-    while left > 0 && pass.n0 > 0 && pass.n0 < total {
-        let (head, n0) = (pass.head, pass.n0);
-        // Taken afresh each block: `settle_war` below borrows the piles.
-        let [pile0, pile1] = &mut *piles;
-        let (p0, p1) = (pile0.as_mut_ptr(), pile1.as_mut_ptr());
-        // A block plays at most as many rounds as the smaller pile holds, so nobody runs out
-        // within it and every card it uses is already in place.
-        let cap = left.min(16).min(n0).min(total - n0);
-        // SAFETY: the features are the caller's. Reads end at head + 16 <= LINEAR; writes
-        // start at a pile's end, at most head + total, and go at most 32 bytes further, inside
-        // the buffers by the caller's bound. Only the first `cap` rounds' cards are used; the
-        // rest of each read is masked off.
-        unsafe {
-            let a = _mm_loadu_si128(p0.add(head).cast());
-            let b = _mm_loadu_si128(p1.add(head).cast());
-            let high = _mm_max_epu8(a, b);
-            let tie = _mm_cmpeq_epi8(a, b);
-            // The cycle watch: a block also stops after the rounds that leave the watched top
-            // ranks (after round k the tops are lane k of `a` and `b`: a block ends by the
-            // smaller pile's last card; lane 0 is the block's start, checked before it). The
-            // block's last round is checked after it, from the piles.
-            let stop = match WATCH {
-                true => _mm_or_si128(
-                    tie,
-                    _mm_and_si128(
-                        _mm_and_si128(_mm_cmpeq_epi8(a, top0), _mm_cmpeq_epi8(b, top1)),
-                        after_first,
-                    ),
-                ),
-                false => tie,
-            };
-            let b_high = _mm_movemask_epi8(_mm_cmpeq_epi8(high, b)) as u32;
-            let stops = _mm_movemask_epi8(stop) as u32 & ((1 << cap) - 1);
-            // Rounds played: up to the first tie (or watched tops), else the whole block.
-            let played = if stops != 0 {
-                stops.trailing_zeros() as usize
-            } else {
-                cap
-            };
-            let played_mask = (1u32 << played) - 1;
-            let won = [!b_high & played_mask, b_high & played_mask];
-            let low = _mm_min_epu8(a, b);
-            let (first, second) = match ORDER {
-                HIGH_LOW | NATURAL => (high, low),
-                LOW_HIGH => (low, high),
-                SEATS_UP => (a, b),
-                _ => (b, a),
-            };
-            let pairs = [
-                _mm_unpacklo_epi8(first, second),
-                _mm_unpackhi_epi8(first, second),
-            ];
-            let mut ends = [head + n0, head + total - n0];
-            for (j, base) in [p0, p1].into_iter().enumerate() {
-                for (half, &pair) in pairs.iter().enumerate() {
-                    let mask = (won[j] >> (8 * half)) & 0xff;
-                    let control = _mm_loadu_si128(PACK[mask as usize].as_ptr().cast());
-                    _mm_storeu_si128(base.add(ends[j]).cast(), _mm_shuffle_epi8(pair, control));
-                    ends[j] += 2 * _popcnt32(mask as i32) as usize;
-                }
-            }
-            pass.head = head + played;
-            pass.n0 = ends[0] - pass.head;
-            pass.rounds += played as u32;
-            left -= played;
-            if WATCH && played > 0 && pass.watched_at(piles) {
-                break;
-            }
-            if stops != 0 {
-                if WATCH && piles[0][pass.head] != piles[1][pass.head] {
-                    // Watched tops, not a tie, but another size of pile: play on.
-                    continue;
-                }
-                if pass.settle_war::<u8, ORDER>(piles, &mut left) {
-                    if WATCH && pass.watched_at(piles) {
-                        break;
+    'pass: loop {
+        while pass.head < stop_at && pass.n0 > 0 && pass.n0 < total {
+            let (head, n0) = (pass.head, pass.n0);
+            // Taken afresh each block: `settle_war` below borrows the piles.
+            // Seat 1's buffer as an offset from seat 0's (the two are one array), so that both
+            // piles are addressed from one register: the watching loop ran out of registers.
+            let p0 = piles.as_mut_ptr().cast::<u8>();
+            let p1 = p0.wrapping_add(LINEAR);
+            // A block plays at most as many rounds as the smaller pile holds, so nobody runs out
+            // within it and every card it uses is already in place.
+            let cap = (stop_at - head).min(16).min(n0).min(total - n0);
+            // SAFETY: the features are the caller's. Reads end at head + 16 <= LINEAR; writes
+            // start at a pile's end, at most head + total, and go at most 32 bytes further, inside
+            // the buffers by the caller's bound. Only the first `cap` rounds' cards are used; the
+            // rest of each read is masked off.
+            unsafe {
+                let a = _mm_loadu_si128(p0.add(head).cast());
+                let b = _mm_loadu_si128(p1.add(head).cast());
+                let high = _mm_max_epu8(a, b);
+                let tie = _mm_cmpeq_epi8(a, b);
+                // The cycle watch: a block also stops at the rounds that leave the watched top
+                // ranks (lane k of `a` and `b` holds the tops after k rounds; the position after
+                // the block's last round is the next block's lane 0).
+                let stop = match WATCH {
+                    true => {
+                        let watched =
+                            _mm_and_si128(_mm_cmpeq_epi8(a, top0), _mm_cmpeq_epi8(b, top1));
+                        _mm_or_si128(tie, watched)
                     }
-                    continue;
+                    false => tie,
+                };
+                let b_high = _mm_movemask_epi8(_mm_cmpeq_epi8(high, b)) as u32;
+                let stops = _mm_movemask_epi8(stop) as u32 & ((1 << cap) - 1);
+                // Rounds played: up to the first tie (or watched tops), else the whole block.
+                let played = if stops != 0 {
+                    stops.trailing_zeros() as usize
+                } else {
+                    cap
+                };
+                let played_mask = (1u32 << played) - 1;
+                let won = [!b_high & played_mask, b_high & played_mask];
+                let low = _mm_min_epu8(a, b);
+                let (first, second) = match ORDER {
+                    HIGH_LOW | NATURAL => (high, low),
+                    LOW_HIGH => (low, high),
+                    SEATS_UP => (a, b),
+                    _ => (b, a),
+                };
+                let pairs = [
+                    _mm_unpacklo_epi8(first, second),
+                    _mm_unpackhi_epi8(first, second),
+                ];
+                let mut ends = [head + n0, head + total - n0];
+                for (j, base) in [p0, p1].into_iter().enumerate() {
+                    for (half, &pair) in pairs.iter().enumerate() {
+                        let mask = (won[j] >> (8 * half)) & 0xff;
+                        let control = _mm_loadu_si128(PACK[mask as usize].as_ptr().cast());
+                        _mm_storeu_si128(base.add(ends[j]).cast(), _mm_shuffle_epi8(pair, control));
+                        ends[j] += 2 * _popcnt32(mask as i32) as usize;
+                    }
                 }
-                pass.tied = true;
-                break;
+                pass.head = head + played;
+                pass.n0 = ends[0] - pass.head;
+                if stops != 0 {
+                    // A tie or the watched tops stopped the block at round `played`: a position
+                    // that may repeat the saved one ends the pass (unless checked already).
+                    if WATCH && pass.head != checked && pass.watched_at(piles) {
+                        break 'pass;
+                    }
+                    if WATCH && piles[0][pass.head] != piles[1][pass.head] {
+                        // Watched tops, not a tie, but not the saved position: one round on, so
+                        // that the next block does not stop here again.
+                        (pass.head, pass.n0) = one_round::<ORDER>(piles, pass);
+                        continue;
+                    }
+                    if pass.settle_war::<u8, ORDER>(piles, &mut (budget_end - pass.head)) {
+                        if WATCH {
+                            save_head += war_cards - 1;
+                            stop_at = budget_end.min(save_head);
+                        }
+                        continue;
+                    }
+                    pass.tied = true;
+                    break 'pass;
+                }
             }
         }
+        if !WATCH || pass.head != save_head || pass.n0 == 0 || pass.n0 == total {
+            break;
+        }
+        // The next save's round. A position that may repeat the saved one goes to the caller,
+        // which compares and saves; any other is saved here, by where it lies.
+        if pass.head != checked && pass.watched_at(piles) {
+            break;
+        }
+        pass.power = (pass.power * 2).max(1);
+        pass.saves += 1;
+        pass.saved_head = pass.head;
+        pass.saved_n0 = pass.n0;
+        pass.saved_after =
+            (pass.head - first - (war_cards - 1) * (pass.wars - wars_before) as usize) as u32;
+        pass.target = pass.n0;
+        pass.tops = [piles[0][pass.head], piles[1][pass.head]];
+        // SAFETY: SSE2 is the caller's.
+        (top0, top1) = unsafe {
+            (
+                _mm_set1_epi8(pass.tops[0] as i8),
+                _mm_set1_epi8(pass.tops[1] as i8),
+            )
+        };
+        save_head = pass.head + pass.power as usize;
+        stop_at = budget_end.min(save_head);
+        checked = pass.head;
+        if pass.head < stop_at && piles[0][pass.head] != piles[1][pass.head] {
+            // The saved position's own tops would stop the next block at once: its round here.
+            (pass.head, pass.n0) = one_round::<ORDER>(piles, pass);
+        }
     }
+    // Every round moved the head by one but the settled wars, by their cards (and counted).
+    pass.rounds += (pass.head - first - war_cards * (pass.wars - wars_before) as usize) as u32;
     pass
+}
+
+/// Plays the plain round at the pass's head (not a tie); returns the new head and seat 0's
+/// pile size. Out of line: the block loop needs its registers.
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+fn one_round<const ORDER: u8>(piles: &mut [[u8; LINEAR]; 2], pass: Pass) -> (usize, usize) {
+    let next = super::pass::scalar_pass::<u8, ORDER, false>(piles, Pass { budget: 1, ..pass });
+    (next.head, next.n0)
 }
 
 #[cfg(test)]
@@ -253,18 +310,10 @@ mod tests {
         for card in piles.iter_mut().flatten() {
             *card = pick(rng, 1, ranks) as u8;
         }
-        let pass = Pass {
-            head,
-            n0,
-            total,
-            budget,
-            settles_wars: pick(rng, 0, 1) == 1,
-            target: pick(rng, 1, total - 1),
-            tops: [pick(rng, 1, ranks) as u8, pick(rng, 1, ranks) as u8],
-            tied: false,
-            rounds: 0,
-            wars: 0,
-        };
+        let settles_wars = pick(rng, 0, 1) == 1;
+        let target = pick(rng, 1, total - 1);
+        let tops = [pick(rng, 1, ranks) as u8, pick(rng, 1, ranks) as u8];
+        let pass = Pass::new(head, n0, total, budget, settles_wars, (target, tops));
         let mut scalar_piles = piles;
         let mut single_piles = piles;
         let by_blocks = play_out(&mut piles, pass, |p, pass| {

@@ -15,6 +15,7 @@ mod many;
 mod orders;
 mod pass;
 mod seats;
+mod watch;
 
 use crate::engine::card::Card;
 use crate::engine::game::{LINEAR, PileGame, RoundEnd};
@@ -154,16 +155,30 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
             // Plain rounds this pass may play: each moves the head by one and writes at most
             // BLOCK_SLACK cards past head + total, inside the buffers (see the doc above).
-            let budget =
-                (limit.min(next_save) - rounds).min((LINEAR - BLOCK_SLACK - total - head) as u32);
+            let room = (LINEAR - BLOCK_SLACK - total - head) as u32;
+            let budget = (limit.min(next_save) - rounds).min(room);
             if budget == 0 {
                 break RoundEnd::Plain;
             }
+            debug_assert!(next_save > rounds, "the watch saved at this round already");
             let pass = Pass::new(head, n0, total, budget, settles_wars, (target, tops));
             let pass = match (BLOCKS, self.blocks, C::bytes_mut(&mut self.linear)) {
+                // A watching block pass plays past the watch's saves, making them itself.
+                (true, Some(blocks), Some(bytes)) if WATCH => {
+                    let pass = Pass {
+                        budget: (limit - rounds).min(room),
+                        save_in: next_save - rounds,
+                        power: self.saved_power,
+                        ..pass
+                    };
+                    blocks.play::<ORDER, WATCH>(bytes, pass)
+                }
                 (true, Some(blocks), Some(bytes)) => blocks.play::<ORDER, WATCH>(bytes, pass),
                 _ => scalar_pass::<C, ORDER, WATCH>(&mut self.linear, pass),
             };
+            if WATCH && pass.saves > 0 {
+                (target, tops, next_save) = self.saved_in_pass(&pass, rounds, total);
+            }
             rounds += pass.rounds;
             // The pass's wars are of one step each.
             record.add_wars(pass.wars, pass.wars.min(1));
@@ -173,12 +188,13 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 break RoundEnd::Taken;
             }
             // A watching pass stops after every round that may repeat the saved position (seat
-            // 0's pile of the saved size and the saved top ranks), and at the next save.
+            // 0's pile of the saved size and the saved top ranks); a scalar one at the next
+            // save too, which the block pass makes itself.
             if WATCH && (n0 == target || rounds == next_save) {
-                if self.watch_linear(head, n0, total, rounds) {
-                    break RoundEnd::Cycle;
+                match self.watch_linear(head, n0, total, rounds) {
+                    Some(watch) => (target, tops, next_save) = watch,
+                    None => break RoundEnd::Cycle,
                 }
-                (target, tops, next_save) = self.watched();
             }
             if !tied {
                 continue;
@@ -203,69 +219,27 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     break RoundEnd::Taken;
                 }
                 if WATCH && (n0 == target || rounds == next_save) {
-                    if self.watch_linear(head, n0, total, rounds) {
-                        break RoundEnd::Cycle;
+                    match self.watch_linear(head, n0, total, rounds) {
+                        Some(watch) => (target, tops, next_save) = watch,
+                        None => break RoundEnd::Cycle,
                     }
-                    (target, tops, next_save) = self.watched();
                 }
                 continue;
             }
             // A war that finds a player short: the general path settles it, from
             // piles without the tied cards.
             let (a, b) = (self.linear[0][head], self.linear[1][head]);
+            self.keep_saved(total);
             self.store_linear(seats, head + 1, [n0 - 1, total - n0 - 1]);
             record.rounds = rounds;
             let end = self.war_after_tie(rules, rng, (a, seats[0]), (b, seats[1]));
             self.count_wars(end, record);
             return end;
         };
+        self.keep_saved(total);
         self.store_linear(seats, head, [n0, total - n0]);
         record.rounds = rounds;
         end
-    }
-
-    /// The cycle watch's state for a watching loop: seat 0's pile size and the top ranks of
-    /// the saved position (seat 0's pile is saved first, then seat 1's), and the next save.
-    #[inline(always)]
-    fn watched(&self) -> (usize, [u8; 2], u32) {
-        let n0 = usize::from(self.saved_counts[0]);
-        let tops = [self.saved[0].rank(), self.saved[n0].rank()];
-        (n0, tops, self.next_save())
-    }
-
-    /// The cycle watch after round `round` on the linear piles at `head` (seat 0's `n0`
-    /// cards, then seat 1's): true when they hold the saved position (saved at an earlier
-    /// round); saves them when the round is the next save (as `position_repeats` does on the
-    /// general path).
-    #[cold]
-    #[inline(never)]
-    fn watch_linear(&mut self, head: usize, n0: usize, total: usize, round: u32) -> bool {
-        let [pile0, pile1] = &self.linear;
-        let (pile0, pile1) = (&pile0[head..head + n0], &pile1[head..head + total - n0]);
-        if round > self.saved_round
-            && n0 == usize::from(self.saved_counts[0])
-            && *pile0 == self.saved[..n0]
-            && *pile1 == self.saved[n0..total]
-        {
-            return true;
-        }
-        if round == self.next_save() {
-            self.saved[..n0].copy_from_slice(pile0);
-            self.saved[n0..total].copy_from_slice(pile1);
-            self.saved_counts[..2].copy_from_slice(&[n0 as u16, (total - n0) as u16]);
-            self.saved_heaps[..2].fill(0); // the fast loop plays without heaps
-            self.save_made(round);
-        }
-        false
-    }
-
-    /// Moves both linear piles to the start of their buffers; returns the new head, 0.
-    #[inline(never)]
-    fn move_to_start(&mut self, head: usize, counts: [usize; 2]) -> usize {
-        for (pile, count) in self.linear.iter_mut().zip(counts) {
-            pile.copy_within(head..head + count, 0);
-        }
-        0
     }
 
     /// Hands the linear piles of [`PileGame::fast_rounds_in`] back to the seats' piles.

@@ -26,6 +26,13 @@ pub(in crate::engine) const NATURAL: u8 = 4;
 /// `WATCH`) also stops after the first round that leaves seat 0 with `target` cards and both
 /// top cards of the ranks `tops`, where the position may repeat the saved one (it may stop at
 /// other rounds too). `rounds` and `wars` count what it played.
+///
+/// A watching block pass (`blocks.rs`) also makes the cycle watch's saves itself, instead of
+/// stopping at them: `save_in` rounds after its start (u32::MAX: none), then `power` rounds
+/// after each save, `power` doubling at each (Brent's). It saves a position by where it lies
+/// in the buffers (nothing is copied: the cards before a pile's end stay put), then watches
+/// for that one; `saves` counts them, and the last is at `saved_head`, with seat 0's
+/// `saved_n0` cards, `saved_after` rounds after the pass's start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(in crate::engine) struct Pass {
     pub head: usize,
@@ -38,6 +45,12 @@ pub(in crate::engine) struct Pass {
     pub tied: bool,
     pub rounds: u32,
     pub wars: u32,
+    pub save_in: u32,
+    pub power: u32,
+    pub saves: u32,
+    pub saved_head: usize,
+    pub saved_n0: usize,
+    pub saved_after: u32,
 }
 
 impl Pass {
@@ -62,6 +75,12 @@ impl Pass {
             tied: false,
             rounds: 0,
             wars: 0,
+            save_in: u32::MAX,
+            power: 0,
+            saves: 0,
+            saved_head: 0,
+            saved_n0: 0,
+            saved_after: 0,
         }
     }
 
@@ -256,18 +275,7 @@ mod tests {
     #[should_panic(expected = "a pass needs room for its budget past both piles")]
     fn a_pass_without_room_is_refused_in_every_build() {
         let mut piles = [[0u8; LINEAR]; 2];
-        let pass = Pass {
-            head: 0,
-            n0: 1024,
-            total: 2048,
-            budget: 100,
-            settles_wars: false,
-            target: 0,
-            tops: [0; 2],
-            tied: false,
-            rounds: 0,
-            wars: 0,
-        };
+        let pass = Pass::new(0, 1024, 2048, 100, false, (0, [0; 2]));
         scalar_pass::<u8, HIGH_LOW, false>(&mut piles, pass);
     }
 }

@@ -125,10 +125,8 @@ unsafe fn play_x86<const ORDER: u8, const WATCH: bool>(
         while pass.head < stop_at && pass.n0 > 0 && pass.n0 < total {
             let (head, n0) = (pass.head, pass.n0);
             // Taken afresh each block: `settle_war` below borrows the piles.
-            // Seat 1's buffer as an offset from seat 0's (the two are one array), so that both
-            // piles are addressed from one register: the watching loop ran out of registers.
-            let p0 = piles.as_mut_ptr().cast::<u8>();
-            let p1 = p0.wrapping_add(LINEAR);
+            let [pile0, pile1] = &mut *piles;
+            let (p0, p1) = (pile0.as_mut_ptr(), pile1.as_mut_ptr());
             // A block plays at most as many rounds as the smaller pile holds, so nobody runs out
             // within it and every card it uses is already in place.
             let cap = (stop_at - head).min(16).min(n0).min(total - n0);

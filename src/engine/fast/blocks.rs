@@ -1,12 +1,14 @@
 //! Plain two-player rounds sixteen at a time with SSSE3, for byte cards: the fast loop's
-//! inner pass (`fast.rs`) when the processor has it, with the scalar pass as the fallback.
+//! inner pass (`mod.rs`) when the processor has it, with the scalar pass as the fallback.
 //!
 //! One block compares sixteen pairs of top cards at once, finds the first tie, and appends the
 //! won pairs of the rounds before it under both piles with one byte shuffle per eight rounds
 //! (a table maps each eight-bit "who won" mask to the shuffle that packs the winner's pairs).
-//! Classic's wars of one step are settled in the loop too (`pass.rs`). The scalar pass spends
-//! about 24 instructions on a round; a block of up to sixteen about 80 with its bookkeeping. A
-//! test checks that both passes leave the same piles.
+//! Classic's wars of one step are settled in the loop too (`pass.rs`), and a watching pass
+//! makes the cycle watch's saves itself, without stopping (`Pass`, `watch.rs`). The scalar pass
+//! spends about 24 instructions on a round; a block of up to sixteen about 85 with its
+//! bookkeeping. Tests check that both passes leave the same piles, and that the saves and stops
+//! are those of single rounds.
 
 use super::pass::Pass;
 #[cfg(target_arch = "x86_64")]

@@ -122,11 +122,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             self.saved_counts[i] = self.piles[seat].len() as u16;
             self.saved_heaps[i] = self.heaps[seat].len() as u16;
         }
-        self.save_made(round);
-    }
-
-    /// Records that the active seats' piles were saved, after round `round`.
-    pub(in crate::engine) fn save_made(&mut self, round: u32) {
         self.saved_active = self.active;
         self.saved_len = self.active_len;
         self.saved_round = round;

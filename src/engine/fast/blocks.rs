@@ -114,15 +114,16 @@ unsafe fn play_x86<const ORDER: u8, const WATCH: bool>(
     } else {
         budget_end
     };
+    // Rounds played since the pass began, settled wars included.
+    let rounds_in = |pass: &Pass| {
+        (pass.head - first - (war_cards - 1) * (pass.wars - wars_before) as usize) as u32
+    };
     // A position the watch has checked already (the caller, at the pass's start) or saved.
     let mut checked = pass.head;
-    // SAFETY: SSE2 is the caller's.
-    let (mut top0, mut top1) = unsafe {
-        (
-            _mm_set1_epi8(pass.tops[0] as i8),
-            _mm_set1_epi8(pass.tops[1] as i8),
-        )
-    };
+    // The watched top ranks in every lane. SAFETY: SSE2 is the caller's.
+    let splat =
+        |tops: [u8; 2]| unsafe { (_mm_set1_epi8(tops[0] as i8), _mm_set1_epi8(tops[1] as i8)) };
+    let (mut top0, mut top1) = splat(pass.tops);
     'pass: loop {
         while pass.head < stop_at && pass.n0 > 0 && pass.n0 < total {
             let (head, n0) = (pass.head, pass.n0);
@@ -220,17 +221,10 @@ unsafe fn play_x86<const ORDER: u8, const WATCH: bool>(
         pass.saves += 1;
         pass.saved_head = pass.head;
         pass.saved_n0 = pass.n0;
-        pass.saved_after =
-            (pass.head - first - (war_cards - 1) * (pass.wars - wars_before) as usize) as u32;
+        pass.saved_after = rounds_in(&pass);
         pass.target = pass.n0;
         pass.tops = [piles[0][pass.head], piles[1][pass.head]];
-        // SAFETY: SSE2 is the caller's.
-        (top0, top1) = unsafe {
-            (
-                _mm_set1_epi8(pass.tops[0] as i8),
-                _mm_set1_epi8(pass.tops[1] as i8),
-            )
-        };
+        (top0, top1) = splat(pass.tops);
         save_head = pass.head + pass.power as usize;
         stop_at = budget_end.min(save_head);
         checked = pass.head;
@@ -239,8 +233,8 @@ unsafe fn play_x86<const ORDER: u8, const WATCH: bool>(
             (pass.head, pass.n0) = one_round::<ORDER>(piles, pass);
         }
     }
-    // Every round moved the head by one but the settled wars, by their cards (and counted).
-    pass.rounds += (pass.head - first - war_cards * (pass.wars - wars_before) as usize) as u32;
+    // `settle_war` counted its wars' rounds already.
+    pass.rounds += rounds_in(&pass) - (pass.wars - wars_before);
     pass
 }
 
@@ -256,7 +250,7 @@ fn one_round<const ORDER: u8>(piles: &mut [[u8; LINEAR]; 2], pass: Pass) -> (usi
 
 #[cfg(test)]
 mod tests {
-    use super::super::pass::{SEATS_DOWN, scalar_pass};
+    use super::super::pass::{SEATS_DOWN, one_step, scalar_pass};
     use super::*;
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::{Rng, SeedableRng};
@@ -332,12 +326,7 @@ mod tests {
             assert_eq!(by_blocks.3, one_by_one.3, "order {ORDER}, start {pass:?}");
             // One round per pass (a war's three cards at a tie): every round's count, the stops
             // a watching pass must make.
-            let single = |p: &mut [[u8; LINEAR]; 2], pass: Pass| {
-                let tie = p[0][pass.head] == p[1][pass.head];
-                let budget = if tie { pass.budget.min(3) } else { 1 };
-                scalar_pass::<u8, ORDER, false>(p, Pass { budget, ..pass })
-            };
-            let (.., every_round) = play_out(&mut single_piles, pass, single);
+            let (.., every_round) = play_out(&mut single_piles, pass, one_step::<ORDER>);
             assert_eq!(by_blocks.3, every_round, "order {ORDER}, start {pass:?}");
         }
     }

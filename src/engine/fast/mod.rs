@@ -163,17 +163,19 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             debug_assert!(next_save > rounds, "the watch saved at this round already");
             let pass = Pass::new(head, n0, total, budget, settles_wars, (target, tops));
             let pass = match (BLOCKS, self.blocks, C::bytes_mut(&mut self.linear)) {
-                // A watching block pass plays past the watch's saves, making them itself.
-                (true, Some(blocks), Some(bytes)) if WATCH => {
-                    let pass = Pass {
-                        budget: (limit - rounds).min(room),
-                        save_in: next_save - rounds,
-                        power: self.saved_power,
-                        ..pass
+                (true, Some(blocks), Some(bytes)) => {
+                    // A watching block pass plays past the watch's saves, making them itself.
+                    let pass = match WATCH {
+                        true => Pass {
+                            budget: (limit - rounds).min(room),
+                            save_in: next_save - rounds,
+                            power: self.saved_power,
+                            ..pass
+                        },
+                        false => pass,
                     };
                     blocks.play::<ORDER, WATCH>(bytes, pass)
                 }
-                (true, Some(blocks), Some(bytes)) => blocks.play::<ORDER, WATCH>(bytes, pass),
                 _ => scalar_pass::<C, ORDER, WATCH>(&mut self.linear, pass),
             };
             if WATCH && pass.saves > 0 {

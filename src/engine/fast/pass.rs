@@ -267,6 +267,22 @@ pub(in crate::engine) fn scalar_pass<C: Card, const ORDER: u8, const WATCH: bool
     pass
 }
 
+/// Tests' reference: one round of the pass (the war of one tie, which moves the head by up to
+/// three), within its budget.
+#[cfg(test)]
+pub(in crate::engine) fn one_step<const ORDER: u8>(
+    piles: &mut [[u8; LINEAR]; 2],
+    pass: Pass,
+) -> Pass {
+    let tie = piles[0][pass.head] == piles[1][pass.head];
+    let budget = if tie {
+        pass.budget.min(3)
+    } else {
+        pass.budget.min(1)
+    };
+    scalar_pass::<u8, ORDER, false>(piles, Pass { budget, ..pass })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

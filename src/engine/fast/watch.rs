@@ -48,13 +48,28 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             return None;
         }
         if round == self.next_save() {
-            // `saved_active`, `saved_len` and `saved_heaps` are set with the cards.
-            self.saved_in_linear = head;
-            self.saved_counts[..2].copy_from_slice(&[n0 as u16, (total - n0) as u16]);
-            self.saved_round = round;
-            self.saved_power = (self.saved_power * 2).max(1);
+            let power = (self.saved_power * 2).max(1);
+            return Some(self.save_linear(head, n0, total, round, power));
         }
         Some(self.watched())
+    }
+
+    /// Notes a save of the linear piles at `head` (seat 0's `n0` cards) after round `round`,
+    /// the next one `power` rounds later; returns the watch's state after it. `saved_active`,
+    /// `saved_len` and `saved_heaps` are set with the cards ([`Self::keep_saved`]).
+    fn save_linear(
+        &mut self,
+        head: usize,
+        n0: usize,
+        total: usize,
+        round: u32,
+        power: u32,
+    ) -> (usize, [u8; 2], u32) {
+        self.saved_in_linear = head;
+        self.saved_counts[..2].copy_from_slice(&[n0 as u16, (total - n0) as u16]);
+        self.saved_round = round;
+        self.saved_power = power;
+        self.watched()
     }
 
     /// True when the linear piles at `head` hold the saved position's cards (the same sizes).
@@ -83,12 +98,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         total: usize,
     ) -> (usize, [u8; 2], u32) {
         let round = rounds + pass.saved_after;
-        self.saved_in_linear = pass.saved_head;
-        self.saved_counts[..2]
-            .copy_from_slice(&[pass.saved_n0 as u16, (total - pass.saved_n0) as u16]);
-        self.saved_round = round;
-        self.saved_power = pass.power;
-        (pass.saved_n0, pass.tops, self.next_save())
+        self.save_linear(pass.saved_head, pass.saved_n0, total, round, pass.power)
     }
 
     /// Copies a save that lives in the linear buffers (`saved_in_linear`, see
@@ -124,7 +134,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 #[cfg(test)]
 mod tests {
     use super::super::blocks::BLOCK_SLACK;
-    use super::super::pass::{HIGH_LOW, NATURAL, SEATS_DOWN, scalar_pass};
+    use super::super::pass::{HIGH_LOW, NATURAL, SEATS_DOWN, one_step};
     use super::*;
     use crate::engine::cpu::Blocks;
     use crate::engine::game::LINEAR;
@@ -174,13 +184,11 @@ mod tests {
         let mut states = vec![watch.state(pass.head, pass.n0)];
         let mut candidates = Vec::new();
         loop {
-            let left = start.budget as usize - (pass.head - start.head);
-            let tie = piles[0][pass.head] == piles[1][pass.head];
-            let budget = if tie { left.min(3) } else { left.min(1) } as u32;
+            let budget = (start.budget as usize - (pass.head - start.head)) as u32;
             if budget == 0 || pass.n0 == 0 || pass.n0 == pass.total {
                 break;
             }
-            let next = scalar_pass::<u8, ORDER, false>(piles, Pass { budget, ..pass });
+            let next = one_step::<ORDER>(piles, Pass { budget, ..pass });
             if next.rounds == pass.rounds {
                 break; // a tie the pass does not settle
             }

@@ -10,6 +10,8 @@
 #   BINARY     warsim binaries to compare (default: target/release/warsim, built first). With
 #              several, every run goes through all of them in turn (alternating, one sitting),
 #              and the table shows each binary's median and the ratio to the first.
+# Last, the cycle watch's cost per deck size: each run's watched / unwatched time, median
+# and range over the runs, for every binary.
 # Run it on an otherwise idle machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -91,5 +93,25 @@ for work in "${works[@]}"; do
   if [ ${#bins[@]} -gt 1 ]; then
     line+=$(awk -v a="$last" -v c="$(median "$label" 0)" 'BEGIN { printf " %10.2f", a / c }')
   fi
+  echo "$line"
+done
+
+# The watch's cost (issue 16: at most 1.1x), run by run: each run's watched and unwatched games
+# ran minutes apart at most, so their ratio is steadier than the ratio of two medians.
+echo "the cycle watch's cost, watched / no watch in the same binary and run: median (lowest-highest)"
+for work in "${works[@]}"; do
+  IFS='|' read -r label _ _ <<< "$work"
+  case "$label" in *", no watch") continue ;; esac
+  grep -qF "$label, no watch|" "$raw" || continue
+  line=$(printf '%-34s' "$label")
+  for b in "${!bins[@]}"; do
+    ratios=$(awk -F'|' -v w="$label" -v n="$label, no watch" -v b="$b" '
+      $2 == b && $1 == w { watched[++i] = $3 }
+      $2 == b && $1 == n { unwatched[++j] = $3 }
+      END { for (k = 1; k <= i && k <= j; k++) print watched[k] / unwatched[k] }' "$raw" | sort -n)
+    line+=$(echo "$ratios" | awk -v b="$b" '{ v[NR] = $1 } END {
+      m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+      printf "  b%d %.3f (%.3f-%.3f)", b, m, v[1], v[NR] }')
+  done
   echo "$line"
 done

@@ -16,21 +16,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# shellcheck source=scripts/binaries.sh
+. scripts/binaries.sh
+
 runs=5
 scale=1
-bins=()
+names=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --quick) scale=10; shift ;;
-    -*) echo "usage: scripts/flat-cost.sh [--runs N] [--quick] [BINARY...]" >&2; exit 2 ;;
-    *) bins+=("$1"); shift ;;
+    *) names+=("$1"); shift ;;
   esac
 done
-if [ ${#bins[@]} -eq 0 ]; then
-  cargo build --release >&2
-  bins=(target/release/warsim)
-fi
+compared_binaries "scripts/flat-cost.sh [--runs N] [--quick] [BINARY...]" "${names[@]}"
 
 # label | games | warsim run flags (one thread, quiet, and the JSON summary are added)
 works=(

@@ -96,7 +96,7 @@ for work in "${works[@]}"; do
 done
 
 # The watch's cost (issue 16: at most 1.1x), run by run: each run's watched and unwatched games
-# ran minutes apart at most, so their ratio is steadier than the ratio of two medians.
+# ran seconds apart, so their ratio is steadier than the ratio of two medians.
 echo "the cycle watch's cost, watched / no watch in the same binary and run: median (lowest-highest)"
 for work in "${works[@]}"; do
   IFS='|' read -r label _ _ <<< "$work"

@@ -22,11 +22,13 @@ fi
 compared_binaries "scripts/instructions.sh [BINARY...]" "$@"
 
 # label | warsim run flags (one thread and quiet are added)
+watched="2p 4x52=208 cards, 1,000 games"
+unwatched="2p 4x52=208 cards, no watch"
 works=(
   "classic 2p 52 cards, 20,000 games|--games 20000"
   "2p 4x26=104 cards, 2,000 games|--games 2000 --ranks 26"
-  "2p 4x52=208 cards, 1,000 games|--games 1000 --ranks 52"
-  "2p 4x52=208 cards, no watch|--games 1000 --ranks 52 --at-cap larger-pile"
+  "$watched|--games 1000 --ranks 52"
+  "$unwatched|--games 1000 --ranks 52 --at-cap larger-pile"
   "4p 52 cards, 3,000 games|--games 3000 --players 4"
   "war-simulator 2p, 5,000 games|--games 5000 --rules war-simulator"
 )
@@ -58,7 +60,7 @@ for work in "${works[@]}"; do
 done
 line=$(printf '%-36s' "the watch's cost, 208 cards")
 for b in "${!bins[@]}"; do
-  line+=$(awk -v w="${counts[2p 4x52=208 cards, 1,000 games,$b]}" \
-    -v n="${counts[2p 4x52=208 cards, no watch,$b]}" 'BEGIN { printf " %11.4fx", w / n }')
+  line+=$(awk -v w="${counts[$watched,$b]}" -v n="${counts[$unwatched,$b]}" \
+    'BEGIN { printf " %11.4fx", w / n }')
 done
 echo "$line"

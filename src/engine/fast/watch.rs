@@ -77,13 +77,20 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     #[inline(never)]
     fn same_as_saved_linear(&self, head: usize, n0: usize, total: usize) -> bool {
         let [pile0, pile1] = &self.linear;
-        let (pile0, pile1) = (&pile0[head..head + n0], &pile1[head..head + total - n0]);
+        let (saved0, saved1) = self.saved_piles(total);
+        pile0[head..head + n0] == *saved0 && pile1[head..head + total - n0] == *saved1
+    }
+
+    /// Both piles of the saved position (of `total` cards), where they lie: in `saved`, or in
+    /// the linear buffers (`saved_in_linear`).
+    fn saved_piles(&self, total: usize) -> (&[C], &[C]) {
+        let n0 = usize::from(self.saved_counts[0]);
         match self.saved_in_linear {
-            usize::MAX => *pile0 == self.saved[..n0] && *pile1 == self.saved[n0..total],
-            at => {
-                *pile0 == self.linear[0][at..at + n0]
-                    && *pile1 == self.linear[1][at..at + total - n0]
-            }
+            usize::MAX => self.saved[..total].split_at(n0),
+            at => (
+                &self.linear[0][at..at + n0],
+                &self.linear[1][at..at + total - n0],
+            ),
         }
     }
 

@@ -69,9 +69,13 @@ for i in $(seq "$runs"); do
   done
 done
 
+spread() { # numbers, one a line -> "median lowest highest"
+  sort -n | awk '{ v[NR] = $1 } END {
+    printf "%.10g %.10g %.10g", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2, v[1], v[NR] }'
+}
 median() { # LABEL BINARY -> median ns/round
-  awk -F'|' -v l="$1" -v b="$2" '$1 == l && $2 == b { print $3 }' "$raw" | sort -n |
-    awk '{ v[NR] = $1 } END { printf "%.2f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+  awk -F'|' -v l="$1" -v b="$2" '$1 == l && $2 == b { print $3 }' "$raw" | spread |
+    awk '{ printf "%.2f", $1 }'
 }
 mean_rounds() { awk -F'|' -v l="$1" '$1 == l { print $4; exit }' "$raw"; }
 
@@ -104,13 +108,11 @@ for work in "${works[@]}"; do
   grep -qF "$label, no watch|" "$raw" || continue
   line=$(printf '%-34s' "$label")
   for b in "${!bins[@]}"; do
-    ratios=$(awk -F'|' -v w="$label" -v n="$label, no watch" -v b="$b" '
+    line+=$(awk -F'|' -v w="$label" -v n="$label, no watch" -v b="$b" '
       $2 == b && $1 == w { watched[++i] = $3 }
       $2 == b && $1 == n { unwatched[++j] = $3 }
-      END { for (k = 1; k <= i && k <= j; k++) print watched[k] / unwatched[k] }' "$raw" | sort -n)
-    line+=$(echo "$ratios" | awk -v b="$b" '{ v[NR] = $1 } END {
-      m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-      printf "  b%d %.3f (%.3f-%.3f)", b, m, v[1], v[NR] }')
+      END { for (k = 1; k <= i && k <= j; k++) print watched[k] / unwatched[k] }' "$raw" |
+      spread | awk -v b="$b" '{ printf "  b%d %.3f (%.3f-%.3f)", b, $1, $2, $3 }')
   done
   echo "$line"
 done

@@ -268,9 +268,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             Spoils::UnderPile => &mut self.piles[seat],
             Spoils::Heap | Spoils::HeapUnshuffled => &mut self.heaps[seat],
         };
-        for p in &self.log[range] {
-            target.push(p.card);
-        }
+        target.extend_from(self.log[range].iter().map(|p| p.card));
     }
 
     /// Logs a played card.

@@ -107,6 +107,20 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
         }
     }
 
+    /// Puts cards at the bottom in the iterator's order. The length is kept in a register and
+    /// stored once: pushed one at a time, it was stored after every card, since the compiler
+    /// cannot tell the card writes from it.
+    #[inline(always)]
+    pub(crate) fn extend_from(&mut self, cards: impl IntoIterator<Item = C>) {
+        let mut len = self.len;
+        for card in cards {
+            debug_assert!(len < CAP, "push onto a full pile of {CAP} cards");
+            self.cards[(self.head + len) & Self::MASK] = card;
+            len += 1;
+        }
+        self.len = len;
+    }
+
     /// The cards from top to bottom.
     pub fn iter(&self) -> impl Iterator<Item = C> + '_ {
         (0..self.len).map(move |i| self.cards[(self.head + i) & Self::MASK])
@@ -172,5 +186,15 @@ mod tests {
         assert_eq!(pile.pop(), 3);
         pile.clear();
         assert!(pile.is_empty());
+    }
+
+    #[test]
+    fn extend_from_wraps_as_pushes_do() {
+        let mut pile: Pile<u8, 4> = Pile::new();
+        pile.extend_from([1, 2, 3]);
+        assert_eq!((pile.pop(), pile.pop()), (1, 2));
+        pile.extend_from(vec![4, 5, 6]);
+        assert_eq!(pile.iter().collect::<Vec<_>>(), vec![3, 4, 5, 6]);
+        assert_eq!(pile.len(), 4);
     }
 }

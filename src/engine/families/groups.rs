@@ -23,11 +23,16 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     ) -> RoundEnd {
         self.start_round();
         let n = self.active_len;
+        // The log's length and the count of cards laid are set once, as `log_play` would leave
+        // them: through `log_play` both were loaded and stored again for every card (the
+        // compiler cannot tell them from the log's cards).
         for i in 0..n {
-            let seat = self.active[i] as usize;
-            let card = self.draw(seat, rng).expect("an active player holds a card");
-            self.log_play(card, seat);
+            let seat = self.active[i];
+            let card = self.draw(usize::from(seat), rng);
+            let card = card.expect("an active player holds a card");
+            self.log[i] = Play { card, seat };
         }
+        (self.log_len, self.laid) = (n, self.laid + n as u64);
         // Most rounds show no two equal ranks: the highest card takes them, without the sort
         // and the search for groups (single-game mode keeps the general settling, which also
         // marks the log for the observer).
@@ -159,23 +164,26 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let mut c = 0;
         let layout = rules.face_down as usize + 1;
         let champion_first = rules.champion == Champion::First;
+        // The log's length kept here and stored once, as in `groups_round`.
+        let mut end = start;
         for &seat in fighters {
-            let seat = seat as usize;
-            let count = self.holding(seat).min(layout);
+            let count = self.holding(usize::from(seat)).min(layout);
             for k in 0..count {
-                let card = self.draw(seat, rng).expect("counted cards are there");
-                self.log_play(card, seat);
+                let card = self.draw(usize::from(seat), rng);
+                let play = Play {
+                    card: card.expect("counted cards are there"),
+                    seat,
+                };
+                self.log[end] = play;
+                end += 1;
                 if k == if champion_first { 0 } else { count - 1 } {
-                    champions[c] = Play {
-                        card,
-                        seat: seat as u8,
-                    };
+                    champions[c] = play;
                     c += 1;
                 }
             }
         }
+        (self.log_len, self.laid) = (end, self.laid + (end - start) as u64);
         arrange(rules, &mut champions[..c]);
-        let end = self.log_len;
         let winner = self.fight_groups(rules, rng, &champions[..c], depth + 1);
         debug_assert!(
             self.log_len >= end,

@@ -31,6 +31,7 @@ works=(
   "$unwatched|--games 1000 --ranks 52 --at-cap larger-pile"
   "4p 52 cards, 3,000 games|--games 3000 --players 4"
   "war-simulator 2p, 5,000 games|--games 5000 --rules war-simulator"
+  "war-simulator 4p, 3,000 games|--games 3000 --rules war-simulator --players 4"
 )
 
 out=$(mktemp)

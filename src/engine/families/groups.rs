@@ -10,7 +10,7 @@ use crate::engine::random::GameRandom;
 
 use crate::engine::card::Card;
 use crate::engine::game::{PileGame, Play, RoundEnd, SEATS, Step, one_rank, sort_plays};
-use crate::engine::rules::{Champion, GroupOrder, Rules};
+use crate::engine::rules::{Champion, GroupOrder, Rules, Spoils};
 use std::ops::Range;
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -43,7 +43,66 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             self.idle_rounds = 0;
             return RoundEnd::Taken;
         }
+        // The common war of three or four players, settled without the sort and the search.
+        if !self.trace
+            && rules.spoils != Spoils::UnderPile
+            && rules.champion == Champion::Last
+            && rules.group_order == GroupOrder::HighestFirst
+            && match n {
+                3 => self.one_pair_war::<3>(rules),
+                4 => self.one_pair_war::<4>(rules),
+                _ => false,
+            }
+        {
+            self.idle_rounds = 0;
+            return RoundEnd::Taken;
+        }
         self.settle_groups(rules, rng, n)
+    }
+
+    /// Settles a round whose `N` shown cards hold exactly one pair, when both players of the
+    /// pair hold a whole layout in their piles and their champions differ: the war needs no
+    /// refill, has a winner and nests no war. Returns false, having drawn nothing, otherwise.
+    /// The cards move as [`PileGame::settle_groups`] moves them: the war's in the order laid
+    /// onto its winner's heap, then the shown cards to the highest of the pair and the single
+    /// cards.
+    #[inline(always)]
+    fn one_pair_war<const N: usize>(&mut self, rules: &Rules) -> bool {
+        let ranks: [u8; N] = std::array::from_fn(|i| self.log[i].card.rank());
+        let (mut pairs, mut first, mut second) = (0, 0, 0);
+        for i in 0..N {
+            for j in i + 1..N {
+                if ranks[i] == ranks[j] {
+                    (pairs, first, second) = (pairs + 1, i, j);
+                }
+            }
+        }
+        let layout = rules.face_down as usize + 1;
+        let fighters = [self.log[first].seat, self.log[second].seat].map(usize::from);
+        if pairs != 1 || fighters.iter().any(|&seat| self.piles[seat].len() < layout) {
+            return false;
+        }
+        let champions = fighters.map(|seat| self.piles[seat].peek(layout - 1).rank());
+        if champions[0] == champions[1] {
+            return false;
+        }
+        let war_winner = fighters[usize::from(champions[1] > champions[0])];
+        self.note_tie(1);
+        // The war's cards go straight from the piles onto the winner's heap, in the order laid.
+        let heap = &mut self.heaps[war_winner];
+        for seat in fighters {
+            let pile = &mut self.piles[seat];
+            heap.extend_from((0..layout).map(|_| pile.pop()));
+        }
+        self.laid += 2 * layout as u64;
+        let (mut winner, mut best) = (war_winner, ranks[first]);
+        for i in (0..N).filter(|&i| i != first && i != second) {
+            if ranks[i] > best {
+                (winner, best) = (usize::from(self.log[i].seat), ranks[i]);
+            }
+        }
+        self.give_logged(rules, winner, 0..N);
+        true
     }
 
     /// The seat of the highest of the `n` logged cards when no two have the same rank.

@@ -45,12 +45,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         }
         // The common war of three or four players, settled without the sort and the search.
         if !self.trace
-            && rules.spoils != Spoils::UnderPile
+            && rules.spoils == Spoils::Heap
             && rules.champion == Champion::Last
             && rules.group_order == GroupOrder::HighestFirst
             && match n {
-                3 => self.one_pair_war::<3>(rules),
-                4 => self.one_pair_war::<4>(rules),
+                3 => self.one_pair_war::<3, R>(rules, rng),
+                4 => self.one_pair_war::<4, R>(rules, rng),
                 _ => false,
             }
         {
@@ -61,13 +61,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     /// Settles a round whose `N` shown cards hold exactly one pair, when both players of the
-    /// pair hold a whole layout in their piles and their champions differ: the war needs no
-    /// refill, has a winner and nests no war. Returns false, having drawn nothing, otherwise.
-    /// The cards move as [`PileGame::settle_groups`] moves them: the war's in the order laid
-    /// onto its winner's heap, then the shown cards to the highest of the pair and the single
-    /// cards.
+    /// pair hold a whole layout and their champions differ: the war has a winner and nests no
+    /// war. Returns false, having drawn nothing, otherwise. The cards move as
+    /// [`PileGame::settle_groups`] moves them: the war's in the order laid onto its winner's
+    /// heap, then the shown cards to the highest of the pair and the single cards.
     #[inline(always)]
-    fn one_pair_war<const N: usize>(&mut self, rules: &Rules) -> bool {
+    fn one_pair_war<const N: usize, R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> bool {
         let ranks: [u8; N] = std::array::from_fn(|i| self.log[i].card.rank());
         let (mut pairs, mut first, mut second) = (0, 0, 0);
         for i in 0..N {
@@ -79,8 +78,17 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         }
         let layout = rules.face_down as usize + 1;
         let fighters = [self.log[first].seat, self.log[second].seat].map(usize::from);
-        if pairs != 1 || fighters.iter().any(|&seat| self.piles[seat].len() < layout) {
+        if pairs != 1 || fighters.iter().any(|&seat| self.holding(seat) < layout) {
             return false;
+        }
+        // A fighter whose pile runs out in the war shuffles its heap in under it there, after
+        // the pile's last card and before the other fighter's cards: done first here, in the
+        // same order and with the same draws, so that the champions can be seen. A war that
+        // then goes to `settle_groups` finds the same piles its draws would have made.
+        for seat in fighters {
+            if self.piles[seat].len() < layout {
+                self.shuffle_under_pile(seat, true, rng);
+            }
         }
         let champions = fighters.map(|seat| self.piles[seat].peek(layout - 1).rank());
         if champions[0] == champions[1] {

@@ -248,7 +248,10 @@ fn the_war_simulator_fast_path_plays_what_the_general_path_plays() {
         (r.suits, r.ranks, r.face_down, r.max_rounds) = (suits, ranks, face_down, max_rounds);
         r
     };
+    // Plain rounds sixteen at a time (where the processor has SSSE3) and one at a time.
     let mut game = PileGame::<u8, 64>::boxed();
+    let mut scalar = PileGame::<u8, 64>::boxed();
+    scalar.use_scalar_pass();
     let mut outcomes = std::collections::BTreeSet::new();
     for (suits, ranks) in [
         (4, 13),
@@ -264,6 +267,7 @@ fn the_war_simulator_fast_path_plays_what_the_general_path_plays() {
             for max_rounds in [37, 5000] {
                 let r = war_simulator(suits, ranks, face_down, max_rounds);
                 same_games_fast_and_general(&mut game, &r, 0..60);
+                same_games_fast_and_general(&mut scalar, &r, 0..60);
                 for seed in 0..60 {
                     outcomes.insert(format!(
                         "{:?}",
@@ -285,6 +289,10 @@ fn the_war_simulator_fast_path_plays_what_the_general_path_plays() {
             same_games_fast_and_general(&mut game, &r, 0..40);
         }
     }
+    // The larger size classes: blocks with the halves 512 cards apart (256), one round at a
+    // time with the halves 1,024 apart (1,024: no room for the blocks' stores).
+    let r = war_simulator(4, 64, 3, 100_000);
+    same_games_fast_and_general(&mut PileGame::<u8, 256>::boxed(), &r, 0..4);
     let mut game = PileGame::<u8, 1024>::boxed();
     for (suits, ranks) in [(4, 64), (4, 255)] {
         same_games_fast_and_general(&mut game, &war_simulator(suits, ranks, 3, 100_000), 0..4);

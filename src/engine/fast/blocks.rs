@@ -68,7 +68,7 @@ impl Blocks {
 /// For each eight-bit mask of rounds won, the `pshufb` control that packs those rounds' pairs
 /// (bytes 2i and 2i + 1 for round i) to the front; 0x80 zeroes the rest.
 #[cfg(target_arch = "x86_64")]
-static PACK: [[u8; 16]; 256] = {
+pub(super) static PACK: [[u8; 16]; 256] = {
     let mut table = [[0x80u8; 16]; 256];
     let mut mask = 0;
     while mask < 256 {

@@ -2,34 +2,19 @@
 //! refills on linear buffers, exactly as the general round (`families/groups.rs`) plays them,
 //! and a test checks that both give the same games.
 //!
-//! Player j's draw pile and spoil heap are the two halves of `linear[j]`, `[0, CAP)` and
-//! `[CAP, 2·CAP)`: won cards are written at the heap's end, and a player whose pile runs out
+//! Player j's draw pile and spoil heap are the two halves of `linear[j]`, `[0, HALF)` and
+//! `[HALF, 2·HALF)`: won cards are written at the heap's end, and a player whose pile runs out
 //! shuffles the heap where it lies and the halves swap roles, so a refill copies nothing (the
 //! general path copies the heap out, shuffles, and copies it in). A plain round writes its two
 //! cards at the end of *both* heaps and keeps only the winner's (the loser's copy lands in free
-//! space), so it has no branch on who won.
+//! space), so it has no branch on who won; the passes of plain rounds are in `heap_pass.rs`.
 
+use super::heap_pass::{HEAP_BLOCK_SLACK, Hand, plain_pass};
 use crate::engine::card::Card;
 use crate::engine::game::{LINEAR, PileGame, RoundEnd, one_rank};
 use crate::engine::random::GameRandom;
 use crate::engine::record::GameRecord;
 use crate::engine::rules::Rules;
-
-/// One player's cards in its linear buffer: the pile is `[top, end)`, the heap
-/// `[heap, heap + heap_len)`; the two lie in different halves.
-#[derive(Clone, Copy, Default)]
-struct Hand {
-    top: usize,
-    end: usize,
-    heap: usize,
-    heap_len: usize,
-}
-
-impl Hand {
-    fn holding(&self) -> usize {
-        self.end - self.top + self.heap_len
-    }
-}
 
 /// What a round's wars add to the record and the cards laid.
 #[derive(Default)]
@@ -40,6 +25,13 @@ struct WarCount {
 }
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
+    /// Where a linear buffer's second half starts: past twice a pile's capacity where the
+    /// buffer has room, so that the block pass's stores past a heap's end stay in its half.
+    const HALF: usize = if 4 * CAP <= LINEAR { 2 * CAP } else { CAP };
+
+    /// True when the halves leave the block pass its slack (every size class but the largest).
+    const HEAP_BLOCKS: bool = Self::HALF >= CAP + HEAP_BLOCK_SLACK;
+
     /// Plays two-player rounds of the groups family until a player is out, the game is stuck or
     /// round `limit` is reached, exactly as [`PileGame::groups_round`] would (outside single-game
     /// mode, without reshuffles). Returns how the last round ended (at the limit: a plain round).
@@ -51,21 +43,28 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         limit: u32,
     ) -> RoundEnd {
         debug_assert!(self.active_len == 2 && !self.trace);
-        const { assert!(2 * CAP <= LINEAR, "both halves fit a linear buffer") };
+        const { assert!(2 * Self::HALF <= LINEAR, "both halves fit a linear buffer") };
         let seats = [self.active[0] as usize, self.active[1] as usize];
         let mut hands = [Hand::default(); 2];
         for (j, &seat) in seats.iter().enumerate() {
             let (pile, heap) = (&self.piles[seat], &self.heaps[seat]);
             pile.copy_to(&mut self.linear[j][..CAP]);
-            heap.copy_to(&mut self.linear[j][CAP..2 * CAP]);
+            heap.copy_to(&mut self.linear[j][Self::HALF..Self::HALF + CAP]);
             hands[j] = Hand {
                 top: 0,
                 end: pile.len(),
-                heap: CAP,
+                heap: Self::HALF,
                 heap_len: heap.len(),
             };
         }
-        let end = self.heap_rounds(rules, rng, record, limit, &mut hands);
+        let end = match self.blocks {
+            Some(blocks) if Self::HEAP_BLOCKS && C::bytes_mut(&mut self.linear).is_some() => blocks
+                .with_features(
+                    #[inline(always)]
+                    || self.heap_rounds::<true, R>(rules, rng, record, limit, &mut hands),
+                ),
+            _ => self.heap_rounds::<false, R>(rules, rng, record, limit, &mut hands),
+        };
         for (j, &seat) in seats.iter().enumerate() {
             let hand = hands[j];
             self.piles[seat].set(&self.linear[j][hand.top..hand.end]);
@@ -75,8 +74,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     /// The loop of [`PileGame::groups_pair_rounds`] on the halves: refills in seat order, a
-    /// pass of plain rounds, a war after a tie; the rounds and cards laid counted once at the end.
-    fn heap_rounds<R: GameRandom>(
+    /// pass of plain rounds (sixteen at a time with `BLOCKS`), a war after a tie; the rounds and
+    /// cards laid counted once at the end.
+    #[inline(always)]
+    fn heap_rounds<const BLOCKS: bool, R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
@@ -84,7 +85,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         limit: u32,
         hands: &mut [Hand; 2],
     ) -> RoundEnd {
-        let mask = 2 * CAP - 1;
+        let mask = 2 * Self::HALF - 1;
         let layout = rules.face_down as usize + 1;
         let mut rounds = record.rounds;
         let mut laid = 0u64;
@@ -101,8 +102,13 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             let pass = (hands[0].end - hands[0].top)
                 .min(hands[1].end - hands[1].top)
                 .min((limit - rounds) as usize);
-            let [buffer0, buffer1] = &mut self.linear;
-            let (played, tied) = plain_pass(buffer0, buffer1, hands, pass);
+            let (played, tied) = match (BLOCKS, self.blocks, C::bytes_mut(&mut self.linear)) {
+                (true, Some(blocks), Some(bytes)) => blocks.heap_pass(bytes, hands, pass),
+                _ => {
+                    let [buffer0, buffer1] = &mut self.linear;
+                    plain_pass(buffer0, buffer1, hands, pass)
+                }
+            };
             rounds += played as u32;
             laid += 2 * played as u64;
             if tied {
@@ -154,7 +160,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// the second's, then the two `shown` cards, as [`PileGame::heap_war`] would give them.
     #[inline(always)]
     fn quick_war(&mut self, hands: &mut [Hand; 2], layout: usize, shown: [C; 2]) -> bool {
-        let mask = 2 * CAP - 1;
+        let mask = 2 * Self::HALF - 1;
         let (top0, top1) = (hands[0].top, hands[1].top);
         if hands[0].end - top0 < layout || hands[1].end - top1 < layout {
             return false;
@@ -243,7 +249,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     #[inline(always)]
     fn onto_heap(&mut self, hands: &mut [Hand; 2], j: usize, card: C) {
         let hand = &mut hands[j];
-        self.linear[j][(hand.heap + hand.heap_len) & (2 * CAP - 1)] = card;
+        self.linear[j][(hand.heap + hand.heap_len) & (2 * Self::HALF - 1)] = card;
         hand.heap_len += 1;
     }
 
@@ -273,60 +279,7 @@ fn refill<C: Card, R: GameRandom, const CAP: usize>(
     *hand = Hand {
         top: base,
         end: base + len,
-        heap: CAP - base,
+        heap: PileGame::<C, CAP>::HALF - base,
         heap_len: 0,
     };
-}
-
-/// Plays up to `pass` plain rounds (both piles hold at least `pass` cards), each round's two
-/// cards written at the end of both heaps and kept by the winner's. Stops after a tie, its
-/// cards taken from the piles. Returns the rounds played, the tied one included, and whether
-/// the last was tied.
-#[inline(always)]
-fn plain_pass<C: Card>(
-    buffer0: &mut [C; LINEAR],
-    buffer1: &mut [C; LINEAR],
-    hands: &mut [Hand; 2],
-    pass: usize,
-) -> (usize, bool) {
-    let (top0, top1) = (hands[0].top, hands[1].top);
-    let (tail0, tail1) = (
-        hands[0].heap + hands[0].heap_len,
-        hands[1].heap + hands[1].heap_len,
-    );
-    // A heap and the two piles hold at most the game's cards, which fit a half: the loser's
-    // heap has room for the two cards past its end, and no write leaves the heap's half.
-    assert!(top0.max(top1) + pass <= LINEAR && tail0.max(tail1) + 2 * pass <= LINEAR);
-    let mut played = 0;
-    let mut tied = false;
-    // Raw pointers: with indices, every read and write paid an add and a mask (the bounds
-    // are asserted once above).
-    // SAFETY: reads stay below top + pass and writes below tail + 2 * pass, both asserted
-    // within the buffers; piles and heaps lie in different halves, so nothing read is written.
-    unsafe {
-        let (base0, base1) = (buffer0.as_mut_ptr(), buffer1.as_mut_ptr());
-        let (read0, read1) = (base0.add(top0).cast_const(), base1.add(top1).cast_const());
-        let (mut write0, mut write1) = (base0.add(tail0), base1.add(tail1));
-        while played < pass {
-            let a = *read0.add(played);
-            let b = *read1.add(played);
-            played += 1;
-            if a.rank() == b.rank() {
-                tied = true;
-                break;
-            }
-            *write0 = a;
-            *write0.add(1) = b;
-            *write1 = a;
-            *write1.add(1) = b;
-            let second = usize::from(b.rank() > a.rank());
-            write0 = write0.add(2 - 2 * second);
-            write1 = write1.add(2 * second);
-        }
-        hands[0].heap_len += write0.offset_from(base0.add(tail0)) as usize;
-        hands[1].heap_len += write1.offset_from(base1.add(tail1)) as usize;
-    }
-    hands[0].top = top0 + played;
-    hands[1].top = top1 + played;
-    (played, tied)
 }

@@ -10,6 +10,7 @@
 
 use crate::engine::record::GameRecord;
 mod blocks;
+mod heap_pass;
 mod heaps;
 mod many;
 mod orders;

@@ -21,8 +21,20 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         rules: &Rules,
         rng: &mut R,
     ) -> RoundEnd {
-        self.start_round();
         let n = self.active_len;
+        // Three or four players under the rules of the common war: a round of their own.
+        if !self.trace
+            && rules.spoils == Spoils::Heap
+            && rules.champion == Champion::Last
+            && rules.group_order == GroupOrder::HighestFirst
+        {
+            match n {
+                3 => return self.small_round::<3, R>(rules, rng),
+                4 => return self.small_round::<4, R>(rules, rng),
+                _ => {}
+            }
+        }
+        self.start_round();
         // The log's length and the count of cards laid are set once, as `log_play` would leave
         // them: through `log_play` both were loaded and stored again for every card (the
         // compiler cannot tell them from the log's cards).
@@ -43,31 +55,33 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             self.idle_rounds = 0;
             return RoundEnd::Taken;
         }
-        // The common war of three or four players, settled without the sort and the search.
-        if !self.trace
-            && rules.spoils == Spoils::Heap
-            && rules.champion == Champion::Last
-            && rules.group_order == GroupOrder::HighestFirst
-            && match n {
-                3 => self.one_pair_war::<3, R>(rules, rng),
-                4 => self.one_pair_war::<4, R>(rules, rng),
-                _ => false,
-            }
-        {
-            self.idle_rounds = 0;
-            return RoundEnd::Taken;
-        }
         self.settle_groups(rules, rng, n)
     }
 
-    /// Settles a round whose `N` shown cards hold exactly one pair, when both players of the
-    /// pair hold a whole layout and their champions differ: the war has a winner and nests no
-    /// war. Returns false, having drawn nothing, otherwise. The cards move as
-    /// [`PileGame::settle_groups`] moves them: the war's in the order laid onto its winner's
-    /// heap, then the shown cards to the highest of the pair and the single cards.
+    /// A round of `N` (three or four) players under the rules [`PileGame::one_pair_war`]
+    /// needs, outside single-game mode. The shown ranks are compared in registers as they
+    /// are drawn, not read back from the log into a bit set, and the pair they find is the
+    /// one the war settles. No two equal: the highest takes them. Exactly one pair: its war is
+    /// settled at once when it can be. Anything else goes through [`PileGame::settle_groups`].
     #[inline(always)]
-    fn one_pair_war<const N: usize, R: GameRandom>(&mut self, rules: &Rules, rng: &mut R) -> bool {
-        let ranks: [u8; N] = std::array::from_fn(|i| self.log[i].card.rank());
+    fn small_round<const N: usize, R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+    ) -> RoundEnd {
+        self.start_round();
+        let seats: [u8; N] = std::array::from_fn(|i| self.active[i]);
+        let mut ranks = [0u8; N];
+        for i in 0..N {
+            let card = self.draw(usize::from(seats[i]), rng);
+            let card = card.expect("an active player holds a card");
+            self.log[i] = Play {
+                card,
+                seat: seats[i],
+            };
+            ranks[i] = card.rank();
+        }
+        (self.log_len, self.laid) = (N, self.laid + N as u64);
         let (mut pairs, mut first, mut second) = (0, 0, 0);
         for i in 0..N {
             for j in i + 1..N {
@@ -76,9 +90,43 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 }
             }
         }
+        if pairs == 0 {
+            let mut best = 0;
+            for i in 1..N {
+                if ranks[i] > ranks[best] {
+                    best = i;
+                }
+            }
+            self.give_logged(rules, usize::from(seats[best]), 0..N);
+            self.idle_rounds = 0;
+            return RoundEnd::Taken;
+        }
+        if pairs == 1 && self.one_pair_war(rules, rng, seats, ranks, [first, second]) {
+            self.idle_rounds = 0;
+            return RoundEnd::Taken;
+        }
+        self.settle_groups(rules, rng, N)
+    }
+
+    /// Settles a round of `N` logged cards (by `seats`, of `ranks`) holding exactly one pair,
+    /// `pair`, when both of its players hold a whole layout and their champions differ: the
+    /// war has a winner and nests no war. Returns false, having drawn nothing, otherwise
+    /// (refills aside, below). The cards move as [`PileGame::settle_groups`] moves them: the
+    /// war's in the order laid onto its winner's heap, then the shown cards to the highest of
+    /// the pair and the single cards.
+    #[inline(always)]
+    fn one_pair_war<const N: usize, R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        seats: [u8; N],
+        ranks: [u8; N],
+        pair: [usize; 2],
+    ) -> bool {
+        let [first, second] = pair;
         let layout = rules.face_down as usize + 1;
-        let fighters = [self.log[first].seat, self.log[second].seat].map(usize::from);
-        if pairs != 1 || fighters.iter().any(|&seat| self.holding(seat) < layout) {
+        let fighters = pair.map(|i| usize::from(seats[i]));
+        if fighters.iter().any(|&seat| self.holding(seat) < layout) {
             return false;
         }
         // A fighter whose pile runs out in the war shuffles its heap in under it there, after
@@ -106,7 +154,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let (mut winner, mut best) = (war_winner, ranks[first]);
         for i in (0..N).filter(|&i| i != first && i != second) {
             if ranks[i] > best {
-                (winner, best) = (usize::from(self.log[i].seat), ranks[i]);
+                (winner, best) = (usize::from(seats[i]), ranks[i]);
             }
         }
         self.give_logged(rules, winner, 0..N);

@@ -54,6 +54,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             && rules.champion == Champion::Last
             && rules.abandon_after == 0
             && !self.trace;
+        // And its rounds of three and four players, under the rules of the common war.
+        let small_groups = pair_groups && self.small_groups(rules);
         while self.active_len >= 2 {
             let end = if fast && record.rounds < rules.max_rounds {
                 let limit = match rules.reshuffle_every {
@@ -69,6 +71,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 }
             } else if pair_groups && self.active_len == 2 && record.rounds < rules.max_rounds {
                 self.groups_pair_rounds(rules, rng, &mut record, rules.max_rounds)
+            } else if small_groups
+                && matches!(self.active_len, 3 | 4)
+                && record.rounds < rules.max_rounds
+            {
+                self.small_group_rounds(rules, rng, &mut record, rules.max_rounds)
             } else {
                 match self.general_round(rules, rng, &mut record, &mut observer) {
                     Ok(end) => end,

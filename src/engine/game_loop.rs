@@ -226,9 +226,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     pub(super) fn drop_empty_seats(&mut self) {
         // Nearly every round of three or more players leaves everyone in: checked first,
         // without storing the seats again (rewriting them cost 4% of four-player
-        // war-simulator's time).
+        // war-simulator's time). Two players get here when one is out.
         let active = &self.active[..self.active_len];
-        if active.iter().all(|&seat| self.holding(seat as usize) > 0) {
+        if active.len() > 2 && active.iter().all(|&seat| self.holding(seat as usize) > 0) {
             return;
         }
         let mut kept = 0;

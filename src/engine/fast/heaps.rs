@@ -172,12 +172,26 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         }
         let winner = usize::from(champion1.rank() > champion0.rank());
         let mut tail = hands[winner].heap + hands[winner].heap_len;
-        for (j, hand) in hands.iter_mut().enumerate() {
-            for k in 0..layout {
-                self.linear[winner][tail & mask] = self.linear[j][(hand.top + k) & mask];
-                tail += 1;
+        match C::bytes_mut(&mut self.linear) {
+            // Byte cards: each layout in one 16-byte copy (not a loop of one card at a time:
+            // 3% of two-player war-simulator's instructions). The copies' last bytes land past
+            // the heap's end, inside its half's slack (`HEAP_BLOCKS`); the shown cards follow.
+            Some(bytes) if Self::HEAP_BLOCKS && layout <= 16 => {
+                for (j, hand) in hands.iter_mut().enumerate() {
+                    let stake: [u8; 16] = bytes[j][hand.top..hand.top + 16].try_into().unwrap();
+                    bytes[winner][tail..tail + 16].copy_from_slice(&stake);
+                    (tail, hand.top) = (tail + layout, hand.top + layout);
+                }
             }
-            hand.top += layout;
+            _ => {
+                for (j, hand) in hands.iter_mut().enumerate() {
+                    for k in 0..layout {
+                        self.linear[winner][tail & mask] = self.linear[j][(hand.top + k) & mask];
+                        tail += 1;
+                    }
+                    hand.top += layout;
+                }
+            }
         }
         for card in shown {
             self.linear[winner][tail & mask] = card;

@@ -68,7 +68,7 @@ impl Blocks {
 /// For each eight-bit mask of rounds won, the `pshufb` control that packs those rounds' pairs
 /// (bytes 2i and 2i + 1 for round i) to the front; 0x80 zeroes the rest.
 #[cfg(target_arch = "x86_64")]
-pub(super) static PACK: [[u8; 16]; 256] = {
+static PACK: [[u8; 16]; 256] = {
     let mut table = [[0x80u8; 16]; 256];
     let mut mask = 0;
     while mask < 256 {
@@ -175,14 +175,7 @@ unsafe fn play_x86<const ORDER: u8, const WATCH: bool>(
                     _mm_unpackhi_epi8(first, second),
                 ];
                 let mut ends = [head + n0, head + total - n0];
-                for (j, base) in [p0, p1].into_iter().enumerate() {
-                    for (half, &pair) in pairs.iter().enumerate() {
-                        let mask = (won[j] >> (8 * half)) & 0xff;
-                        let control = _mm_loadu_si128(PACK[mask as usize].as_ptr().cast());
-                        _mm_storeu_si128(base.add(ends[j]).cast(), _mm_shuffle_epi8(pair, control));
-                        ends[j] += 2 * _popcnt32(mask as i32) as usize;
-                    }
-                }
+                store_won_pairs([p0, p1], &mut ends, pairs, won);
                 pass.head = head + played;
                 pass.n0 = ends[0] - pass.head;
                 if stops != 0 {
@@ -236,6 +229,34 @@ unsafe fn play_x86<const ORDER: u8, const WATCH: bool>(
     // `settle_war` counted its wars' rounds already.
     pass.rounds += rounds_in(&pass) - (pass.wars - wars_before);
     pass
+}
+
+/// Writes each seat's won pairs of a block at `ends[j]` in `bases[j]`, packed with [`PACK`]
+/// (eight rounds a store: `pairs` holds rounds 0–7 and 8–15, first card then second), and
+/// moves the ends past them.
+///
+/// # Safety
+/// The processor has SSSE3 and POPCNT, and 32 bytes from each end are writable.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(super) unsafe fn store_won_pairs(
+    bases: [*mut u8; 2],
+    ends: &mut [usize; 2],
+    pairs: [std::arch::x86_64::__m128i; 2],
+    won: [u32; 2],
+) {
+    use std::arch::x86_64::*;
+    for (j, base) in bases.into_iter().enumerate() {
+        for (half, &pair) in pairs.iter().enumerate() {
+            let mask = (won[j] >> (8 * half)) & 0xff;
+            // SAFETY: the caller's features and bounds.
+            unsafe {
+                let control = _mm_loadu_si128(PACK[mask as usize].as_ptr().cast());
+                _mm_storeu_si128(base.add(ends[j]).cast(), _mm_shuffle_epi8(pair, control));
+                ends[j] += 2 * _popcnt32(mask as i32) as usize;
+            }
+        }
+    }
 }
 
 /// Plays the plain round at the pass's head (not a tie); returns the new head and seat 0's

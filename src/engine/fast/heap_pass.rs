@@ -114,7 +114,7 @@ unsafe fn heap_pass_x86(
     hands: &mut [Hand; 2],
     pass: usize,
 ) -> (usize, bool) {
-    use super::blocks::PACK;
+    use super::blocks::store_won_pairs;
     use std::arch::x86_64::*;
     let tops = [hands[0].top, hands[1].top];
     let mut tails = [
@@ -145,14 +145,7 @@ unsafe fn heap_pass_x86(
             let plain_mask = (1u32 << plain) - 1;
             let won = [!b_high & plain_mask, b_high & plain_mask];
             let pairs = [_mm_unpacklo_epi8(a, b), _mm_unpackhi_epi8(a, b)];
-            for (j, &base) in bases.iter().enumerate() {
-                for (half, &pair) in pairs.iter().enumerate() {
-                    let mask = (won[j] >> (8 * half)) & 0xff;
-                    let control = _mm_loadu_si128(PACK[mask as usize].as_ptr().cast());
-                    _mm_storeu_si128(base.add(tails[j]).cast(), _mm_shuffle_epi8(pair, control));
-                    tails[j] += 2 * _popcnt32(mask as i32) as usize;
-                }
-            }
+            store_won_pairs(bases, &mut tails, pairs, won);
             if ties != 0 {
                 (played, tied) = (played + plain + 1, true);
                 break;

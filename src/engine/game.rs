@@ -174,6 +174,12 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.piles[seat].len() + self.heaps[seat].len()
     }
 
+    /// True when every one of `seats` holds a card (a slice of known length is unrolled).
+    #[inline(always)]
+    pub(super) fn all_hold(&self, seats: &[u8]) -> bool {
+        seats.iter().all(|&seat| self.holding(seat as usize) > 0)
+    }
+
     /// The top card of seat s, shuffling its heap in when the pile is empty.
     #[inline(always)]
     pub(super) fn draw<R: GameRandom>(&mut self, seat: usize, rng: &mut R) -> Option<C> {

@@ -224,11 +224,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     }
 
     pub(super) fn drop_empty_seats(&mut self) {
-        // Nearly every round of three or more players leaves everyone in: checked first,
-        // without storing the seats again (rewriting them cost 4% of four-player
-        // war-simulator's time). Two players get here when one is out.
-        let active = &self.active[..self.active_len];
-        if active.len() > 2 && active.iter().all(|&seat| self.holding(seat as usize) > 0) {
+        // Most rounds of three or more players on the general path leave everyone in: checked
+        // first, without storing the seats again (rewriting them after every round made
+        // four-player war-simulator 1.3% slower before its rounds had a loop of their own).
+        // Two players get here when one is out.
+        if self.active_len > 2 && self.all_hold(&self.active[..self.active_len]) {
             return;
         }
         let mut kept = 0;

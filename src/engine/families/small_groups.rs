@@ -54,8 +54,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             record.rounds += 1;
             let end = self.small_round::<N, R>(rules, rng);
             self.count_wars(end, record);
-            let seats = &self.active[..N];
-            if end != RoundEnd::Taken || seats.iter().any(|&s| self.holding(s as usize) == 0) {
+            if end != RoundEnd::Taken || !self.all_hold(&self.active[..N]) {
                 return end;
             }
         }

@@ -281,8 +281,10 @@ fn the_war_simulator_fast_path_plays_what_the_general_path_plays() {
     assert_eq!(outcomes.len(), 3, "{outcomes:?}");
     // Three or more players: rounds without equal ranks skip the search for groups, and so
     // does the one-pair war of three and four players (these games reach it with refills in
-    // it, and with champions that tie after those refills and go on to the general settling).
-    // Three and four players play in a loop of their own, which stops at the cap.
+    // it, with players short of a layout or out of cards, and with champions that tie after
+    // those refills and go on to the general settling). Three and four players play in a loop
+    // of their own on linear halves, which stops at the cap; layouts of more than 16 cards
+    // leave every war to the general settling.
     for players in [3, 4, 7, 32] {
         for (suits, ranks) in [(4, 13), (2, 5), (8, 8)] {
             for max_rounds in [37, 5000] {
@@ -292,13 +294,32 @@ fn the_war_simulator_fast_path_plays_what_the_general_path_plays() {
             }
         }
     }
+    for players in [3, 4] {
+        for face_down in [0, 1, 15, 16] {
+            let mut r = war_simulator(4, 13, face_down, 5000);
+            r.players = players;
+            same_games_fast_and_general(&mut game, &r, 0..40);
+        }
+    }
     // The larger size classes: blocks with the halves 512 cards apart (256), one round at a
-    // time with the halves 1,024 apart (1,024: no room for the blocks' stores).
-    let r = war_simulator(4, 64, 3, 100_000);
-    same_games_fast_and_general(&mut PileGame::<u8, 256>::boxed(), &r, 0..4);
+    // time with the halves 1,024 apart (1,024: no room for the blocks' stores). Three and
+    // four players: linear halves (256), ring piles (1,024: no room for four regions).
+    let mut game = PileGame::<u8, 256>::boxed();
+    for players in [2, 3, 4] {
+        let mut r = war_simulator(4, 64, 3, 100_000);
+        r.players = players;
+        same_games_fast_and_general(&mut game, &r, 0..4);
+    }
     let mut game = PileGame::<u8, 1024>::boxed();
     for (suits, ranks) in [(4, 64), (4, 255)] {
         same_games_fast_and_general(&mut game, &war_simulator(suits, ranks, 3, 100_000), 0..4);
+    }
+    for players in [3, 4] {
+        for (suits, ranks) in [(4, 13), (4, 64)] {
+            let mut r = war_simulator(suits, ranks, 3, 5000);
+            r.players = players;
+            same_games_fast_and_general(&mut game, &r, 0..20);
+        }
     }
 }
 

@@ -11,4 +11,5 @@ pub mod fixed;
 mod groups;
 mod layouts;
 mod small_groups;
+mod small_halves;
 mod table;

@@ -2,7 +2,9 @@
 //! (spoils on heaps, the champion laid last, the highest group first), outside single-game
 //! mode: played in a loop of their own until a player is out, with the shown ranks compared
 //! in registers and the war of a single pair settled without the general search for groups
-//! (`groups.rs`), which takes every other round. A test checks that both give the same games.
+//! (`groups.rs`), which takes every other round. The loop here plays on the ring piles, for
+//! the largest size class; the others play on linear halves (`small_halves.rs`). A test
+//! checks that all of them give the same games.
 
 use crate::engine::card::Card;
 use crate::engine::game::{PileGame, Play, RoundEnd};
@@ -32,14 +34,16 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         limit: u32,
     ) -> RoundEnd {
         debug_assert!(self.small_groups(rules) && rules.abandon_after == 0);
-        match self.active_len {
-            3 => self.small_rounds::<3, R>(rules, rng, record, limit),
-            4 => self.small_rounds::<4, R>(rules, rng, record, limit),
-            n => unreachable!("small group rounds for {n} players"),
+        match (self.active_len, Self::SMALL_HALVES) {
+            (3, true) => self.small_halves_rounds::<3, R>(rules, rng, record, limit),
+            (4, true) => self.small_halves_rounds::<4, R>(rules, rng, record, limit),
+            (3, false) => self.small_rounds::<3, R>(rules, rng, record, limit),
+            (4, false) => self.small_rounds::<4, R>(rules, rng, record, limit),
+            (n, _) => unreachable!("small group rounds for {n} players"),
         }
     }
 
-    /// [`PileGame::small_group_rounds`] for `N` players.
+    /// [`PileGame::small_group_rounds`] for `N` players on the ring piles.
     fn small_rounds<const N: usize, R: GameRandom>(
         &mut self,
         rules: &Rules,

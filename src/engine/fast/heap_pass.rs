@@ -6,26 +6,10 @@
 
 use crate::engine::card::Card;
 use crate::engine::cpu::Blocks;
-use crate::engine::game::LINEAR;
+use crate::engine::game::{Hand, LINEAR};
 
 /// Bytes a block may write past a heap's last card (two stores of 16 bytes).
 pub(super) const HEAP_BLOCK_SLACK: usize = 32;
-
-/// One player's cards in its linear buffer: the pile is `[top, end)`, the heap
-/// `[heap, heap + heap_len)`; the two lie in different halves.
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub(super) struct Hand {
-    pub(super) top: usize,
-    pub(super) end: usize,
-    pub(super) heap: usize,
-    pub(super) heap_len: usize,
-}
-
-impl Hand {
-    pub(super) fn holding(&self) -> usize {
-        self.end - self.top + self.heap_len
-    }
-}
 
 /// Plays up to `pass` plain rounds (both piles hold at least `pass` cards), each round's two
 /// cards written at the end of both heaps and kept by the winner's. Stops after a tie, its

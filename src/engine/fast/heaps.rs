@@ -9,9 +9,9 @@
 //! cards at the end of *both* heaps and keeps only the winner's (the loser's copy lands in free
 //! space), so it has no branch on who won; the passes of plain rounds are in `heap_pass.rs`.
 
-use super::heap_pass::{HEAP_BLOCK_SLACK, Hand, plain_pass};
+use super::heap_pass::{HEAP_BLOCK_SLACK, plain_pass};
 use crate::engine::card::Card;
-use crate::engine::game::{LINEAR, PileGame, RoundEnd, one_rank};
+use crate::engine::game::{Hand, LINEAR, PileGame, RoundEnd, one_rank};
 use crate::engine::random::GameRandom;
 use crate::engine::record::GameRecord;
 use crate::engine::rules::Rules;

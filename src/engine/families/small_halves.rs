@@ -1,0 +1,251 @@
+//! The groups family's rounds of three and four players (`small_groups.rs`) on linear halves,
+//! as `fast/heaps.rs` plays two: each player's pile and spoil heap are the two halves of its
+//! own region of the linear buffers, so a refill shuffles the heap where it lies and the halves
+//! swap roles (the ring piles copy the heap out, shuffle it, and copy it in), and a round's
+//! cards go to the winner's heap in one copy. Rounds with two pairs or more, and wars this
+//! file does not settle, go back to the piles and to the general settling (`groups.rs`). A
+//! test checks that both give the same games.
+
+use crate::engine::card::Card;
+use crate::engine::game::{Hand, LINEAR, PileGame, Play, RoundEnd};
+use crate::engine::random::GameRandom;
+use crate::engine::record::GameRecord;
+use crate::engine::rules::Rules;
+
+/// The largest layout (face-down cards and the champion) of a war settled here: a stake moves
+/// in one copy of this many cards, whose last ones land in free space past a heap's end.
+const STAKE: usize = 16;
+
+/// Free cards before a heap's first card in its half: room for the last cards of the pile when
+/// a player in a war shuffles its heap in under them (fewer than a layout's cards).
+const MARGIN: usize = STAKE;
+
+/// How the rounds on the halves stopped.
+enum Stop<C, const N: usize> {
+    /// At the round limit.
+    Limit,
+    /// A player is out.
+    Out,
+    /// The round's shown cards (by player, in seat order) need the general settling.
+    Settle([C; N]),
+}
+
+impl<C: Card, const CAP: usize> PileGame<C, CAP> {
+    /// Cards in each half of a player's region: the margin, every card of the game, and room
+    /// past the last card of a heap or a pile for a stake's copy (written past the one, read
+    /// past the other).
+    const SMALL_HALF: usize = MARGIN + CAP + STAKE;
+
+    /// True when four players' regions fit the linear buffers (every size class but the
+    /// largest, which plays on the ring piles).
+    pub(super) const SMALL_HALVES: bool = 4 * 2 * Self::SMALL_HALF <= 2 * LINEAR;
+
+    /// [`PileGame::small_group_rounds`] for `N` players on the halves (the class must pass
+    /// [`PileGame::SMALL_HALVES`]). Out of line: inlined, it cost every game's loop a few
+    /// instructions of prologue, classic's too.
+    #[inline(never)]
+    pub(super) fn small_halves_rounds<const N: usize, R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+        limit: u32,
+    ) -> RoundEnd {
+        debug_assert!(Self::SMALL_HALVES, "four regions fit the linear buffers");
+        let seats: [usize; N] = std::array::from_fn(|i| usize::from(self.active[i]));
+        let mut hands = [Hand::default(); N];
+        let flat = self.linear.as_flattened_mut();
+        for (i, &seat) in seats.iter().enumerate() {
+            let top = 2 * i * Self::SMALL_HALF + MARGIN;
+            let heap = top + Self::SMALL_HALF;
+            let (pile_cards, heap_cards) = (&self.piles[seat], &self.heaps[seat]);
+            pile_cards.copy_to(&mut flat[top..top + CAP]);
+            heap_cards.copy_to(&mut flat[heap..heap + CAP]);
+            hands[i] = Hand {
+                top,
+                end: top + pile_cards.len(),
+                heap,
+                heap_len: heap_cards.len(),
+            };
+        }
+        let stop = self.halves_loop::<N, R>(rules, rng, record, limit, &mut hands);
+        let flat = self.linear.as_flattened();
+        for (hand, &seat) in hands.iter().zip(&seats) {
+            self.piles[seat].set(&flat[hand.top..hand.end]);
+            self.heaps[seat].set(&flat[hand.heap..hand.heap + hand.heap_len]);
+        }
+        match stop {
+            Stop::Limit => RoundEnd::Plain,
+            Stop::Out => {
+                self.idle_rounds = 0;
+                RoundEnd::Taken
+            }
+            Stop::Settle(cards) => {
+                // As `small_round` leaves a round it does not settle itself.
+                self.start_round();
+                for (i, (&card, &seat)) in cards.iter().zip(&seats).enumerate() {
+                    let seat = seat as u8;
+                    self.log[i] = Play { card, seat };
+                }
+                self.log_len = N;
+                let end = self.settle_groups(rules, rng, N);
+                self.count_wars(end, record);
+                end
+            }
+        }
+    }
+
+    /// The rounds of [`PileGame::small_halves_rounds`] on `hands`: each player draws in seat
+    /// order (refilling an empty pile); no two equal ranks: the highest takes the cards;
+    /// exactly one pair: its war is settled here when [`halves_pair_war`] can.
+    #[inline(always)]
+    fn halves_loop<const N: usize, R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+        limit: u32,
+        hands: &mut [Hand; N],
+    ) -> Stop<C, N> {
+        let layout = rules.face_down as usize + 1;
+        let mut rounds = record.rounds;
+        let mut laid = 0u64;
+        let stop = loop {
+            if rounds == limit {
+                break Stop::Limit;
+            }
+            rounds += 1;
+            let flat = self.linear.as_flattened_mut();
+            let mut cards = [C::default(); N];
+            for i in 0..N {
+                // Every player holds a card: checked after each round (and by the caller).
+                if hands[i].top == hands[i].end {
+                    refill_half::<C, R, CAP>(flat, i, &mut hands[i], rng);
+                }
+                cards[i] = flat[hands[i].top];
+                hands[i].top += 1;
+            }
+            laid += N as u64;
+            let ranks = cards.map(|card| card.rank());
+            let (mut pairs, mut first, mut second) = (0, 0, 0);
+            for i in 0..N {
+                for j in i + 1..N {
+                    if ranks[i] == ranks[j] {
+                        (pairs, first, second) = (pairs + 1, i, j);
+                    }
+                }
+            }
+            let winner = if pairs == 0 {
+                let mut best = 0;
+                for i in 1..N {
+                    if ranks[i] > ranks[best] {
+                        best = i;
+                    }
+                }
+                best
+            } else if pairs == 1
+                && let Some((winner, staked)) = halves_pair_war::<C, R, N, CAP>(
+                    flat,
+                    hands,
+                    layout,
+                    ranks,
+                    [first, second],
+                    rng,
+                )
+            {
+                record.add_wars(1, 1);
+                laid += staked as u64;
+                winner
+            } else {
+                break Stop::Settle(cards);
+            };
+            let tail = hands[winner].heap + hands[winner].heap_len;
+            flat[tail..tail + N].copy_from_slice(&cards);
+            hands[winner].heap_len += N;
+            if hands.iter().any(|hand| hand.holding() == 0) {
+                break Stop::Out;
+            }
+        };
+        record.rounds = rounds;
+        self.laid += laid;
+        stop
+    }
+}
+
+/// The war of a round holding exactly one pair, `pair` (players, in seat order, of `ranks`):
+/// each stakes a layout, or all it holds when short (none: out of the war), the last card its
+/// champion. When the champions differ (or only one has one), the war's cards go onto its
+/// winner's heap in the order laid, and this returns the round's winner (the highest of the
+/// pair and the single cards) and the cards staked. `None` when the champions tie (a nested
+/// war) or nobody has one, having drawn nothing but the refills a short pile makes first, in
+/// the pair's order, with the draws the general settling would make for them.
+#[inline(always)]
+fn halves_pair_war<C: Card, R: GameRandom, const N: usize, const CAP: usize>(
+    flat: &mut [C],
+    hands: &mut [Hand; N],
+    layout: usize,
+    ranks: [u8; N],
+    pair: [usize; 2],
+    rng: &mut R,
+) -> Option<(usize, usize)> {
+    let stakes = pair.map(|i| hands[i].holding().min(layout));
+    if layout > STAKE || stakes == [0, 0] {
+        return None;
+    }
+    for (i, stake) in pair.into_iter().zip(stakes) {
+        if hands[i].end - hands[i].top < stake {
+            refill_half::<C, R, CAP>(flat, i, &mut hands[i], rng);
+        }
+    }
+    let champion = |k: usize| (stakes[k] > 0).then(|| flat[hands[pair[k]].top + stakes[k] - 1]);
+    let war_winner = match [champion(0), champion(1)] {
+        [Some(x), Some(y)] if x.rank() == y.rank() => return None,
+        [Some(x), Some(y)] => pair[usize::from(y.rank() > x.rank())],
+        [_, None] => pair[0],
+        [None, Some(_)] => pair[1],
+    };
+    for (i, stake) in pair.into_iter().zip(stakes) {
+        let (top, tail) = (
+            hands[i].top,
+            hands[war_winner].heap + hands[war_winner].heap_len,
+        );
+        // A copy of fixed size, not `copy_within` (a call to memmove for a few cards).
+        let cards: [C; STAKE] = flat[top..top + STAKE].try_into().unwrap();
+        flat[tail..tail + STAKE].copy_from_slice(&cards);
+        hands[i].top += stake;
+        hands[war_winner].heap_len += stake;
+    }
+    let (mut winner, mut best) = (war_winner, ranks[pair[0]]);
+    for i in (0..N).filter(|&i| i != pair[0] && i != pair[1]) {
+        if ranks[i] > best {
+            (winner, best) = (i, ranks[i]);
+        }
+    }
+    Some((winner, stakes[0] + stakes[1]))
+}
+
+/// Player `i`'s heap shuffled where it lies (as the ring piles' refill shuffles the same cards
+/// in the same order) under what is left of its pile, which moves into the heap's margin; the
+/// emptied half becomes the heap.
+#[inline(never)]
+fn refill_half<C: Card, R: GameRandom, const CAP: usize>(
+    flat: &mut [C],
+    i: usize,
+    hand: &mut Hand,
+    rng: &mut R,
+) {
+    let half = PileGame::<C, CAP>::SMALL_HALF;
+    let (heap, heap_len, left) = (hand.heap, hand.heap_len, hand.end - hand.top);
+    rng.shuffle(&mut flat[heap..heap + heap_len]);
+    if left > 0 {
+        flat.copy_within(hand.top..hand.end, heap - left);
+    }
+    // The heap's next place: the other half's start, past the margin.
+    let region = 2 * i * half;
+    *hand = Hand {
+        top: heap - left,
+        end: heap + heap_len,
+        heap: 2 * region + half + 2 * MARGIN - heap,
+        heap_len: 0,
+    };
+}

@@ -294,13 +294,22 @@ fn the_war_simulator_fast_path_plays_what_the_general_path_plays() {
             }
         }
     }
+    // Three and four players on small decks too, where wars nest, go unwon and get stuck.
+    let mut outcomes = std::collections::BTreeSet::new();
     for players in [3, 4] {
-        for face_down in [0, 1, 15, 16] {
-            let mut r = war_simulator(4, 13, face_down, 5000);
-            r.players = players;
-            same_games_fast_and_general(&mut game, &r, 0..40);
+        for (suits, ranks) in [(4, 13), (6, 1), (4, 2), (3, 3), (8, 4), (2, 7)] {
+            for face_down in [0, 1, 3, 15, 16] {
+                let mut r = war_simulator(suits, ranks, face_down, 5000);
+                r.players = players;
+                same_games_fast_and_general(&mut game, &r, 0..40);
+                for seed in 0..40 {
+                    let record = game.play(&r, &mut random::game_rng(seed));
+                    outcomes.insert(format!("{:?}", record.outcome));
+                }
+            }
         }
     }
+    assert_eq!(outcomes.len(), 2, "{outcomes:?}");
     // The larger size classes: blocks with the halves 512 cards apart (256), one round at a
     // time with the halves 1,024 apart (1,024: no room for the blocks' stores). Three and
     // four players: linear halves (256), ring piles (1,024: no room for four regions).

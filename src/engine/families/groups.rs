@@ -137,30 +137,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         table: &[Play<C>],
         depth: u32,
     ) -> Option<usize> {
-        let (mut winner, mut best) = (None, 0);
-        let mut i = 0;
-        while i < table.len() {
-            let rank = table[i].card.rank();
-            let j = i + table[i..]
-                .iter()
-                .take_while(|p| p.card.rank() == rank)
-                .count();
-            let candidate = if j - i == 1 {
-                Some(table[i].seat as usize)
-            } else {
-                let mut seats = [0u8; SEATS];
-                for (seat, p) in seats.iter_mut().zip(&table[i..j]) {
-                    *seat = p.seat;
-                }
-                self.group_war(rules, rng, &seats[..j - i], depth)
-            };
-            // The highest group with a winner (the first found when highest first).
-            if candidate.is_some() && (winner.is_none() || rank > best) {
-                (winner, best) = (candidate, rank);
-            }
-            i = j;
-        }
-        winner
+        fight_table(table, |seats| self.group_war(rules, rng, seats, depth))
     }
 
     /// One war among `fighters`: stakes, champions, nested wars; its cards go to its winner,
@@ -223,6 +200,34 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             one_rank(self.piles[seat].iter().chain(self.heaps[seat].iter()))
         })
     }
+}
+
+/// Settles a table whose equal cards lie together (sorted, or grouped as shown): a single card
+/// is a candidate for its seat, a group's candidate is the winner of its war (`war`, given the
+/// group's seats in table order, fights it). Returns the highest candidate (the first found
+/// when highest first). Shared by the ring piles and the linear halves (`halves_wars.rs`).
+pub(super) fn fight_table<C: Card>(
+    table: &[Play<C>],
+    mut war: impl FnMut(&[u8]) -> Option<usize>,
+) -> Option<usize> {
+    let (mut winner, mut best) = (None, 0);
+    for group in table.chunk_by(|a, b| a.card.rank() == b.card.rank()) {
+        let rank = group[0].card.rank();
+        let candidate = match group {
+            [single] => Some(usize::from(single.seat)),
+            _ => {
+                let mut seats = [0u8; SEATS];
+                for (seat, play) in seats.iter_mut().zip(group) {
+                    *seat = play.seat;
+                }
+                war(&seats[..group.len()])
+            }
+        };
+        if candidate.is_some() && (winner.is_none() || rank > best) {
+            (winner, best) = (candidate, rank);
+        }
+    }
+    winner
 }
 
 /// Puts a table (or a war's champions) in the order its groups are settled.

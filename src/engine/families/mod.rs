@@ -9,6 +9,7 @@
 mod endings;
 pub mod fixed;
 mod groups;
+mod halves_wars;
 mod layouts;
 mod small_groups;
 mod small_halves;

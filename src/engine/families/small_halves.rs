@@ -2,15 +2,18 @@
 //! as `fast/heaps.rs` plays two: each player's pile and spoil heap are the two halves of its
 //! own region of the linear buffers, so a refill shuffles the heap where it lies and the halves
 //! swap roles (the ring piles copy the heap out, shuffle it, and copy it in), and a round's
-//! cards go to the winner's heap in one copy. Rounds with two pairs or more, and wars this
-//! file does not settle, go back to the piles and to the general settling (`groups.rs`). A
-//! test checks that both give the same games.
+//! cards go to the winner's heap in one copy. A round with one pair settles its war here;
+//! every other war (two groups or more, tied champions, no champion, layouts of more than
+//! [`STAKE`] cards) is settled on the halves too, the general way (`halves_wars.rs`). A test
+//! checks that both give the same games as the ring piles and the general settling.
 
 use crate::engine::card::Card;
-use crate::engine::game::{Hand, LINEAR, PileGame, Play, RoundEnd};
+use crate::engine::game::{Hand, LINEAR, PileGame, RoundEnd};
 use crate::engine::random::GameRandom;
 use crate::engine::record::GameRecord;
 use crate::engine::rules::Rules;
+
+use super::halves_wars::HalvesWars;
 
 /// The largest layout (face-down cards and the champion) of a war settled here: a stake moves
 /// in one copy of this many cards, whose last ones land in free space past a heap's end.
@@ -21,13 +24,13 @@ const STAKE: usize = 16;
 const MARGIN: usize = STAKE;
 
 /// How the rounds on the halves stopped.
-enum Stop<C, const N: usize> {
+enum Stop {
     /// At the round limit.
     Limit,
     /// A player is out.
     Out,
-    /// The round's shown cards (by player, in seat order) need the general settling.
-    Settle([C; N]),
+    /// Nobody won the last round, and nobody ever can.
+    Stuck,
 }
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -80,24 +83,14 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 self.idle_rounds = 0;
                 RoundEnd::Taken
             }
-            Stop::Settle(cards) => {
-                // As `small_round` leaves a round it does not settle itself.
-                self.start_round();
-                for (i, (&card, &seat)) in cards.iter().zip(&seats).enumerate() {
-                    let seat = seat as u8;
-                    self.log[i] = Play { card, seat };
-                }
-                self.log_len = N;
-                let end = self.settle_groups(rules, rng, N);
-                self.count_wars(end, record);
-                end
-            }
+            Stop::Stuck => RoundEnd::Stuck,
         }
     }
 
     /// The rounds of [`PileGame::small_halves_rounds`] on `hands`: each player draws in seat
     /// order (refilling an empty pile); no two equal ranks: the highest takes the cards;
-    /// exactly one pair: its war is settled here when [`halves_pair_war`] can.
+    /// exactly one pair: its war is settled here when [`halves_pair_war`] can; any other
+    /// round by [`HalvesWars`].
     #[inline(always)]
     fn halves_loop<const N: usize, R: GameRandom>(
         &mut self,
@@ -106,7 +99,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         record: &mut GameRecord,
         limit: u32,
         hands: &mut [Hand; N],
-    ) -> Stop<C, N> {
+    ) -> Stop {
         let layout = rules.face_down as usize + 1;
         let mut rounds = record.rounds;
         let mut laid = 0u64;
@@ -135,14 +128,15 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     }
                 }
             }
-            let winner = if pairs == 0 {
+            // The winner of a round without a war or with the common war of one pair.
+            let quick = if pairs == 0 {
                 let mut best = 0;
                 for i in 1..N {
                     if ranks[i] > ranks[best] {
                         best = i;
                     }
                 }
-                best
+                Some(best)
             } else if pairs == 1
                 && let Some((winner, staked)) = halves_pair_war::<C, R, N, CAP>(
                     flat,
@@ -155,13 +149,34 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             {
                 record.add_wars(1, 1);
                 laid += staked as u64;
-                winner
+                Some(winner)
             } else {
-                break Stop::Settle(cards);
+                None
             };
-            let tail = hands[winner].heap + hands[winner].heap_len;
-            flat[tail..tail + N].copy_from_slice(&cards);
-            hands[winner].heap_len += N;
+            if let Some(winner) = quick {
+                let tail = hands[winner].heap + hands[winner].heap_len;
+                flat[tail..tail + N].copy_from_slice(&cards);
+                hands[winner].heap_len += N;
+            } else {
+                // Every other round: its wars and its shown cards settled the general way.
+                let mut wars = HalvesWars::<C, R, N, CAP> {
+                    flat,
+                    hands,
+                    rng,
+                    laid_cards: &mut self.log,
+                    layout,
+                    len: 0,
+                    ties: 0,
+                    chain: 0,
+                    staked: 0,
+                };
+                let winner = wars.settle(cards);
+                record.add_wars(wars.ties, wars.chain);
+                laid += wars.staked;
+                if winner.is_none() && wars.stalemate() {
+                    break Stop::Stuck;
+                }
+            }
             if hands.iter().any(|hand| hand.holding() == 0) {
                 break Stop::Out;
             }
@@ -177,8 +192,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 /// champion. When the champions differ (or only one has one), the war's cards go onto its
 /// winner's heap in the order laid, and this returns the round's winner (the highest of the
 /// pair and the single cards) and the cards staked. `None` when the champions tie (a nested
-/// war) or nobody has one, having drawn nothing but the refills a short pile makes first, in
-/// the pair's order, with the draws the general settling would make for them.
+/// war), nobody has one or the layout is too long, having drawn nothing but the refills a
+/// short pile makes first, in the pair's order: [`HalvesWars`] then settles the round and
+/// finds the piles its own draws would have made.
 #[inline(always)]
 fn halves_pair_war<C: Card, R: GameRandom, const N: usize, const CAP: usize>(
     flat: &mut [C],
@@ -228,7 +244,7 @@ fn halves_pair_war<C: Card, R: GameRandom, const N: usize, const CAP: usize>(
 /// in the same order) under what is left of its pile, which moves into the heap's margin; the
 /// emptied half becomes the heap.
 #[inline(never)]
-fn refill_half<C: Card, R: GameRandom, const CAP: usize>(
+pub(super) fn refill_half<C: Card, R: GameRandom, const CAP: usize>(
     flat: &mut [C],
     i: usize,
     hand: &mut Hand,

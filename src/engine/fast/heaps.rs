@@ -228,8 +228,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     refill::<C, R, CAP>(&mut self.linear[j], hand, rng);
                 }
                 let take = (stake - drawn).min(hand.end - hand.top);
-                self.scratch[laid..laid + take]
-                    .copy_from_slice(&self.linear[j][hand.top..hand.top + take]);
+                copy_few(&mut self.scratch[laid..], &self.linear[j][hand.top..], take);
                 (hand.top, laid, drawn) = (hand.top + take, laid + take, drawn + take);
             }
             ends[j] = laid;
@@ -251,8 +250,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         for (owner, end) in owners.into_iter().zip(ends) {
             let hand = &mut hands[owner];
             let tail = hand.heap + hand.heap_len;
-            let (scratch, heap) = (&self.scratch[from..end], &mut self.linear[owner]);
-            heap[tail..tail + scratch.len()].copy_from_slice(scratch);
+            // Free space up to the end of the heap's half.
+            let heap = &mut self.linear[owner][tail..hand.heap + Self::HALF];
+            copy_few(heap, &self.scratch[from..], end - from);
             hand.heap_len += end - from;
             from = end;
         }
@@ -277,6 +277,21 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     .copied(),
             )
         })
+    }
+}
+
+/// Copies `len` cards from the start of `from` to the start of `to`, in one copy of 16 cards when
+/// there are no more and both slices are that long (it may write past `len`, in space the
+/// caller gives as free): `copy_from_slice` called libc's memcpy for the few cards of a war's
+/// stake, 2.7% of two-player war-simulator's instructions.
+#[inline(always)]
+fn copy_few<C: Card>(to: &mut [C], from: &[C], len: usize) {
+    const BLOCK: usize = 16;
+    if len <= BLOCK && to.len() >= BLOCK && from.len() >= BLOCK {
+        let block: [C; BLOCK] = from[..BLOCK].try_into().unwrap();
+        to[..BLOCK].copy_from_slice(&block);
+    } else {
+        to[..len].copy_from_slice(&from[..len]);
     }
 }
 

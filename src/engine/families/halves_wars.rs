@@ -15,21 +15,44 @@ use super::small_halves::refill_half;
 /// One round's wars on the halves: where the players' cards are, the cards laid in wars so far
 /// (with the player who laid each), and what the round adds to the record.
 pub(super) struct HalvesWars<'a, C: Card, R, const N: usize, const CAP: usize> {
-    pub(super) flat: &'a mut [C],
-    pub(super) hands: &'a mut [Hand; N],
-    pub(super) rng: &'a mut R,
+    flat: &'a mut [C],
+    hands: &'a mut [Hand; N],
+    rng: &'a mut R,
     /// The wars' cards, in the order laid, by player (`seat` is the player's index here).
-    pub(super) laid_cards: &'a mut [Play<C>],
-    pub(super) layout: usize,
+    laid_cards: &'a mut [Play<C>],
+    layout: usize,
     /// Cards in `laid_cards` (a war's are given away when it is settled).
-    pub(super) len: usize,
+    len: usize,
+    /// Wars fought and the deepest nesting, for the record.
     pub(super) ties: u32,
     pub(super) chain: u32,
     /// Cards laid in wars this round.
     pub(super) staked: u64,
 }
 
-impl<C: Card, R: GameRandom, const N: usize, const CAP: usize> HalvesWars<'_, C, R, N, CAP> {
+impl<'a, C: Card, R: GameRandom, const N: usize, const CAP: usize> HalvesWars<'a, C, R, N, CAP> {
+    /// A round's wars on the players' `hands` in `flat`, laying their cards in `laid_cards`
+    /// (room for every card of the game).
+    pub(super) fn new(
+        flat: &'a mut [C],
+        hands: &'a mut [Hand; N],
+        rng: &'a mut R,
+        laid_cards: &'a mut [Play<C>],
+        layout: usize,
+    ) -> Self {
+        HalvesWars {
+            flat,
+            hands,
+            rng,
+            laid_cards,
+            layout,
+            len: 0,
+            ties: 0,
+            chain: 0,
+            staked: 0,
+        }
+    }
+
     /// Settles the round's shown cards (by player, in seat order): every group fights its war,
     /// and the shown cards go to the round's winner, returned, or back to their owners.
     pub(super) fn settle(&mut self, shown: [C; N]) -> Option<usize> {

@@ -71,6 +71,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 heap_len: heap_cards.len(),
             };
         }
+        debug_assert!(
+            hands.iter().all(|hand| hand.holding() > 0),
+            "players are seated"
+        );
         let stop = self.halves_loop::<N, R>(rules, rng, record, limit, &mut hands);
         let flat = self.linear.as_flattened();
         for (hand, &seat) in hands.iter().zip(&seats) {
@@ -159,17 +163,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 hands[winner].heap_len += N;
             } else {
                 // Every other round: its wars and its shown cards settled the general way.
-                let mut wars = HalvesWars::<C, R, N, CAP> {
-                    flat,
-                    hands,
-                    rng,
-                    laid_cards: &mut self.log,
-                    layout,
-                    len: 0,
-                    ties: 0,
-                    chain: 0,
-                    staked: 0,
-                };
+                let mut wars =
+                    HalvesWars::<C, R, N, CAP>::new(flat, hands, rng, &mut self.log, layout);
                 let winner = wars.settle(cards);
                 record.add_wars(wars.ties, wars.chain);
                 laid += wars.staked;

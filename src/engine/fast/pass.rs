@@ -200,7 +200,7 @@ pub(in crate::engine) fn high_first<C: Card>(x: C, y: C) -> [C; 2] {
 }
 
 /// Plays a pass one round at a time (see [`Pass`]); `blocks.rs` has the same pass sixteen rounds
-/// at a time. Bounds as for [`super::blocks::Blocks::play`].
+/// at a time. Bounds as for [`crate::engine::cpu::Blocks::play`].
 #[inline(always)]
 pub(in crate::engine) fn scalar_pass<C: Card, const ORDER: u8, const WATCH: bool>(
     piles: &mut [[C; LINEAR]; 2],

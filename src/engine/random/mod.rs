@@ -131,7 +131,7 @@ pub fn bounded_u32<R: Rng + ?Sized>(rng: &mut R, range: u32) -> u32 {
     bounded_from_words(range, || rng.next_u32())
 }
 
-/// [`bounded_u32`] drawing 32-bit words from `next_word`.
+/// `bounded_u32` (built for tests) drawing 32-bit words from `next_word`.
 #[inline]
 fn bounded_from_words(range: u32, mut next_word: impl FnMut() -> u32) -> u32 {
     debug_assert!(range > 0);
@@ -178,8 +178,8 @@ pub fn shuffle_one_by_one<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
     shuffle_from_words(items, || rng.next_u32());
 }
 
-/// [`shuffle_one_by_one`] drawing 32-bit words from `next_word`, for a generator that hands
-/// out words from its own buffer.
+/// `shuffle_one_by_one` (built for tests) drawing 32-bit words from `next_word`, for a
+/// generator that hands out words from its own buffer.
 #[inline(always)]
 pub(in crate::engine) fn shuffle_from_words<T>(
     items: &mut [T],

@@ -88,26 +88,15 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             ranks[i] = card.rank();
         }
         (self.log_len, self.laid) = (N, self.laid + N as u64);
-        let (mut pairs, mut first, mut second) = (0, 0, 0);
-        for i in 0..N {
-            for j in i + 1..N {
-                if ranks[i] == ranks[j] {
-                    (pairs, first, second) = (pairs + 1, i, j);
-                }
-            }
-        }
-        if pairs == 0 {
-            let mut best = 0;
-            for i in 1..N {
-                if ranks[i] > ranks[best] {
-                    best = i;
-                }
-            }
+        let shown = shown_ranks(ranks);
+        if let Shown::Highest(best) = shown {
             self.give_logged(rules, usize::from(seats[best]), 0..N);
             self.idle_rounds = 0;
             return RoundEnd::Taken;
         }
-        if pairs == 1 && self.one_pair_war(rules, rng, seats, ranks, [first, second]) {
+        if let Shown::OnePair(pair) = shown
+            && self.one_pair_war(rules, rng, seats, ranks, pair)
+        {
             self.idle_rounds = 0;
             return RoundEnd::Taken;
         }
@@ -129,7 +118,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         ranks: [u8; N],
         pair: [usize; 2],
     ) -> bool {
-        let [first, second] = pair;
         let layout = rules.face_down as usize + 1;
         let fighters = pair.map(|i| usize::from(seats[i]));
         if fighters.iter().any(|&seat| self.holding(seat) < layout) {
@@ -148,7 +136,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         if champions[0] == champions[1] {
             return false;
         }
-        let war_winner = fighters[usize::from(champions[1] > champions[0])];
+        let war_winner = usize::from(champions[1] > champions[0]);
+        let (war_winner, pair_winner) = (fighters[war_winner], pair[war_winner]);
         self.note_tie(1);
         // The war's cards go straight from the piles onto the winner's heap, in the order laid.
         let heap = &mut self.heaps[war_winner];
@@ -157,13 +146,63 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             heap.extend_from((0..layout).map(|_| pile.pop()));
         }
         self.laid += 2 * layout as u64;
-        let (mut winner, mut best) = (war_winner, ranks[first]);
-        for i in (0..N).filter(|&i| i != first && i != second) {
-            if ranks[i] > best {
-                (winner, best) = (usize::from(seats[i]), ranks[i]);
-            }
-        }
-        self.give_logged(rules, winner, 0..N);
+        let winner = beside_pair(ranks, pair, pair_winner);
+        self.give_logged(rules, usize::from(seats[winner]), 0..N);
         true
     }
+}
+
+/// What a round's shown ranks (by player, in seat order) call for.
+#[derive(Clone, Copy)]
+pub(super) enum Shown {
+    /// No two are equal: this player's is the highest.
+    Highest(usize),
+    /// Exactly two are equal: these players'.
+    OnePair([usize; 2]),
+    /// Two groups or more, or a group of three or more.
+    Groups,
+}
+
+/// Compares a round's shown ranks in registers (three or four of them, so every pair of
+/// players is compared): shared by the rounds on the ring piles and on the halves.
+#[inline(always)]
+pub(super) fn shown_ranks<const N: usize>(ranks: [u8; N]) -> Shown {
+    let (mut pairs, mut first, mut second) = (0, 0, 0);
+    for i in 0..N {
+        for j in i + 1..N {
+            if ranks[i] == ranks[j] {
+                (pairs, first, second) = (pairs + 1, i, j);
+            }
+        }
+    }
+    match pairs {
+        0 => {
+            let mut best = 0;
+            for i in 1..N {
+                if ranks[i] > ranks[best] {
+                    best = i;
+                }
+            }
+            Shown::Highest(best)
+        }
+        1 => Shown::OnePair([first, second]),
+        _ => Shown::Groups,
+    }
+}
+
+/// The round's winner when `pair` fought the only war and `war_winner` (one of the pair) won
+/// it: the holder of a single card above the pair's rank, the highest, or else `war_winner`.
+#[inline(always)]
+pub(super) fn beside_pair<const N: usize>(
+    ranks: [u8; N],
+    pair: [usize; 2],
+    war_winner: usize,
+) -> usize {
+    let (mut winner, mut best) = (war_winner, ranks[pair[0]]);
+    for i in (0..N).filter(|&i| i != pair[0] && i != pair[1]) {
+        if ranks[i] > best {
+            (winner, best) = (i, ranks[i]);
+        }
+    }
+    winner
 }

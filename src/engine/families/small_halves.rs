@@ -14,6 +14,7 @@ use crate::engine::record::GameRecord;
 use crate::engine::rules::Rules;
 
 use super::halves_wars::HalvesWars;
+use super::small_groups::{Shown, beside_pair, shown_ranks};
 
 /// The largest layout (face-down cards and the champion) of a war settled here: a stake moves
 /// in one copy of this many cards, whose last ones land in free space past a heap's end.
@@ -124,32 +125,13 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
             laid += N as u64;
             let ranks = cards.map(|card| card.rank());
-            let (mut pairs, mut first, mut second) = (0, 0, 0);
-            for i in 0..N {
-                for j in i + 1..N {
-                    if ranks[i] == ranks[j] {
-                        (pairs, first, second) = (pairs + 1, i, j);
-                    }
-                }
-            }
+            let shown = shown_ranks(ranks);
             // The winner of a round without a war or with the common war of one pair.
-            let quick = if pairs == 0 {
-                let mut best = 0;
-                for i in 1..N {
-                    if ranks[i] > ranks[best] {
-                        best = i;
-                    }
-                }
+            let quick = if let Shown::Highest(best) = shown {
                 Some(best)
-            } else if pairs == 1
-                && let Some((winner, staked)) = halves_pair_war::<C, R, N, CAP>(
-                    flat,
-                    hands,
-                    layout,
-                    ranks,
-                    [first, second],
-                    rng,
-                )
+            } else if let Shown::OnePair(pair) = shown
+                && let Some((winner, staked)) =
+                    halves_pair_war::<C, R, N, CAP>(flat, hands, layout, ranks, pair, rng)
             {
                 record.add_wars(1, 1);
                 laid += staked as u64;
@@ -226,13 +208,7 @@ fn halves_pair_war<C: Card, R: GameRandom, const N: usize, const CAP: usize>(
         hands[i].top += stake;
         hands[war_winner].heap_len += stake;
     }
-    let (mut winner, mut best) = (war_winner, ranks[pair[0]]);
-    for i in (0..N).filter(|&i| i != pair[0] && i != pair[1]) {
-        if ranks[i] > best {
-            (winner, best) = (i, ranks[i]);
-        }
-    }
-    Some((winner, stakes[0] + stakes[1]))
+    Some((beside_pair(ranks, pair, war_winner), stakes[0] + stakes[1]))
 }
 
 /// Player `i`'s heap shuffled where it lies (as the ring piles' refill shuffles the same cards

@@ -3,9 +3,13 @@
 //! scalar passes, three or more players, the cycle watch inside them) against the general path.
 
 use warsim::engine::rules::{AtCap, Pickup};
-use warsim::engine::{Engine, Outcome, Preset, Rules};
+use warsim::engine::{Engine, Preset};
 use warsim::testing as random;
 use warsim::testing::PileGame;
+
+mod common;
+
+use common::paths::same_games_fast_and_general;
 
 // ---- war-card-game: war_card_game 0.3.1 seed for seed ----
 
@@ -57,15 +61,6 @@ fn games_played_in_runs_are_the_games_played_one_at_a_time() {
 }
 
 // ---- the fast plain-round loop against the general path ----
-
-struct Silent;
-
-impl<const CAP: usize> warsim::testing::Observer<u8, CAP> for Silent {
-    fn before_round(&mut self, _: u32, _: &PileGame<u8, CAP>) -> bool {
-        true
-    }
-    fn after_round(&mut self, _: u32, _: &PileGame<u8, CAP>, _: Option<usize>) {}
-}
 
 #[test]
 fn the_fast_loop_plays_exactly_what_the_general_path_plays() {
@@ -330,32 +325,4 @@ fn the_war_simulator_fast_path_plays_what_the_general_path_plays() {
             same_games_fast_and_general(&mut game, &r, 0..20);
         }
     }
-}
-
-/// Plays each seed's game on the fast paths and on the general path (single-game mode) and
-/// checks that the records and the piles left are the same; returns how many games looped and
-/// how many were won after the cycle watch began.
-fn same_games_fast_and_general<const CAP: usize>(
-    game: &mut PileGame<u8, CAP>,
-    r: &Rules,
-    seeds: std::ops::Range<u64>,
-) -> (usize, usize) {
-    let (mut cycles, mut late) = (0, 0);
-    for seed in seeds {
-        let fast = game.play(r, &mut random::game_rng(seed));
-        let fast_piles: Vec<(Vec<u8>, Vec<u8>)> = (0..r.players as usize)
-            .map(|s| (game.pile(s), game.heap(s)))
-            .collect();
-        let mut rng = random::game_rng(seed);
-        game.deal(r, &mut rng);
-        let general = game.play_observed(r, &mut rng, &mut Silent);
-        let general_piles: Vec<(Vec<u8>, Vec<u8>)> = (0..r.players as usize)
-            .map(|s| (game.pile(s), game.heap(s)))
-            .collect();
-        assert_eq!(fast, general, "{r:?} seed {seed}");
-        assert_eq!(fast_piles, general_piles, "{r:?} seed {seed}");
-        cycles += usize::from(fast.outcome == Outcome::Cycle);
-        late += usize::from(fast.outcome == Outcome::Win && fast.rounds > 1024);
-    }
-    (cycles, late)
 }

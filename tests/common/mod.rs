@@ -1,7 +1,10 @@
 //! Helpers the integration tests share: hand-built deals played to their end, the binary read
-//! up to its first line, and JSON files read back. Each test crate uses part of this module, so the parts it does
-//! not use are not dead code.
+//! up to its first line, JSON files read back, and the fast paths played against the general
+//! path (`paths`). Each test crate uses part of this module, so the parts it does not use are
+//! not dead code.
 #![allow(dead_code)]
+
+pub mod paths;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};

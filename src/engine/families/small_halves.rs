@@ -63,8 +63,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             let top = 2 * i * Self::SMALL_HALF + MARGIN;
             let heap = top + Self::SMALL_HALF;
             let (pile_cards, heap_cards) = (&self.piles[seat], &self.heaps[seat]);
-            pile_cards.copy_to(&mut flat[top..top + CAP]);
-            heap_cards.copy_to(&mut flat[heap..heap + CAP]);
+            // Each half is empty past its cards: the whole ring may move.
+            pile_cards.copy_to_room(&mut flat[top..top + CAP]);
+            heap_cards.copy_to_room(&mut flat[heap..heap + CAP]);
             hands[i] = Hand {
                 top,
                 end: top + pile_cards.len(),
@@ -79,8 +80,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let stop = self.halves_loop::<N, R>(rules, rng, record, limit, &mut hands);
         let flat = self.linear.as_flattened();
         for (hand, &seat) in hands.iter().zip(&seats) {
-            self.piles[seat].set(&flat[hand.top..hand.end]);
-            self.heaps[seat].set(&flat[hand.heap..hand.heap + hand.heap_len]);
+            self.piles[seat].set_from_room(flat, hand.top, hand.end - hand.top);
+            self.heaps[seat].set_from_room(flat, hand.heap, hand.heap_len);
         }
         match stop {
             Stop::Limit => RoundEnd::Plain,

@@ -48,8 +48,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let mut hands = [Hand::default(); 2];
         for (j, &seat) in seats.iter().enumerate() {
             let (pile, heap) = (&self.piles[seat], &self.heaps[seat]);
-            pile.copy_to(&mut self.linear[j][..CAP]);
-            heap.copy_to(&mut self.linear[j][Self::HALF..Self::HALF + CAP]);
+            // Each half is empty past its cards: the whole ring may move.
+            pile.copy_to_room(&mut self.linear[j][..CAP]);
+            heap.copy_to_room(&mut self.linear[j][Self::HALF..Self::HALF + CAP]);
             hands[j] = Hand {
                 top: 0,
                 end: pile.len(),
@@ -67,8 +68,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         };
         for (j, &seat) in seats.iter().enumerate() {
             let hand = hands[j];
-            self.piles[seat].set(&self.linear[j][hand.top..hand.end]);
-            self.heaps[seat].set(&self.linear[j][hand.heap..hand.heap + hand.heap_len]);
+            let buffer = &self.linear[j];
+            self.piles[seat].set_from_room(buffer, hand.top, hand.end - hand.top);
+            self.heaps[seat].set_from_room(buffer, hand.heap, hand.heap_len);
         }
         end
     }

@@ -50,6 +50,14 @@ impl Hand {
     pub(super) fn holding(&self) -> usize {
         self.end - self.top + self.heap_len
     }
+
+    /// The cards held, pile then heap, in `buffer`, the linear buffer the hand indexes.
+    pub(super) fn cards<'a, C: Card>(&self, buffer: &'a [C]) -> impl Iterator<Item = C> + 'a {
+        let pile = &buffer[self.top..self.end];
+        pile.iter()
+            .chain(&buffer[self.heap..self.heap + self.heap_len])
+            .copied()
+    }
 }
 
 /// How one round ended.

@@ -126,10 +126,8 @@ impl<'a, C: Card, R: GameRandom, const N: usize, const CAP: usize> HalvesWars<'a
     /// True, after a round nobody won, when every player's cards are of one rank: the game can
     /// never change (`groups.rs`'s `stalemate`).
     pub(super) fn stalemate(&self) -> bool {
-        self.hands.iter().all(|hand| {
-            let pile = &self.flat[hand.top..hand.end];
-            let heap = &self.flat[hand.heap..hand.heap + hand.heap_len];
-            one_rank(pile.iter().chain(heap).copied())
-        })
+        self.hands
+            .iter()
+            .all(|hand| one_rank(hand.cards(self.flat)))
     }
 }

@@ -271,14 +271,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// [`PileGame::stalemate`] on the linear halves: every player's cards are of one rank.
     fn stuck_halves(&self, hands: &[Hand; 2]) -> bool {
-        hands.iter().zip(&self.linear).all(|(hand, buffer)| {
-            let pile = &buffer[hand.top..hand.end];
-            one_rank(
-                pile.iter()
-                    .chain(&buffer[hand.heap..hand.heap + hand.heap_len])
-                    .copied(),
-            )
-        })
+        hands
+            .iter()
+            .zip(&self.linear)
+            .all(|(hand, buffer)| one_rank(hand.cards(buffer)))
     }
 }
 

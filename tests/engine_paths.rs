@@ -3,13 +3,12 @@
 //! scalar passes, three or more players, the cycle watch inside them) against the general path.
 
 use warsim::engine::rules::{AtCap, Pickup};
-use warsim::engine::{Engine, Preset};
-use warsim::testing as random;
+use warsim::engine::{Engine, Outcome, Preset};
 use warsim::testing::PileGame;
 
 mod common;
 
-use common::paths::same_games_fast_and_general;
+use common::paths::{ended, same_games_fast_and_general};
 
 // ---- war-card-game: war_card_game 0.3.1 seed for seed ----
 
@@ -168,8 +167,8 @@ fn the_cycle_watch_in_the_fast_loops_finds_what_the_general_path_finds() {
     let mut scalar = PileGame::<u8, 64>::boxed();
     scalar.use_scalar_pass();
     for r in &small {
-        let (cycles, _) = same_games_fast_and_general(&mut game, r, 0..150);
-        assert!(cycles > 0, "{r:?}: no loop");
+        let games = same_games_fast_and_general(&mut game, r, 0..150);
+        assert!(ended(&games, Outcome::Cycle, 0) > 0, "{r:?}: no loop");
         same_games_fast_and_general(&mut scalar, r, 0..150);
     }
     let mut large = vec![classic(2, 4, 26), classic(2, 4, 52), classic(4, 4, 64)];
@@ -178,7 +177,8 @@ fn the_cycle_watch_in_the_fast_loops_finds_what_the_general_path_finds() {
     let mut scalar = PileGame::<u8, 256>::boxed();
     scalar.use_scalar_pass();
     for r in &large {
-        let (_, late) = same_games_fast_and_general(&mut game, r, 0..12);
+        let games = same_games_fast_and_general(&mut game, r, 0..12);
+        let late = ended(&games, Outcome::Win, 1024);
         assert!(late > 0, "{r:?}: no game went past the watch's start");
         same_games_fast_and_general(&mut scalar, r, 0..12);
     }
@@ -224,7 +224,8 @@ fn the_many_players_fast_path_plays_what_the_general_path_plays() {
             let mut r = Preset::Classic.rules();
             (r.players, r.pickup, r.face_down) = (players, pickup, 0);
             (r.suits, r.ranks) = (3, 8);
-            let (cycles, _) = same_games_fast_and_general(&mut game, &r, 0..1500);
+            let games = same_games_fast_and_general(&mut game, &r, 0..1500);
+            let cycles = ended(&games, Outcome::Cycle, 0);
             assert!(
                 cycles > 2,
                 "{players} players, {pickup:?}: {cycles} games looped"
@@ -261,14 +262,10 @@ fn the_war_simulator_fast_path_plays_what_the_general_path_plays() {
         for face_down in [0, 1, 3, 6] {
             for max_rounds in [37, 5000] {
                 let r = war_simulator(suits, ranks, face_down, max_rounds);
-                same_games_fast_and_general(&mut game, &r, 0..60);
-                same_games_fast_and_general(&mut scalar, &r, 0..60);
-                for seed in 0..60 {
-                    outcomes.insert(format!(
-                        "{:?}",
-                        game.play(&r, &mut random::game_rng(seed)).outcome
-                    ));
+                for record in same_games_fast_and_general(&mut game, &r, 0..60) {
+                    outcomes.insert(format!("{:?}", record.outcome));
                 }
+                same_games_fast_and_general(&mut scalar, &r, 0..60);
             }
         }
     }
@@ -296,9 +293,7 @@ fn the_war_simulator_fast_path_plays_what_the_general_path_plays() {
             for face_down in [0, 1, 3, 15, 16] {
                 let mut r = war_simulator(suits, ranks, face_down, 5000);
                 r.players = players;
-                same_games_fast_and_general(&mut game, &r, 0..40);
-                for seed in 0..40 {
-                    let record = game.play(&r, &mut random::game_rng(seed));
+                for record in same_games_fast_and_general(&mut game, &r, 0..40) {
                     outcomes.insert(format!("{:?}", record.outcome));
                 }
             }

@@ -1,7 +1,7 @@
 //! The engine's fast paths against its general path: both play the same seeds, and the
 //! records and the cards left must match.
 
-use warsim::engine::{Outcome, Rules};
+use warsim::engine::{GameRecord, Outcome, Rules};
 use warsim::testing::{self as random, Observer, PileGame};
 
 /// An observer that watches nothing: it only sends a game down the general path (single-game
@@ -16,14 +16,13 @@ impl<const CAP: usize> Observer<u8, CAP> for Silent {
 }
 
 /// Plays each seed's game on the fast paths and on the general path (single-game mode) and
-/// checks that the records and the piles left are the same; returns how many games looped and
-/// how many were won after the cycle watch began.
+/// checks that the records and the piles left are the same; returns the records, in seed order.
 pub fn same_games_fast_and_general<const CAP: usize>(
     game: &mut PileGame<u8, CAP>,
     r: &Rules,
     seeds: std::ops::Range<u64>,
-) -> (usize, usize) {
-    let (mut cycles, mut late) = (0, 0);
+) -> Vec<GameRecord> {
+    let mut records = Vec::new();
     for seed in seeds {
         let fast = game.play(r, &mut random::game_rng(seed));
         let fast_piles: Vec<(Vec<u8>, Vec<u8>)> = (0..r.players as usize)
@@ -37,8 +36,13 @@ pub fn same_games_fast_and_general<const CAP: usize>(
             .collect();
         assert_eq!(fast, general, "{r:?} seed {seed}");
         assert_eq!(fast_piles, general_piles, "{r:?} seed {seed}");
-        cycles += usize::from(fast.outcome == Outcome::Cycle);
-        late += usize::from(fast.outcome == Outcome::Win && fast.rounds > 1024);
+        records.push(fast);
     }
-    (cycles, late)
+    records
+}
+
+/// How many of `records` end with `outcome` after more than `rounds` rounds.
+pub fn ended(records: &[GameRecord], outcome: Outcome, rounds: u32) -> usize {
+    let ended = |record: &&GameRecord| record.outcome == outcome && record.rounds > rounds;
+    records.iter().filter(ended).count()
 }

@@ -40,21 +40,25 @@ pub fn batched_shuffle<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
     // One copy of the batch per size, so that each is unrolled with its positions in registers
     // (a loop over a run-time size cost a third of a refill's shuffle).
     let mut n = items.len();
+    // SAFETY, for every batch below: n starts at the length and only falls, each batch is
+    // drawn while n ≥ 2, and each but the last while n > K.
     // Two cards, the pot of every plain round under `--pickup shuffled`: one position, not
     // the five-position last batch below.
     if n == 2 {
-        draw_batch::<T, R, 1>(rng, items, n, const { surely_accepted(2, 1) });
+        unsafe { draw_batch::<T, R, 1, false>(rng, items, n, const { surely_accepted(2, 1) }) };
         return;
     }
     while n > 512 {
         let batch = batch_size(n);
         let sure = surely_accepted(n, batch);
-        match batch {
-            5 => draw_batch::<T, R, 5>(rng, items, n, sure),
-            4 => draw_batch::<T, R, 4>(rng, items, n, sure),
-            3 => draw_batch::<T, R, 3>(rng, items, n, sure),
-            2 => draw_batch::<T, R, 2>(rng, items, n, sure),
-            _ => draw_batch::<T, R, 1>(rng, items, n, sure),
+        unsafe {
+            match batch {
+                5 => draw_batch::<T, R, 5, false>(rng, items, n, sure),
+                4 => draw_batch::<T, R, 4, false>(rng, items, n, sure),
+                3 => draw_batch::<T, R, 3, false>(rng, items, n, sure),
+                2 => draw_batch::<T, R, 2, false>(rng, items, n, sure),
+                _ => draw_batch::<T, R, 1, false>(rng, items, n, sure),
+            }
         }
         n -= batch;
     }
@@ -63,12 +67,14 @@ pub fn batched_shuffle<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
     // 64-card size class), one for up to 512.
     if n <= 64 {
         while n > 6 {
-            draw_batch::<T, R, 6>(rng, items, n, const { surely_accepted(64, 6) });
+            let sure = const { surely_accepted(64, 6) };
+            unsafe { draw_batch::<T, R, 6, false>(rng, items, n, sure) };
             n -= 6;
         }
     } else {
         while n > 6 {
-            draw_batch::<T, R, 6>(rng, items, n, const { surely_accepted(512, 6) });
+            let sure = const { surely_accepted(512, 6) };
+            unsafe { draw_batch::<T, R, 6, false>(rng, items, n, sure) };
             n -= 6;
         }
     }
@@ -77,21 +83,35 @@ pub fn batched_shuffle<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
     // as it was, so those steps change nothing, and one copy serves every length without a
     // jump on it (mispredicted once a refill).
     if n > 1 {
-        draw_batch::<T, R, 5>(rng, items, n, const { surely_accepted(6, 5) });
+        unsafe { draw_batch::<T, R, 5, true>(rng, items, n, const { surely_accepted(6, 5) }) };
     }
 }
 
-/// Fills positions n−1, …, n−K of `items[..n]` from one output (more if it is rejected); for
-/// n ≤ K, positions n−1 down to 0, the steps past position 1 drawing from a range of 1. A
-/// last low word of at least `sure` ([`surely_accepted`]) accepts the batch at once.
+/// Fills positions n−1, …, n−K of `items[..n]` from one output (more if it is rejected); if
+/// `CLAMPED`, for n ≤ K, positions n−1 down to 0, the steps past position 1 drawing from a
+/// range of 1. A last low word of at least `sure` ([`surely_accepted`]) accepts the batch at
+/// once.
+///
+/// # Safety
+/// 2 ≤ n ≤ `items.len()`, and n > K unless `CLAMPED`: [`batched_shuffle`]'s loop holds
+/// this by construction, so it is not checked again in every batch.
 #[inline(always)]
-fn draw_batch<T, R: Rng + ?Sized, const K: usize>(
+unsafe fn draw_batch<T, R: Rng + ?Sized, const K: usize, const CLAMPED: bool>(
     rng: &mut R,
     items: &mut [T],
     n: usize,
     sure: u64,
 ) {
-    assert!(n >= 2 && n <= items.len());
+    debug_assert!(n >= 2 && n <= items.len() && (CLAMPED || n > K));
+    // The clamps only where a batch may run past position 0: elsewhere they cost a
+    // compare and a move a position.
+    let below = |from: usize, step: usize| {
+        if CLAMPED {
+            from.saturating_sub(step)
+        } else {
+            from - step
+        }
+    };
     let last = n - 1;
     loop {
         // The positions first, in registers, then the swaps: swapping as each position came
@@ -100,14 +120,15 @@ fn draw_batch<T, R: Rng + ?Sized, const K: usize>(
         let mut low = rng.next_u64();
         let mut positions = [0usize; K];
         for (step, position) in positions.iter_mut().enumerate() {
-            let range = n.saturating_sub(step).max(1);
+            let range = below(n, step).max(1);
             let wide = u128::from(low) * range as u128;
             low = wide as u64;
             *position = (wide >> 64) as usize;
         }
         if low >= sure || !rejected(n, K.min(n - 1), low) {
             for (step, &position) in positions.iter().enumerate() {
-                swap_below(items, last.saturating_sub(step), position);
+                // SAFETY: below(last, step) < n ≤ items.len() by the contract above.
+                unsafe { swap_below(items, below(last, step), position) };
             }
             return;
         }
@@ -127,12 +148,15 @@ fn rejected(n: usize, k: usize, low: u64) -> bool {
     low < product && low < product.wrapping_neg() % product
 }
 
-/// Swaps `items[i]` and `items[j]` for `j <= i < items.len()`.
+/// Swaps `items[i]` and `items[j]`.
+///
+/// # Safety
+/// j ≤ i < `items.len()`.
 #[inline(always)]
-fn swap_below<T>(items: &mut [T], i: usize, j: usize) {
+unsafe fn swap_below<T>(items: &mut [T], i: usize, j: usize) {
     debug_assert!(j <= i && i < items.len());
-    // SAFETY: the caller's batch asserted n <= items.len() and takes i < n; j, the high word
-    // of x·(i+1) for some x < 2^64, is at most i.
+    // SAFETY: j, the high word of x·(i+1) for some x < 2^64, is at most i, and the caller
+    // gives i < items.len().
     unsafe {
         let base = items.as_mut_ptr();
         std::ptr::swap(base.add(i), base.add(j));

@@ -36,7 +36,11 @@ impl GameRandom for GameRng {
     // shuffle cost up to half as much again.
     #[inline(never)]
     fn shuffle<T>(&mut self, items: &mut [T]) {
-        batched_shuffle(self, items);
+        // The state in a local, so that it stays in registers: behind `&mut self` it was stored
+        // back after every batch (four stores a batch; war-simulator 4 to 5% slower).
+        let mut local = self.clone();
+        batched_shuffle(&mut local, items);
+        *self = local;
     }
 }
 

@@ -10,9 +10,7 @@ use std::collections::BTreeSet;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
-use warsim::engine::rules::{
-    AtCap, Champion, Deal, GroupOrder, Named, Pickup, Setting, Shortage, Shuffle, Spoils, Uneven,
-};
+use warsim::engine::rules::{Named, Setting};
 use warsim::engine::{Preset, Rules};
 use warsim::testing::PileGame;
 
@@ -62,44 +60,38 @@ fn random_rules(dice: &mut Xoshiro256PlusPlus) -> Option<Rules> {
     let takes = |setting: Option<Setting>, dice: &mut Xoshiro256PlusPlus| {
         setting.is_none_or(|s| family.refuses(s).is_none()) && between(dice, 0, 2) == 0
     };
-    if takes(Some(Setting::FaceDown), dice) {
-        r.face_down = one_of(dice, &[0, 1, 2, 3, 6, 15, 16, 17, 40]);
-    }
-    if takes(Some(Setting::Shortage), dice) {
-        r.shortage = any::<Shortage>(dice);
-    }
-    if takes(Some(Setting::Pickup), dice) {
-        r.pickup = any::<Pickup>(dice);
-    }
-    if takes(Some(Setting::Spoils), dice) {
-        r.spoils = any::<Spoils>(dice);
-    }
-    if takes(Some(Setting::ReshuffleEvery), dice) {
-        r.reshuffle_every = between(dice, 1, 60);
-    }
-    if takes(Some(Setting::MaxRounds), dice) {
-        r.max_rounds = one_of(dice, &[1, 2, 37, 1023, 1024, 1025, 3000, 20_000]);
-    }
-    if takes(Some(Setting::AtCap), dice) {
-        r.at_cap = any::<AtCap>(dice);
-    }
-    if takes(Some(Setting::Shuffle), dice) {
-        r.shuffle = any::<Shuffle>(dice);
-    }
-    if takes(Some(Setting::Champion), dice) {
-        r.champion = any::<Champion>(dice);
-    }
-    if takes(Some(Setting::GroupOrder), dice) {
-        r.group_order = any::<GroupOrder>(dice);
-    }
-    if takes(Some(Setting::AbandonAfter), dice) {
-        r.abandon_after = one_of(dice, &[0, 1, 2, 5, 100]);
-    }
-    if takes(None, dice) {
-        r.uneven = any::<Uneven>(dice);
-    }
-    if takes(None, dice) {
-        r.deal = any::<Deal>(dice);
+    // In a fixed order, so that a seed draws the same rule sets.
+    type Change = fn(&mut Rules, &mut Xoshiro256PlusPlus);
+    let changes: [(Option<Setting>, Change); 13] = [
+        (Some(Setting::FaceDown), |r, dice| {
+            r.face_down = one_of(dice, &[0, 1, 2, 3, 6, 15, 16, 17, 40]);
+        }),
+        (Some(Setting::Shortage), |r, dice| r.shortage = any(dice)),
+        (Some(Setting::Pickup), |r, dice| r.pickup = any(dice)),
+        (Some(Setting::Spoils), |r, dice| r.spoils = any(dice)),
+        (Some(Setting::ReshuffleEvery), |r, dice| {
+            r.reshuffle_every = between(dice, 1, 60);
+        }),
+        (Some(Setting::MaxRounds), |r, dice| {
+            r.max_rounds = one_of(dice, &[1, 2, 37, 1023, 1024, 1025, 3000, 20_000]);
+        }),
+        (Some(Setting::AtCap), |r, dice| r.at_cap = any(dice)),
+        (Some(Setting::Shuffle), |r, dice| r.shuffle = any(dice)),
+        (Some(Setting::Champion), |r, dice| r.champion = any(dice)),
+        (Some(Setting::GroupOrder), |r, dice| {
+            r.group_order = any(dice)
+        }),
+        (Some(Setting::AbandonAfter), |r, dice| {
+            r.abandon_after = one_of(dice, &[0, 1, 2, 5, 100]);
+        }),
+        // The deal's settings, which every family takes.
+        (None, |r, dice| r.uneven = any(dice)),
+        (None, |r, dice| r.deal = any(dice)),
+    ];
+    for (setting, change) in changes {
+        if takes(setting, dice) {
+            change(&mut r, dice);
+        }
     }
     (r.validate().is_ok() && r.cards_in_play() >= r.players).then_some(r)
 }

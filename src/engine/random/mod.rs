@@ -37,7 +37,7 @@ impl GameRandom for GameRng {
     #[inline(never)]
     fn shuffle<T>(&mut self, items: &mut [T]) {
         // The state in a local, so that it stays in registers: behind `&mut self` it was stored
-        // back after every batch (four stores a batch; war-simulator 4 to 5% slower).
+        // back after every batch (four stores a batch; war-simulator's rounds 6% slower).
         let mut local = self.clone();
         batched_shuffle(&mut local, items);
         *self = local;

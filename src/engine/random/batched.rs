@@ -65,19 +65,11 @@ pub fn batched_shuffle<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
     // The bound as a constant (in a register, it cost more than the calls it saved): one
     // copy of the six-position batches for up to 64 items (every pile and heap of the
     // 64-card size class), one for up to 512.
-    if n <= 64 {
-        while n > 6 {
-            let sure = const { surely_accepted(64, 6) };
-            unsafe { draw_batch::<T, R, 6, false>(rng, items, n, sure) };
-            n -= 6;
-        }
+    n = if n <= 64 {
+        six_position_batches::<T, R, 64>(rng, items, n)
     } else {
-        while n > 6 {
-            let sure = const { surely_accepted(512, 6) };
-            unsafe { draw_batch::<T, R, 6, false>(rng, items, n, sure) };
-            n -= 6;
-        }
-    }
+        six_position_batches::<T, R, 512>(rng, items, n)
+    };
     // The last batch, n − 1 < 6 positions, is the five-position batch with the ranges past
     // n − 1 clamped to 1: a range of 1 draws position 0 for position 0 and leaves the low word
     // as it was, so those steps change nothing, and one copy serves every length without a
@@ -85,6 +77,23 @@ pub fn batched_shuffle<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
     if n > 1 {
         unsafe { draw_batch::<T, R, 5, true>(rng, items, n, const { surely_accepted(6, 5) }) };
     }
+}
+
+/// Six-position batches of `items[..n]` while more than six are left, for n ≤ `MOST`, with
+/// the bound of batches from `MOST` items; returns how many are left.
+#[inline(always)]
+fn six_position_batches<T, R: Rng + ?Sized, const MOST: usize>(
+    rng: &mut R,
+    items: &mut [T],
+    mut n: usize,
+) -> usize {
+    debug_assert!(n <= MOST && n <= items.len());
+    while n > 6 {
+        // SAFETY: n ≤ items.len() (the caller's), and n > 6 here.
+        unsafe { draw_batch::<T, R, 6, false>(rng, items, n, const { surely_accepted(MOST, 6) }) };
+        n -= 6;
+    }
+    n
 }
 
 /// Fills positions n−1, …, n−K of `items[..n]` from one output (more if it is rejected); if

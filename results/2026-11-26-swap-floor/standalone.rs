@@ -6,6 +6,12 @@
 // first"); "swaps only" makes the same number of swaps with positions read from a list made
 // beforehand: no generator and no multiplies, a floor for any shuffle that swaps in place.
 // "xmm" is checked against "batch first" for the same orders and words before the timing.
+// "sorted keys" (module `sorted`, needs AVX-512: build with RUSTFLAGS="-C target-cpu=native")
+// is a different stream, a probe for a new pinned shuffle: each card gets a random 24-bit key
+// and a bitonic network sorts 16, 32 or 64 lanes; a check before the timing asserts that it
+// gives permutations and puts each card at each place about equally often. standalone.txt
+// came from the SSSE3 build before that module was added; sorted-keys.txt from the native
+// build of this file.
 use std::time::Instant;
 use std::arch::x86_64::*;
 struct X([u64;4]);
@@ -134,10 +140,160 @@ fn main() {
         let mut y = x;
         first(&mut a, &mut x[..s]); xmm(&mut b, &mut y[..s]); assert_eq!(x, y, "{s}"); assert_eq!(a.next(), b.next());
     }
+    {
+        // sorted keys: a permutation, and each card lands at each place about equally often
+        let mut rng = X([3,1,4,1]);
+        for n in [2usize, 5, 16, 17, 31, 32, 33, 52, 64] {
+            let mut counts = vec![0u32; n * n];
+            let trials = 20000;
+            for _ in 0..trials {
+                let mut buf = [0u8; 64];
+                for (i, c) in buf.iter_mut().enumerate() { *c = i as u8; }
+                sorted::shuffle(&mut rng, &mut buf[..n]);
+                let mut seen = buf[..n].to_vec(); seen.sort(); assert_eq!(seen, (0..n as u8).collect::<Vec<_>>(), "{n}");
+                for (place, &card) in buf[..n].iter().enumerate() { counts[card as usize * n + place] += 1; }
+            }
+            let expect = trials as f64 / n as f64;
+            let worst = counts.iter().map(|&c| ((c as f64 - expect) / expect.sqrt()).abs()).fold(0.0, f64::max);
+            assert!(worst < 6.0, "{n}: {worst}");
+        }
+    }
     for _ in 0..5 {
         let (a, _) = run(first, &sizes, 3000);
         let (b, _) = run(xmm, &sizes, 3000);
         let c = run_swaps_only(&sizes, 3000);
-        println!("ns a card: batch first {a:.3} | xmm {b:.3} ({:.2}) | swaps only {c:.3} ({:.2})", b/a, c/a);
+        let (d, _) = run(sorted::shuffle, &sizes, 3000);
+        println!("ns a card: batch first {a:.3} | xmm {b:.3} ({:.2}) | swaps only {c:.3} ({:.2}) | sorted keys {d:.3} ({:.2})", b/a, c/a, d/a);
+    }
+}
+
+// ---- A shuffle by sorting random keys in AVX-512 registers (a different stream: a probe for
+// a new pinned shuffle, not warsim's). Each card becomes key << 8 | card in a 32-bit lane, the
+// lanes past the heap hold u32::MAX, and a bitonic network sorts 16, 32 or 64 lanes; tied keys
+// (about n²/2^25) draw all the keys again.
+mod sorted {
+    use super::X;
+    use std::arch::x86_64::*;
+
+    const fn take_min(k: usize, j: usize, reg: usize) -> u16 {
+        let mut m = 0u16;
+        let mut l = 0;
+        while l < 16 {
+            let i = 16 * reg + l;
+            let low = i & j == 0;
+            let asc = i & k == 0;
+            if low == asc { m |= 1 << l; }
+            l += 1;
+        }
+        m
+    }
+    const fn lanes_xor(j: usize) -> [u32; 16] {
+        let mut a = [0u32; 16];
+        let mut l = 0;
+        while l < 16 { a[l] = (l ^ j) as u32; l += 1; }
+        a
+    }
+    static XOR: [[u32; 16]; 4] = [lanes_xor(1), lanes_xor(2), lanes_xor(4), lanes_xor(8)];
+
+    /// take_min masks by log2(k) (1..=6), log2(j) (0..=3) and register.
+    static MASKS: [[[u16; 4]; 4]; 7] = {
+        let mut m = [[[0u16; 4]; 4]; 7];
+        let mut kl = 1;
+        while kl < 7 { let mut jl = 0; while jl < 4 { let mut a = 0; while a < 4 {
+            m[kl][jl][a] = take_min(1 << kl, 1 << jl, a); a += 1; } jl += 1; } kl += 1; }
+        m
+    };
+    #[inline(always)]
+    unsafe fn intra<const R: usize>(r: &mut [__m512i; R], k: usize, j: usize, jl: usize) {
+        unsafe {
+            let idx = _mm512_loadu_si512(XOR[jl].as_ptr().cast());
+            let _ = &MASKS;
+            for a in 0..R {
+                let p = _mm512_permutexvar_epi32(idx, r[a]);
+                let mn = _mm512_min_epu32(r[a], p);
+                let mx = _mm512_max_epu32(r[a], p);
+                r[a] = _mm512_mask_blend_epi32(take_min(k, j, a), mx, mn);
+            }
+        }
+    }
+    #[inline(always)]
+    unsafe fn cross<const R: usize>(r: &mut [__m512i; R], k: usize, j: usize) {
+        unsafe {
+            let d = j / 16;
+            for a in 0..R {
+                if a & d != 0 { continue; }
+                let b = a + d;
+                let mn = _mm512_min_epu32(r[a], r[b]);
+                let mx = _mm512_max_epu32(r[a], r[b]);
+                if (16 * a) & k == 0 { r[a] = mn; r[b] = mx; } else { r[a] = mx; r[b] = mn; }
+            }
+        }
+    }
+    macro_rules! steps {
+        ($r:ident; $(($k:expr, $j:expr)),*) => {{ $(
+            if $j >= 16 { cross(&mut *$r, $k, $j) } else { intra(&mut *$r, $k, $j, ($j as usize).trailing_zeros() as usize) }
+        )* }};
+    }
+    #[inline(always)]
+    unsafe fn bitonic<const R: usize>(r: &mut [__m512i; R]) {
+        unsafe {
+            steps!(r; (2, 1), (4, 2), (4, 1), (8, 4), (8, 2), (8, 1), (16, 8), (16, 4), (16, 2), (16, 1));
+            if R >= 2 { steps!(r; (32, 16), (32, 8), (32, 4), (32, 2), (32, 1)); }
+            if R >= 4 { steps!(r; (64, 32), (64, 16), (64, 8), (64, 4), (64, 2), (64, 1)); }
+        }
+    }
+    #[inline(always)]
+    unsafe fn sort_shuffle<const R: usize>(rng: &mut X, items: &mut [u8]) {
+        let n = items.len();
+        unsafe {
+            loop {
+                let mut r = [_mm512_setzero_si512(); R];
+                for a in 0..R {
+                    let keys = _mm512_set_epi64(
+                        rng.next() as i64, rng.next() as i64, rng.next() as i64, rng.next() as i64,
+                        rng.next() as i64, rng.next() as i64, rng.next() as i64, rng.next() as i64);
+                    let from = 16 * a;
+                    let here = n.saturating_sub(from).min(16);
+                    let mask: u16 = if here >= 16 { 0xffff } else { (1u16 << here) - 1 };
+                    let bytes = _mm_maskz_loadu_epi8(mask, items.as_ptr().add(from.min(n)).cast());
+                    let cards = _mm512_cvtepu8_epi32(bytes);
+                    let v = _mm512_or_si512(_mm512_andnot_si512(_mm512_set1_epi32(0xff), keys), cards);
+                    r[a] = _mm512_mask_mov_epi32(_mm512_set1_epi32(-1), mask, v);
+                }
+                bitonic::<R>(&mut r);
+                // Tied keys among the heap's lanes: draw again.
+                let mut tied = false;
+                for a in 0..R {
+                    let next = if a + 1 < R { r[a + 1] } else { _mm512_set1_epi32(-1) };
+                    let shifted = _mm512_alignr_epi32(next, r[a], 1);
+                    let eq = _mm512_cmpeq_epi32_mask(_mm512_srli_epi32(r[a], 8), _mm512_srli_epi32(shifted, 8));
+                    let from = 16 * a;
+                    let here = n.saturating_sub(from).min(16);
+                    // pairs (l, l + 1) with both in the heap: l + 1 < n
+                    let pairs: u16 = if here >= 16 { if from + 16 < n { 0xffff } else { 0x7fff } } else if here == 0 { 0 } else { (1u16 << (here - 1)) - 1 };
+                    tied |= eq & pairs != 0;
+                }
+                if tied { continue; }
+                for a in 0..R {
+                    let from = 16 * a;
+                    let here = n.saturating_sub(from).min(16);
+                    if here == 0 { break; }
+                    let mask: u16 = if here >= 16 { 0xffff } else { (1u16 << here) - 1 };
+                    let bytes = _mm512_cvtepi32_epi8(r[a]);
+                    _mm_mask_storeu_epi8(items.as_mut_ptr().add(from).cast(), mask, bytes);
+                }
+                return;
+            }
+        }
+    }
+    #[inline(never)]
+    pub fn shuffle(rng: &mut X, items: &mut [u8]) {
+        let n = items.len();
+        if n < 2 { return; }
+        unsafe {
+            if n <= 16 { sort_shuffle::<1>(rng, items) }
+            else if n <= 32 { sort_shuffle::<2>(rng, items) }
+            else { sort_shuffle::<4>(rng, items) }
+        }
     }
 }

@@ -34,32 +34,6 @@ pub struct Play<C> {
     pub seat: u8,
 }
 
-/// One player's cards in the linear buffers of the groups family's fast paths (`fast/heaps.rs`,
-/// `families/small_halves.rs`): the pile is `[top, end)`, the heap `[heap, heap + heap_len)`;
-/// the two lie in different halves.
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub(super) struct Hand {
-    pub(super) top: usize,
-    pub(super) end: usize,
-    pub(super) heap: usize,
-    pub(super) heap_len: usize,
-}
-
-impl Hand {
-    /// Cards held, pile and heap.
-    pub(super) fn holding(&self) -> usize {
-        self.end - self.top + self.heap_len
-    }
-
-    /// The cards held, pile then heap, in `buffer`, the linear buffer the hand indexes.
-    pub(super) fn cards<'a, C: Card>(&self, buffer: &'a [C]) -> impl Iterator<Item = C> + 'a {
-        let pile = &buffer[self.top..self.end];
-        pile.iter()
-            .chain(&buffer[self.heap..self.heap + self.heap_len])
-            .copied()
-    }
-}
-
 /// How one round ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum RoundEnd {

@@ -1,4 +1,6 @@
-//! Fixed-capacity ring buffers of cards: the piles every player holds.
+//! Fixed-capacity ring buffers of cards: the piles every player holds, and the hands that
+//! index a player's pile and spoil heap once the groups family's fast paths have copied them
+//! into linear buffers.
 //!
 //! A pile never allocates. Its capacity is a power of two chosen per deck-size class, so the
 //! position of the n-th card is a mask away and the compiler drops the bounds checks.
@@ -197,6 +199,62 @@ impl<C: Card, const CAP: usize> Pile<C, CAP> {
             out[..first].copy_from_slice(&self.cards[self.head..]);
             out[first..self.len].copy_from_slice(&self.cards[..end - CAP]);
         }
+    }
+}
+
+/// One player's cards in the linear buffers of the groups family's fast paths (`fast/heaps.rs`,
+/// `families/small_halves.rs`): the pile is `[top, end)`, the heap `[heap, heap + heap_len)`;
+/// the two lie in different halves.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(super) struct Hand {
+    pub(super) top: usize,
+    pub(super) end: usize,
+    pub(super) heap: usize,
+    pub(super) heap_len: usize,
+}
+
+impl Hand {
+    /// Cards held, pile and heap.
+    pub(super) fn holding(&self) -> usize {
+        self.end - self.top + self.heap_len
+    }
+
+    /// The cards held, pile then heap, in `buffer`, the linear buffer the hand indexes.
+    pub(super) fn cards<'a, C: Card>(&self, buffer: &'a [C]) -> impl Iterator<Item = C> + 'a {
+        let pile = &buffer[self.top..self.end];
+        pile.iter()
+            .chain(&buffer[self.heap..self.heap + self.heap_len])
+            .copied()
+    }
+
+    /// Copies a player's `pile` to `buffer` at `top` and its `heap` at `heap`, each place with
+    /// room for a whole ring (the copy may move one), and returns the hand that indexes them.
+    #[inline(always)]
+    pub(super) fn copied_in<C: Card, const CAP: usize>(
+        [pile, heap_cards]: [&Pile<C, CAP>; 2],
+        buffer: &mut [C],
+        top: usize,
+        heap: usize,
+    ) -> Hand {
+        pile.copy_to_room(&mut buffer[top..top + CAP]);
+        heap_cards.copy_to_room(&mut buffer[heap..heap + CAP]);
+        Hand {
+            top,
+            end: top + pile.len(),
+            heap,
+            heap_len: heap_cards.len(),
+        }
+    }
+
+    /// Hands the cards back from `buffer`: the hand's pile to `pile`, its heap to `heap`.
+    #[inline(always)]
+    pub(super) fn copy_out<C: Card, const CAP: usize>(
+        &self,
+        buffer: &[C],
+        [pile, heap]: [&mut Pile<C, CAP>; 2],
+    ) {
+        pile.set_from_room(buffer, self.top, self.end - self.top);
+        heap.set_from_room(buffer, self.heap, self.heap_len);
     }
 }
 

@@ -6,7 +6,8 @@
 //! quick paths do not take stay on the halves; a test checks that both give the same games.
 
 use crate::engine::card::Card;
-use crate::engine::game::{Hand, Play, one_rank, sort_plays};
+use crate::engine::game::{Play, one_rank, sort_plays};
+use crate::engine::pile::Hand;
 use crate::engine::random::GameRandom;
 
 use super::groups::fight_table;

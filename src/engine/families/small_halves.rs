@@ -8,7 +8,8 @@
 //! checks that both give the same games as the ring piles and the general settling.
 
 use crate::engine::card::Card;
-use crate::engine::game::{Hand, LINEAR, PileGame, RoundEnd};
+use crate::engine::game::{LINEAR, PileGame, RoundEnd};
+use crate::engine::pile::Hand;
 use crate::engine::random::GameRandom;
 use crate::engine::record::GameRecord;
 use crate::engine::rules::Rules;
@@ -61,17 +62,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let flat = self.linear.as_flattened_mut();
         for (i, &seat) in seats.iter().enumerate() {
             let top = 2 * i * Self::SMALL_HALF + MARGIN;
-            let heap = top + Self::SMALL_HALF;
-            let (pile_cards, heap_cards) = (&self.piles[seat], &self.heaps[seat]);
             // Each half is empty past its cards: the whole ring may move.
-            pile_cards.copy_to_room(&mut flat[top..top + CAP]);
-            heap_cards.copy_to_room(&mut flat[heap..heap + CAP]);
-            hands[i] = Hand {
-                top,
-                end: top + pile_cards.len(),
-                heap,
-                heap_len: heap_cards.len(),
-            };
+            let cards = [&self.piles[seat], &self.heaps[seat]];
+            hands[i] = Hand::copied_in(cards, flat, top, top + Self::SMALL_HALF);
         }
         debug_assert!(
             hands.iter().all(|hand| hand.holding() > 0),
@@ -80,8 +73,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let stop = self.halves_loop::<N, R>(rules, rng, record, limit, &mut hands);
         let flat = self.linear.as_flattened();
         for (hand, &seat) in hands.iter().zip(&seats) {
-            self.piles[seat].set_from_room(flat, hand.top, hand.end - hand.top);
-            self.heaps[seat].set_from_room(flat, hand.heap, hand.heap_len);
+            let cards = [&mut self.piles[seat], &mut self.heaps[seat]];
+            hand.copy_out(flat, cards);
         }
         match stop {
             Stop::Limit => RoundEnd::Plain,

@@ -6,7 +6,8 @@
 
 use crate::engine::card::Card;
 use crate::engine::cpu::Blocks;
-use crate::engine::game::{Hand, LINEAR};
+use crate::engine::game::LINEAR;
+use crate::engine::pile::Hand;
 
 /// Bytes a block may write past a heap's last card (two stores of 16 bytes).
 pub(super) const HEAP_BLOCK_SLACK: usize = 32;

@@ -11,7 +11,8 @@
 
 use super::heap_pass::{HEAP_BLOCK_SLACK, plain_pass};
 use crate::engine::card::Card;
-use crate::engine::game::{Hand, LINEAR, PileGame, RoundEnd, one_rank};
+use crate::engine::game::{LINEAR, PileGame, RoundEnd, one_rank};
+use crate::engine::pile::Hand;
 use crate::engine::random::GameRandom;
 use crate::engine::record::GameRecord;
 use crate::engine::rules::Rules;
@@ -47,16 +48,9 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let seats = [self.active[0] as usize, self.active[1] as usize];
         let mut hands = [Hand::default(); 2];
         for (j, &seat) in seats.iter().enumerate() {
-            let (pile, heap) = (&self.piles[seat], &self.heaps[seat]);
             // Each half is empty past its cards: the whole ring may move.
-            pile.copy_to_room(&mut self.linear[j][..CAP]);
-            heap.copy_to_room(&mut self.linear[j][Self::HALF..Self::HALF + CAP]);
-            hands[j] = Hand {
-                top: 0,
-                end: pile.len(),
-                heap: Self::HALF,
-                heap_len: heap.len(),
-            };
+            let cards = [&self.piles[seat], &self.heaps[seat]];
+            hands[j] = Hand::copied_in(cards, &mut self.linear[j], 0, Self::HALF);
         }
         let end = match self.blocks {
             Some(blocks) if Self::HEAP_BLOCKS && C::bytes_mut(&mut self.linear).is_some() => blocks
@@ -67,10 +61,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             _ => self.heap_rounds::<false, R>(rules, rng, record, limit, &mut hands),
         };
         for (j, &seat) in seats.iter().enumerate() {
-            let hand = hands[j];
-            let buffer = &self.linear[j];
-            self.piles[seat].set_from_room(buffer, hand.top, hand.end - hand.top);
-            self.heaps[seat].set_from_room(buffer, hand.heap, hand.heap_len);
+            let cards = [&mut self.piles[seat], &mut self.heaps[seat]];
+            hands[j].copy_out(&self.linear[j], cards);
         }
         end
     }

@@ -168,6 +168,31 @@ fn war_simulator_games_that_cannot_change_end_as_draws_at_once() {
     assert!(wins > 250, "{wins}");
 }
 
+#[test]
+fn war_simulator_on_a_two_by_two_deck_never_ends_after_round_two() {
+    // 1 1 2 2 between two players: every game that ends does so by round 2; the others wander
+    // for ever among positions no shuffle leads out of, and are capped at any cap (no position
+    // repeats for certain, so no cycle can be reported). The README says so.
+    let mut rules = simulator(2);
+    (rules.suits, rules.ranks) = (2, 2);
+    let mut capped = 0;
+    for seed in 0..300 {
+        rules.max_rounds = 3;
+        let early = warsim::engine::play_game(&rules, seed);
+        rules.max_rounds = 20_000;
+        let late = warsim::engine::play_game(&rules, seed);
+        match late.outcome {
+            Outcome::Win => assert!(late.rounds <= 2 && early == late, "seed {seed}"),
+            Outcome::Capped => {
+                assert_eq!((early.outcome, late.rounds), (Outcome::Capped, 20_000));
+                capped += 1;
+            }
+            other => panic!("seed {seed}: {other:?}"),
+        }
+    }
+    assert!((150..250).contains(&capped), "{capped} of 300 capped");
+}
+
 // ---- war-simulator-original: the quirks of WarSimulator's code ----
 
 fn original(players: u32, max_rounds: u32) -> Rules {

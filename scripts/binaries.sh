@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Sourced by the scripts that compare warsim binaries (flat-cost.sh, instructions.sh).
+# Sourced by the scripts that measure warsim binaries (flat-cost.sh, instructions.sh,
+# shuffle-share.sh).
 #
 # compared_binaries USAGE ARG...: sets `bins` to the binaries named by the ARGs left after the
 # script's own options, or to a fresh release build (target/release/warsim) when none is; an

@@ -61,25 +61,19 @@ for i in $(seq "$runs"); do
     for b in "${!bins[@]}"; do
       # shellcheck disable=SC2086 # flags are words
       "${bins[$b]}" run --games "$games" --threads 1 -q --json "$json" $flags > /dev/null
-      awk -v l="$label" -v b="$b" '
-        /"rounds_mean"/ { gsub(/[,]/, "", $2); r = $2 }
-        /"games_per_second"/ { gsub(/[,]/, "", $2); g = $2 }
-        END { printf "%s|%d|%.3f|%.1f\n", l, b, 1e9 / (g * r), r }' "$json" >> "$raw"
+      read -r ns rounds <<< "$(round_figures "$json")"
+      echo "$label|$b|$ns|$rounds" >> "$raw"
     done
   done
 done
 
-spread() { # numbers, one a line -> "median lowest highest"
-  sort -n | awk '{ v[NR] = $1 } END {
-    printf "%.10g %.10g %.10g", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2, v[1], v[NR] }'
-}
 median() { # LABEL BINARY -> median ns/round
   awk -F'|' -v l="$1" -v b="$2" '$1 == l && $2 == b { print $3 }' "$raw" | spread |
     awk '{ printf "%.2f", $1 }'
 }
 mean_rounds() { awk -F'|' -v l="$1" '$1 == l { print $4; exit }' "$raw"; }
 
-echo "date $(date -u +%F), $(lscpu | sed -n 's/^Model name: *//p') (family $(grep -m1 '^cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | sed 's/.*: //'), $(grep -qw avx512f /proc/cpuinfo && echo with || echo no) AVX-512), one thread, medians of $runs runs"
+echo "$(host_line), one thread, medians of $runs runs"
 for b in "${!bins[@]}"; do echo "binary $b: ${bins[$b]}"; done
 header=$(printf '%-34s %12s' work "mean rounds")
 for b in "${!bins[@]}"; do header+=$(printf ' %10s' "ns/rd b$b"); done

@@ -54,10 +54,7 @@ for i in $(seq "$runs"); do
     IFS='|' read -r label timed sampled flags <<< "$work"
     # shellcheck disable=SC2086 # flags are words
     "$bin" run --games "$timed" --threads 1 -q --json "$json" $flags > /dev/null
-    ns=$(awk '
-      /"rounds_mean"/ { gsub(/[,]/, "", $2); r = $2 }
-      /"games_per_second"/ { gsub(/[,]/, "", $2); g = $2 }
-      END { printf "%.4f", 1e9 / (g * r) }' "$json")
+    read -r ns _ <<< "$(round_figures "$json")"
     # shellcheck disable=SC2086 # flags are words
     perf record -q -e cpu-clock -o "$samples" -- \
       "$bin" run --games "$sampled" --threads 1 -q $flags > /dev/null 2>&1
@@ -70,11 +67,10 @@ for i in $(seq "$runs"); do
 done
 
 median() { # LABEL FIELD -> the median of that field over the runs
-  awk -F'|' -v l="$1" -v f="$2" '$1 == l { print $f }' "$raw" | sort -n |
-    awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+  awk -F'|' -v l="$1" -v f="$2" '$1 == l { print $f }' "$raw" | spread | awk '{ print $1 }'
 }
 
-echo "date $(date -u +%F), $(lscpu | sed -n 's/^Model name: *//p') (family $(grep -m1 '^cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | sed 's/.*: //'), $(grep -qw avx512f /proc/cpuinfo && echo with || echo no) AVX-512), one thread, medians of $runs runs"
+echo "$(host_line), one thread, medians of $runs runs"
 echo "binary: $bin"
 printf '%-22s %9s %9s %9s %12s %12s %12s\n' work "ns/round" "shuffles" "rest ns" "x classic" "rest x cl." "rest x rest"
 classic_ns=$(median "classic 2p 52 cards" 2)

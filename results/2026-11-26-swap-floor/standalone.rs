@@ -195,19 +195,10 @@ mod sorted {
     }
     static XOR: [[u32; 16]; 4] = [lanes_xor(1), lanes_xor(2), lanes_xor(4), lanes_xor(8)];
 
-    /// take_min masks by log2(k) (1..=6), log2(j) (0..=3) and register.
-    static MASKS: [[[u16; 4]; 4]; 7] = {
-        let mut m = [[[0u16; 4]; 4]; 7];
-        let mut kl = 1;
-        while kl < 7 { let mut jl = 0; while jl < 4 { let mut a = 0; while a < 4 {
-            m[kl][jl][a] = take_min(1 << kl, 1 << jl, a); a += 1; } jl += 1; } kl += 1; }
-        m
-    };
     #[inline(always)]
-    unsafe fn intra<const R: usize>(r: &mut [__m512i; R], k: usize, j: usize, jl: usize) {
+    unsafe fn intra<const R: usize>(r: &mut [__m512i; R], k: usize, j: usize) {
         unsafe {
-            let idx = _mm512_loadu_si512(XOR[jl].as_ptr().cast());
-            let _ = &MASKS;
+            let idx = _mm512_loadu_si512(XOR[j.trailing_zeros() as usize].as_ptr().cast());
             for a in 0..R {
                 let p = _mm512_permutexvar_epi32(idx, r[a]);
                 let mn = _mm512_min_epu32(r[a], p);
@@ -231,7 +222,7 @@ mod sorted {
     }
     macro_rules! steps {
         ($r:ident; $(($k:expr, $j:expr)),*) => {{ $(
-            if $j >= 16 { cross(&mut *$r, $k, $j) } else { intra(&mut *$r, $k, $j, ($j as usize).trailing_zeros() as usize) }
+            if $j >= 16 { cross(&mut *$r, $k, $j) } else { intra(&mut *$r, $k, $j) }
         )* }};
     }
     #[inline(always)]

@@ -46,6 +46,15 @@ fn values_the_random_command_lines_broke() {
             "is not a positive number of seconds",
         );
     }
+    // Durations past 2^64 s printed as a saturated, wrong figure; below a millisecond as 0 s.
+    for command in ["run", "sweep"] {
+        for seconds in ["1e300", "86401", "0.0009"] {
+            refused(
+                &[command, "--seconds-per-round", seconds],
+                "is out of range: use 0.001 to 86400",
+            );
+        }
+    }
     // Thousands separators and exponents work for every count, the seed included.
     let seed = |text: &str| {
         let out = warsim()

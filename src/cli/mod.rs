@@ -128,8 +128,8 @@ struct RunArgs {
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(short, long)]
     quiet: bool,
-    /// Seconds a round takes at a real table (war_card_game reckons about 2): the report adds
-    /// the game lengths as durations.
+    /// Seconds a round takes at a real table, 0.001 to 86400 (war_card_game reckons about 2):
+    /// the report adds the game lengths as durations.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     seconds_per_round: Option<f64>,
 }

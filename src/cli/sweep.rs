@@ -147,7 +147,8 @@ pub(super) struct SweepArgs {
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(short, long)]
     quiet: bool,
-    /// Seconds a round takes at a real table: the report adds each cell's median as a duration.
+    /// Seconds a round takes at a real table, 0.001 to 86400: the report adds each cell's median
+    /// as a duration.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     seconds_per_round: Option<f64>,
 }

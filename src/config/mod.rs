@@ -242,10 +242,19 @@ pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
     }
 }
 
-/// Parses a positive, finite number of seconds (`2`, `1.5`, `0.25`).
+/// The seconds a round may take at a real table (`--seconds-per-round`): a millisecond to a day.
+/// Within these, every duration the report prints is exact to its last digit: the longest,
+/// 86,400 s × 4,294,967,294 rounds, is far inside the whole seconds it is counted in, and the
+/// shortest is a whole thousandth.
+pub const SECONDS_PER_ROUND: std::ops::RangeInclusive<f64> = 0.001..=86_400.0;
+
+/// Parses the seconds a round takes (`2`, `1.5`, `0.25`), within [`SECONDS_PER_ROUND`].
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
+        Ok(s) if SECONDS_PER_ROUND.contains(&s) => Ok(s),
+        Ok(s) if s.is_finite() && s > 0.0 => Err(format!(
+            "'{text}' is out of range: use 0.001 to 86400 (a millisecond to a day a round)"
+        )),
         _ => Err(format!(
             "'{text}' is not a positive number of seconds (write e.g. 2 or 1.5)"
         )),

@@ -213,8 +213,14 @@ fn longer(text: String) -> String {
     }
 }
 
-/// 392 s → "6 min 32 s"; 4,200 s → "1 h 10 min"; days beyond 48 h.
+/// 392 s → "6 min 32 s"; 4,200 s → "1 h 10 min"; days beyond 48 h; below 10 s, to three figures
+/// ("0.178 s", "1.3 s"), down to the thousandth, the finest `--seconds-per-round` gives.
 pub fn duration(seconds: f64) -> String {
+    if seconds < 9.995 {
+        let decimals = if seconds < 1.0 { 3 } else { 2 };
+        let text = format!("{seconds:.decimals$}");
+        return format!("{} s", text.trim_end_matches('0').trim_end_matches('.'));
+    }
     let s = seconds.round() as u64;
     match s {
         0..60 => format!("{s} s"),
@@ -331,6 +337,17 @@ mod tests {
         assert_eq!(duration(4_200.0), "1 h 10 min");
         assert_eq!(duration(59.4), "59 s");
         assert_eq!(duration(200_000.0), "2 days 7 h");
+        assert_eq!(duration(0.178), "0.178 s");
+        assert_eq!(duration(0.25), "0.25 s");
+        assert_eq!(duration(0.001), "0.001 s");
+        assert_eq!(duration(0.4999), "0.5 s");
+        assert_eq!(duration(1.302), "1.3 s");
+        assert_eq!(duration(9.996), "10 s");
+        // The longest game at the slowest table the flag takes, exact to the day.
+        assert_eq!(
+            duration(86_400.0 * 4_294_967_294.0),
+            "4,294,967,294 days 0 h"
+        );
         assert_eq!(longer("6 min 32 s".to_string()), "lasts over 6 min 32 s");
         assert_eq!(longer("over 3 h 0 min".to_string()), "lasts over 3 h 0 min");
         assert_eq!(longer("never ends".to_string()), "never ends");

@@ -197,3 +197,29 @@ fn the_hdr_log_reads_back_with_hdrhistograms_own_reader() {
         assert_eq!(histogram.count_at(rounds), count, "{rounds} rounds");
     }
 }
+
+#[test]
+fn one_finished_game_has_a_mean_but_no_spread() {
+    // Seed 0's first game ends in 128 rounds.
+    let out = warsim()
+        .args(["run", "--games", "1", "-q", "--json", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["rounds_mean"], 128.0);
+    assert!(json["rounds_sd"].is_null() && json["rounds_se"].is_null());
+    let report = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        report.contains("rounds       mean 128.00 (one game: no sd or s.e.)   min 128   max 128"),
+        "{report}"
+    );
+    // Two games have both.
+    let out = warsim()
+        .args(["run", "--games", "2", "-q", "--json", "-"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json["rounds_sd"].as_f64().unwrap() > 0.0);
+    assert!(json["rounds_se"].as_f64().unwrap() > 0.0);
+}

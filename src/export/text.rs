@@ -128,21 +128,21 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
 fn write_lengths(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
     let lengths = stats.lengths();
     let finished = lengths.finished_games();
-    match (
-        lengths.mean(),
-        lengths.se(),
-        lengths.sd(),
-        lengths.min(),
-        lengths.max(),
-    ) {
-        (Some(mean), Some(se), Some(sd), Some(min), Some(max)) => writeln!(
-            out,
-            "rounds       mean {mean:.2} ± {se:.2} (s.e.)   sd {sd:.2}   min {}   max {}   ({} finished {})",
-            group(min),
-            group(max),
-            group(finished),
-            if finished == 1 { "game" } else { "games" }
-        )?,
+    match (lengths.mean(), lengths.min(), lengths.max()) {
+        (Some(mean), Some(min), Some(max)) => {
+            let spread = match (lengths.se(), lengths.sd()) {
+                (Some(se), Some(sd)) => format!("mean {mean:.2} ± {se:.2} (s.e.)   sd {sd:.2}"),
+                _ => format!("mean {mean:.2} (one game: no sd or s.e.)"),
+            };
+            writeln!(
+                out,
+                "rounds       {spread}   min {}   max {}   ({} finished {})",
+                group(min),
+                group(max),
+                group(finished),
+                if finished == 1 { "game" } else { "games" }
+            )?
+        }
         _ => writeln!(out, "rounds       no game finished: none has a length")?,
     }
     let quantiles: Vec<String> = QUANTILES

@@ -121,12 +121,12 @@ impl Lengths {
         (self.finished > 0).then(|| self.sum as f64 / self.finished as f64)
     }
 
-    /// Sample standard deviation of the finished games' rounds (0 for a single game).
+    /// Sample standard deviation of the finished games' rounds; none below two games, where it
+    /// is undefined (0/0), as in R and pandas: a 0 would claim a spread measured as nil.
     pub fn sd(&self) -> Option<f64> {
         let n = self.finished;
         match n {
-            0 => None,
-            1 => Some(0.0),
+            0 | 1 => None,
             _ => {
                 // n·Σx² − (Σx)² is exact in u128 (no cancellation) while it fits: 10^13 games of
                 // 10^5 rounds still do. Past that, f64 on the same sums: a relative
@@ -145,7 +145,7 @@ impl Lengths {
         }
     }
 
-    /// Standard error of the mean.
+    /// Standard error of the mean; none below two games, like the standard deviation.
     pub fn se(&self) -> Option<f64> {
         self.sd().map(|sd| sd / (self.finished as f64).sqrt())
     }
@@ -350,6 +350,10 @@ mod tests {
         assert_eq!(l.survival(1_000_000), 0.5);
         let none_finished = lengths(&[], 3, 0);
         assert_eq!((none_finished.mean(), none_finished.min()), (None, None));
+        // One finished game has a mean but no spread: n − 1 = 0.
+        let one_finished = lengths(&[10], 2, 0);
+        assert_eq!(one_finished.mean(), Some(10.0));
+        assert_eq!((one_finished.sd(), one_finished.se()), (None, None));
         assert_eq!(none_finished.quantile(1), Some(Quantile::AboveCap(1000)));
     }
 

@@ -336,3 +336,18 @@ fn abandoned_games_get_a_column_where_some_were_abandoned() {
         .unwrap();
     assert!(!String::from_utf8(out.stdout).unwrap().contains("abandoned"));
 }
+
+#[test]
+fn the_report_counts_one_cell_and_one_game_in_the_singular() {
+    let first_line = |games: &str, ranks: &str| {
+        let out = warsim()
+            .args(["sweep", "--games", games, "--ranks", ranks, "-q"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        text.lines().next().unwrap().to_string()
+    };
+    assert!(first_line("1", "13").starts_with("sweep        1 cell × 1 game   seed 0"));
+    assert!(first_line("1e3", "2,13").starts_with("sweep        2 cells × 1,000 games   seed 0"));
+}

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use crate::config::{ConfigError, RunOptions};
-use crate::export::text::group;
+use crate::export::text::games_text;
 use crate::export::{
     GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target, Which,
     write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv, write_summary_json,
@@ -192,9 +192,9 @@ pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
     let share = |n: u64| 100.0 * n as f64 / games;
     let lengths = stats.lengths();
     let title = format!(
-        "How long does War last? {}, {} games",
+        "How long does War last? {}, {}",
         info.rules.preset.name(),
-        group(stats.games)
+        games_text(stats.games)
     );
     let lines = vec![
         info.rules.describe(),

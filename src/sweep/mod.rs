@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, Workers, run_batch_on};
 use crate::config::{ConfigError, check_counts, check_parquet, one_on_stdout};
-use crate::export::text::group;
+use crate::export::text::{games_text, group};
 use crate::export::{
     GameFiles, LeadKind, RunInfo, Target, Which, check_outputs, write_hdr_log,
     write_histogram_table,
@@ -320,8 +320,8 @@ fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<Stri
     let values: Vec<&[String]> = cells.iter().map(|(v, _)| *v).collect();
     let swept = varied_keys(&options.grid.keys, &values).join(" × ");
     let title = format!(
-        "How long does War last? The median by {swept}, {} games a cell",
-        group(options.games)
+        "How long does War last? The median by {swept}, {} a cell",
+        games_text(options.games)
     );
     let lines = vec![
         format!(

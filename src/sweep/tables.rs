@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde_json::{Map, Value, json};
 
 use crate::engine::Outcome;
-use crate::export::text::{duration, group, quantile_text};
+use crate::export::text::{duration, games_text, group, quantile_text};
 use crate::export::{Figure, Summary, into_io};
 use crate::stats::Quantile;
 
@@ -156,9 +156,12 @@ pub fn write_sweep_report(
     let played: u64 = results.iter().map(|r| r.stats.games).sum();
     writeln!(
         out,
-        "sweep        {} cells × {} games   seed {}   threads {}",
-        group(grid.cells.len() as u64),
-        group(options.games),
+        "sweep        {} × {}   seed {}   threads {}",
+        match grid.cells.len() {
+            1 => "1 cell".to_string(),
+            cells => format!("{} cells", group(cells as u64)),
+        },
+        games_text(options.games),
         options.seed,
         options.threads
     )?;

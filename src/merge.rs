@@ -30,6 +30,10 @@ pub struct MergeOptions {
     pub hdr: Option<Target>,
     /// SVG plot.
     pub plot: Option<Target>,
+    /// The survival curve's vertical scale in the plot.
+    pub survival_scale: SurvivalScale,
+    /// Seconds a round takes at a real table, for the report's durations.
+    pub seconds_per_round: Option<f64>,
 }
 
 fn refuse(message: String) -> RunError {
@@ -147,9 +151,9 @@ pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
         checkpoint_every: Duration::ZERO,
         command: Vec::new(),
         resume: None,
-        survival_scale: SurvivalScale::Log,
+        survival_scale: options.survival_scale,
         quiet: true,
-        seconds_per_round: None,
+        seconds_per_round: options.seconds_per_round,
     };
     check_outputs(&run.outputs()).map_err(ConfigError::from)?;
     let info = crate::export::RunInfo {
@@ -162,7 +166,7 @@ pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
         threads: run.threads,
         // The shards' wall times added: the machine time the batch took.
         elapsed: Duration::from_secs_f64(states.iter().map(|(_, s)| s.wall_seconds).sum()),
-        seconds_per_round: None,
+        seconds_per_round: options.seconds_per_round,
     };
     let failures = write_result_files(&run, &info, &total);
     write_report(&run, &info, &total)?;

@@ -214,3 +214,35 @@ fn states_that_do_not_make_one_batch_are_refused() {
     assert_eq!(summary["complete"], false);
     assert_eq!(summary["games"], 667);
 }
+
+#[test]
+fn merge_draws_and_reports_as_the_single_run_with_the_same_flags() {
+    let dir = TempDir::new().unwrap();
+    let p = |name: &str| dir.path().join(name);
+    let display = ["--plot-scale", "linear", "--seconds-per-round", "2"];
+    let whole = warsim()
+        .args(["run", "--games", "3000", "--seed", "13", "-q", "--plot"])
+        .arg(p("whole.svg"))
+        .args(display)
+        .output()
+        .unwrap();
+    let states = shard_states(dir.path(), &[], "3000", 3);
+    let merged = warsim()
+        .arg("merge")
+        .args(&states)
+        .arg("--plot")
+        .arg(p("merged.svg"))
+        .args(display)
+        .output()
+        .unwrap();
+    assert!(whole.status.success() && merged.status.success());
+    let svg = std::fs::read_to_string(p("merged.svg")).unwrap();
+    assert!(svg.contains("share still going") && !svg.contains("(log scale)"));
+    assert_eq!(svg, std::fs::read_to_string(p("whole.svg")).unwrap());
+    let duration = |out: &[u8]| {
+        let text = String::from_utf8_lossy(out);
+        let line = text.lines().find(|l| l.starts_with("duration"));
+        line.expect("a duration line").to_string()
+    };
+    assert_eq!(duration(&merged.stdout), duration(&whole.stdout));
+}

@@ -122,16 +122,9 @@ struct RunArgs {
     /// the end.
     #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration)]
     checkpoint_every: std::time::Duration,
-    /// The survival curve's vertical scale in --plot.
-    #[arg(long, value_name = "SCALE", value_enum, default_value_t = PlotScale::Log)]
-    plot_scale: PlotScale,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(short, long)]
     quiet: bool,
-    /// Seconds a round takes at a real table, 0.001 to 86400 (war_card_game reckons about 2):
-    /// the report adds the game lengths as durations.
-    #[arg(long, value_name = "S", value_parser = parse_seconds)]
-    seconds_per_round: Option<f64>,
 }
 
 impl RunArgs {
@@ -158,12 +151,9 @@ impl RunArgs {
             checkpoint_every: self.checkpoint_every,
             command: std::env::args().skip(1).collect(),
             resume: None,
-            survival_scale: match self.plot_scale {
-                PlotScale::Log => SurvivalScale::Log,
-                PlotScale::Linear => SurvivalScale::Linear,
-            },
+            survival_scale: self.results.plot_scale.into(),
             quiet: self.quiet,
-            seconds_per_round: self.seconds_per_round,
+            seconds_per_round: self.results.seconds_per_round,
         };
         options.validate()?;
         Ok(options)
@@ -204,6 +194,13 @@ struct ResultArgs {
     /// ('-' = stdout).
     #[arg(long, value_name = "PATH")]
     plot: Option<String>,
+    /// The survival curve's vertical scale in --plot.
+    #[arg(long, value_name = "SCALE", value_enum, default_value_t = PlotScale::Log)]
+    plot_scale: PlotScale,
+    /// Seconds a round takes at a real table, 0.001 to 86400 (war_card_game reckons about 2):
+    /// the report adds the game lengths as durations.
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    seconds_per_round: Option<f64>,
 }
 
 impl MergeArgs {
@@ -217,6 +214,8 @@ impl MergeArgs {
             histogram: target(self.results.histogram),
             hdr: target(self.results.hdr),
             plot: target(self.results.plot),
+            survival_scale: self.results.plot_scale.into(),
+            seconds_per_round: self.results.seconds_per_round,
         }
     }
 }
@@ -228,6 +227,15 @@ enum PlotScale {
     Log,
     /// Linear, from 0 to 1.
     Linear,
+}
+
+impl From<PlotScale> for SurvivalScale {
+    fn from(scale: PlotScale) -> Self {
+        match scale {
+            PlotScale::Log => SurvivalScale::Log,
+            PlotScale::Linear => SurvivalScale::Linear,
+        }
+    }
 }
 
 fn parse_threads(text: &str) -> Result<usize, String> {

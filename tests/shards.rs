@@ -85,13 +85,38 @@ fn bad_shards_are_refused_and_empty_shards_are_fine() {
             "{err}"
         );
     }
-    // Three games in seven shards: most shards are empty, and say so.
+    // Three games in seven shards: most shards are empty, and say so. No game has no share,
+    // interval or mean (null in JSON), rather than a confident 0.
+    let empty = warsim()
+        .args(["run", "--games", "3", "--shard", "1/7", "--json", "-"])
+        .output()
+        .unwrap();
+    assert!(empty.status.success());
+    let report = String::from_utf8(empty.stderr).unwrap();
+    assert!(report.contains("games        0 (shard 1/7 of a batch of 3: no games)\n"));
+    assert!(
+        report.contains("figures      none: no game was played\n"),
+        "{report}"
+    );
+    assert!(
+        !report.contains("95% CI") && !report.contains("wars"),
+        "{report}"
+    );
+    let json: serde_json::Value = serde_json::from_slice(&empty.stdout).unwrap();
+    for key in [
+        "seat1_win_share",
+        "seat2_ci95_high",
+        "wars_per_game",
+        "rounds_mean",
+    ] {
+        assert!(json[key].is_null(), "{key}: {}", json[key]);
+    }
     warsim()
-        .args(["run", "--games", "3", "--shard", "1/7", "-q"])
+        .args(["run", "--games", "3", "--shard", "2/7", "-q"])
         .assert()
         .success()
         .stdout(predicates::str::contains(
-            "games        0 (shard 1/7 of a batch of 3",
+            "games        1 (shard 2/7 of a batch of 3: game 0)\n",
         ));
     warsim()
         .args(["run", "--games", "3", "--no-header"])

@@ -94,12 +94,12 @@ pub struct Setup {
 pub struct SeatWins {
     /// Games the seat won.
     pub wins: u64,
-    /// Share of all games.
-    pub share: f64,
+    /// Share of all games (none of no games).
+    pub share: Option<f64>,
     /// Lower end of the 95% interval.
-    pub ci95_low: f64,
+    pub ci95_low: Option<f64>,
     /// Upper end of the 95% interval.
-    pub ci95_high: f64,
+    pub ci95_high: Option<f64>,
 }
 
 /// Game lengths: moments and extremes of finished games, quantiles of all games (`None` where
@@ -155,8 +155,8 @@ pub struct Summary {
     pub lengths: Lengths,
     /// Mean cards laid on the table in a finished game.
     pub cards_played_mean: Option<f64>,
-    /// Mean ties per game.
-    pub wars_per_game: f64,
+    /// Mean ties per game (none of no games).
+    pub wars_per_game: Option<f64>,
     /// Most ties chained in one round.
     pub longest_war: u32,
     /// Threads and time.
@@ -181,12 +181,12 @@ impl Summary {
             win_by: WinBy::ALL.map(|by| stats.wins_by(by)),
             seats: (0..stats.wins_by_seat.len())
                 .map(|seat| {
-                    let (share, ci95_low, ci95_high) = stats.win_share(seat);
+                    let share = stats.win_share(seat);
                     SeatWins {
                         wins: stats.wins_by_seat[seat],
-                        share,
-                        ci95_low,
-                        ci95_high,
+                        share: share.map(|(share, _, _)| share),
+                        ci95_low: share.map(|(_, low, _)| low),
+                        ci95_high: share.map(|(_, _, high)| high),
                     }
                 })
                 .collect(),
@@ -282,9 +282,9 @@ impl Summary {
         for (seat, wins) in self.seats.iter().enumerate().filter(|_| seats) {
             let n = seat + 1;
             put(&format!("seat{n}_wins"), Figure::Int(wins.wins));
-            put(&format!("seat{n}_win_share"), Figure::Real(wins.share));
-            put(&format!("seat{n}_ci95_low"), Figure::Real(wins.ci95_low));
-            put(&format!("seat{n}_ci95_high"), Figure::Real(wins.ci95_high));
+            put(&format!("seat{n}_win_share"), Figure::real(wins.share));
+            put(&format!("seat{n}_ci95_low"), Figure::real(wins.ci95_low));
+            put(&format!("seat{n}_ci95_high"), Figure::real(wins.ci95_high));
         }
         let l = &self.lengths;
         put("rounds_mean", Figure::real(l.mean));
@@ -298,7 +298,7 @@ impl Summary {
         put("rounds_p50_ci95_high", Figure::int(l.median_ci95[1]));
         put("rounds_max", Figure::int(l.max));
         put("cards_played_mean", Figure::real(self.cards_played_mean));
-        put("wars_per_game", Figure::Real(self.wars_per_game));
+        put("wars_per_game", Figure::real(self.wars_per_game));
         put("longest_war", Figure::Int(self.longest_war.into()));
         put("threads", Figure::Int(self.timing.threads as u64));
         put("wall_seconds", Figure::Real(self.timing.wall_seconds));

@@ -27,10 +27,9 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
     let first = info.first_game;
     let shard = match info.shard {
         Some((shard, batch)) => format!(
-            " (shard {shard} of a batch of {}: games {} to {})",
+            " (shard {shard} of a batch of {}: {})",
             group(batch),
-            group(first),
-            group((first + info.games_requested).saturating_sub(1))
+            game_span(first, info.games_requested)
         ),
         None => String::new(),
     };
@@ -46,11 +45,10 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
     } else {
         writeln!(
             out,
-            "games        {} of {} asked for (incomplete: the figures describe games {} to {}){shard}",
+            "games        {} of {} asked for (incomplete: the figures describe {}){shard}",
             group(games),
             group(info.games_requested),
-            group(first),
-            group((first + games).saturating_sub(1))
+            game_span(first, games)
         )?;
     }
     let share = |name: &str, n: u64| format!("{name} {} ({:.2}%)", group(n), pct(n));
@@ -69,8 +67,14 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
     if decided.len() > 1 || stats.wins_by(WinBy::Cards) == 0 && !decided.is_empty() {
         writeln!(out, "decided by   {}", decided.join("   "))?;
     }
+    if games == 0 {
+        // Shares, means and quantiles of no games do not exist: none is printed as 0.
+        writeln!(out, "figures      none: no game was played")?;
+    }
     for seat in 0..stats.wins_by_seat.len() {
-        let (share, low, high) = stats.win_share(seat);
+        let Some((share, low, high)) = stats.win_share(seat) else {
+            break;
+        };
         let label = if seat == 0 { "wins by seat" } else { "" };
         writeln!(
             out,
@@ -82,7 +86,9 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
             games_text(stats.wins_by_seat[seat])
         )?;
     }
-    write_lengths(out, stats)?;
+    if games > 0 {
+        write_lengths(out, stats)?;
+    }
     if let Some(cards) = stats.cards_played_mean()
         && info.rules.family != Family::FixedRounds
     {
@@ -91,25 +97,25 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
             "cards        mean {cards:.2} played per finished game (face up and face down, every player)"
         )?;
     }
-    if let Some(seconds) = info.seconds_per_round {
+    if let Some(seconds) = info.seconds_per_round.filter(|_| games > 0) {
         write_durations(out, stats, seconds)?;
     }
-    if info.rules.family == Family::FixedRounds {
-        let tied = stats.count(Outcome::Draw);
-        writeln!(
+    match stats.wars_per_game() {
+        Some(per_game) if info.rules.family == Family::FixedRounds => {
+            let tied = stats.count(Outcome::Draw);
+            writeln!(
+                out,
+                "ties         {per_game:.3} tied rounds per match   tied matches {} ({:.3}%)",
+                group(tied),
+                pct(tied)
+            )?
+        }
+        Some(per_game) => writeln!(
             out,
-            "ties         {:.3} tied rounds per match   tied matches {} ({:.3}%)",
-            stats.wars_per_game(),
-            group(tied),
-            pct(tied)
-        )?;
-    } else {
-        writeln!(
-            out,
-            "wars         {:.3} per game   longest chain {}",
-            stats.wars_per_game(),
+            "wars         {per_game:.3} per game   longest chain {}",
             stats.longest_war
-        )?;
+        )?,
+        None => {}
     }
     let seconds = info.elapsed.as_secs_f64();
     writeln!(
@@ -311,6 +317,15 @@ pub fn games_text(n: u64) -> String {
     match n {
         1 => "1 game".to_string(),
         n => format!("{} games", group(n)),
+    }
+}
+
+/// `games` games from game `first` on: "games 1,000 to 1,999", "game 7" or "no games".
+fn game_span(first: u64, games: u64) -> String {
+    match games {
+        0 => "no games".to_string(),
+        1 => format!("game {}", group(first)),
+        _ => format!("games {} to {}", group(first), group(first + games - 1)),
     }
 }
 

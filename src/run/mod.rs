@@ -238,16 +238,16 @@ fn play(
 /// What a run that stopped after `games` games kept, for its closing message.
 fn kept_text(options: &RunOptions, first: u64, games: u64) -> String {
     let mut kept = Vec::new();
-    let last = (first + games).saturating_sub(1);
+    let (held, whole) = match games {
+        0 => ("no game".to_string(), ""),
+        1 => (format!("game {first}"), " whole"),
+        _ => (format!("games {first} to {}", first + games - 1), " whole"),
+    };
     if let Some(csv) = &options.csv {
-        kept.push(format!(
-            "the per-game CSV ({csv}) holds games {first} to {last} whole"
-        ));
+        kept.push(format!("the per-game CSV ({csv}) holds {held}{whole}"));
     }
     if let Some(parquet) = &options.parquet {
-        kept.push(format!(
-            "the Parquet file ({parquet}) holds games {first} to {last}"
-        ));
+        kept.push(format!("the Parquet file ({parquet}) holds {held}"));
     }
     if options.summary.is_some() || options.json.is_some() {
         kept.push("the summaries describe those games (complete: false)".to_string());

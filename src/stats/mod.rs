@@ -114,9 +114,9 @@ impl Stats {
         &self.lengths
     }
 
-    /// Mean wars per game.
-    pub fn wars_per_game(&self) -> f64 {
-        ratio(self.wars_sum as f64, self.games)
+    /// Mean wars per game; none before a game is played.
+    pub fn wars_per_game(&self) -> Option<f64> {
+        (self.games > 0).then(|| self.wars_sum as f64 / self.games as f64)
     }
 
     /// Every count, plain (see [`StatsParts`]).
@@ -186,8 +186,9 @@ impl Stats {
         (finished > 0).then(|| self.finished_cards as f64 / finished as f64)
     }
 
-    /// Share of games seat `seat` won with its 95% Wilson score interval.
-    pub fn win_share(&self, seat: usize) -> (f64, f64, f64) {
+    /// Share of games seat `seat` won with its 95% Wilson score interval; none before a game is
+    /// played.
+    pub fn win_share(&self, seat: usize) -> Option<(f64, f64, f64)> {
         wilson_95(self.wins_by_seat[seat], self.games)
     }
 }
@@ -211,14 +212,11 @@ impl AddAssign<&Stats> for Stats {
     }
 }
 
-fn ratio(sum: f64, n: u64) -> f64 {
-    if n == 0 { 0.0 } else { sum / n as f64 }
-}
-
-/// Proportion `k / n` with its 95% Wilson score interval (z = 1.959964).
-pub fn wilson_95(k: u64, n: u64) -> (f64, f64, f64) {
+/// Proportion `k / n` with its 95% Wilson score interval (z = 1.959964); none of no trials,
+/// where neither exists.
+pub fn wilson_95(k: u64, n: u64) -> Option<(f64, f64, f64)> {
     if n == 0 {
-        return (0.0, 0.0, 0.0);
+        return None;
     }
     let z = 1.959_963_984_540_054_f64;
     let n_f = n as f64;
@@ -226,7 +224,7 @@ pub fn wilson_95(k: u64, n: u64) -> (f64, f64, f64) {
     let z2n = z * z / n_f;
     let centre = (p + z2n / 2.0) / (1.0 + z2n);
     let half = z * (p * (1.0 - p) / n_f + z2n / (4.0 * n_f)).sqrt() / (1.0 + z2n);
-    (p, (centre - half).max(0.0), (centre + half).min(1.0))
+    Some((p, (centre - half).max(0.0), (centre + half).min(1.0)))
 }
 
 #[cfg(test)]
@@ -259,7 +257,7 @@ mod tests {
         assert_eq!(l.mean(), Some(20.0), "the capped game has no length");
         assert!((l.sd().unwrap() - 10.0).abs() < 1e-12);
         assert!((l.se().unwrap() - 10.0 / 3f64.sqrt()).abs() < 1e-12);
-        assert!((s.wars_per_game() - 1.0).abs() < 1e-12);
+        assert!((s.wars_per_game().unwrap() - 1.0).abs() < 1e-12);
         assert_eq!((l.min(), l.max()), (Some(10), Some(30)));
         assert_eq!(l.quantile(50_000), Some(Quantile::Rounds(20)));
         assert_eq!(l.quantile(90_000), Some(Quantile::AboveCap(1000)));
@@ -325,14 +323,16 @@ mod tests {
     #[test]
     fn wilson_interval_matches_known_values() {
         // 50 of 100: 0.5 with interval [0.4038, 0.5962].
-        let (p, lo, hi) = wilson_95(50, 100);
+        let (p, lo, hi) = wilson_95(50, 100).unwrap();
         assert_eq!(p, 0.5);
         assert!(
             (lo - 0.403_8).abs() < 1e-4 && (hi - 0.596_2).abs() < 1e-4,
             "{lo} {hi}"
         );
-        let (_, lo, hi) = wilson_95(0, 10);
+        let (_, lo, hi) = wilson_95(0, 10).unwrap();
         assert_eq!(lo, 0.0);
         assert!((hi - 0.277_5).abs() < 1e-4, "{hi}");
+        // No trials: no share and no interval, rather than a confident [0, 0].
+        assert_eq!(wilson_95(0, 0), None);
     }
 }

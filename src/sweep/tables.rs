@@ -73,7 +73,8 @@ pub fn write_seats_csv(
             let mut row = lead_values(index, result);
             row.push((seat + 1).to_string());
             row.push(wins.wins.to_string());
-            row.extend([wins.share, wins.ci95_low, wins.ci95_high].map(|v| v.to_string()));
+            let figures = [wins.share, wins.ci95_low, wins.ci95_high];
+            row.extend(figures.map(|v| v.map_or(String::new(), |v| v.to_string())));
             out.write_record(&row).map_err(into_io)?;
         }
     }

@@ -94,6 +94,7 @@ fn bad_shards_are_refused_and_empty_shards_are_fine() {
     assert!(empty.status.success());
     let report = String::from_utf8(empty.stderr).unwrap();
     assert!(report.contains("games        0 (shard 1/7 of a batch of 3: no games)\n"));
+    assert!(report.contains("outcomes     win 0   draw 0   capped 0   cycle 0\n"));
     assert!(
         report.contains("figures      none: no game was played\n"),
         "{report}"

@@ -51,7 +51,10 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
             game_span(first, games)
         )?;
     }
-    let share = |name: &str, n: u64| format!("{name} {} ({:.2}%)", group(n), pct(n));
+    let share = |name: &str, n: u64| match games {
+        0 => format!("{name} 0"),
+        _ => format!("{name} {} ({:.2}%)", group(n), pct(n)),
+    };
     // `abandoned` only where the rules can abandon a game, so other reports keep their shape.
     let outcomes: Vec<String> = Outcome::ALL
         .iter()

@@ -48,7 +48,10 @@ fn shards_concatenate_to_the_whole_run() {
                 run(&extra, "part.csv", "part.json");
                 joined.extend(std::fs::read(p("part.csv")).unwrap());
                 let part = json(&p("part.json"));
-                assert_eq!(part["shard"], shard.as_str());
+                assert_eq!(
+                    (&part["shard"], &part["shards"]),
+                    (&index.into(), &count.into())
+                );
                 assert_eq!(part["batch_games"], 1000);
                 assert_eq!(part["first_game"], index * 1000 / count);
                 games += part["games"].as_u64().unwrap();

@@ -260,9 +260,14 @@ impl Summary {
         put("generator", text(r.generator.name()));
         put("seed", Figure::Int(self.setup.seed));
         let shard = self.setup.shard;
+        // Two whole numbers, not "K/N": a spreadsheet reads "1/3" as the 1st of March.
         put(
             "shard",
-            shard.map_or(Figure::Missing, |(s, _)| Figure::Text(s.to_string())),
+            shard.map_or(Figure::Missing, |(s, _)| Figure::Int(s.index)),
+        );
+        put(
+            "shards",
+            shard.map_or(Figure::Missing, |(s, _)| Figure::Int(s.count)),
         );
         put(
             "batch_games",

@@ -145,6 +145,39 @@ fn the_command_writes_the_same_figures_whatever_the_thread_count() {
 }
 
 #[test]
+fn the_summary_names_the_rules_as_runs_do_in_plain_ascii() {
+    // Setting by setting, as `warsim run --summary` writes them, so the two join in a notebook;
+    // no ×, no →: a spreadsheet that takes the file for another code page reads it right.
+    let dir = TempDir::new().unwrap();
+    let summary = |command: &[&str], name: &str| {
+        let path = dir.path().join(name);
+        Command::cargo_bin("warsim")
+            .unwrap()
+            .args(command)
+            .args(["--suits", "2", "--ranks", "3", "-q", "--summary"])
+            .arg(&path)
+            .args(BATAILLE)
+            .assert()
+            .success();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.is_ascii(), "{text}");
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let header = reader.headers().unwrap().clone();
+        let row = reader.records().next().unwrap().unwrap();
+        header
+            .iter()
+            .zip(row.iter())
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect::<Vec<_>>()
+    };
+    let enumerated = summary(&["enumerate"], "enumerate.csv");
+    let run = summary(&["run", "--games", "10"], "run.csv");
+    let generator = run.iter().position(|(key, _)| key == "generator").unwrap();
+    assert_eq!(enumerated[..=generator], run[..=generator]);
+    assert_eq!(enumerated[generator + 1].0, "deal_set");
+}
+
+#[test]
 fn rules_with_chance_after_the_deal_and_huge_decks_are_refused_with_exit_2() {
     let refused: &[(&[&str], &str)] = &[
         (

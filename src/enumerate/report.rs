@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use serde_json::{Map, Value, json};
 
 use super::{Plan, Tally};
+use crate::export::rule_fields;
 use crate::export::text::group;
 
 /// A deal as the hands it cuts into, `2 1 3 | 2 3 3`.
@@ -42,12 +43,13 @@ pub fn summary(plan: &Plan, tally: &Tally) -> Map<String, Value> {
     let rules = &plan.rules;
     let players = rules.players as usize;
     let finite = tally.finite();
-    let mut m = Map::new();
-    m.insert("rules".into(), json!(rules.describe()));
+    // The rules as `warsim run --summary` names them, a setting a column: the description
+    // with its × and → is for the report, since a spreadsheet may not read it as UTF-8.
+    let mut m: Map<String, Value> = rule_fields(rules)
+        .into_iter()
+        .map(|(key, figure)| (key, json!(figure)))
+        .collect();
     m.insert("deal_set".into(), json!(plan.set.name()));
-    m.insert("players".into(), json!(rules.players));
-    m.insert("suits".into(), json!(rules.suits));
-    m.insert("ranks".into(), json!(rules.ranks));
     m.insert("deals".into(), json!(tally.deals));
     let wins: u64 = tally.wins.iter().sum();
     m.insert("win".into(), json!(wins));

@@ -18,7 +18,9 @@ pub use hdr::{HDR_DIGITS, hdr_tag, write_hdr_log};
 pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv, write_histogram_table};
 pub use json::write_summary_json;
 pub use parquet_file::{GameParquet, LeadKind, MAX_PARQUET_GAMES, ROW_GROUP};
-pub use summary::{Figure, Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing};
+pub use summary::{
+    Figure, Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing, rule_fields,
+};
 pub use text::write_text_report;
 
 use std::path::PathBuf;

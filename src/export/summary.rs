@@ -232,32 +232,8 @@ impl Summary {
     }
 
     fn fields_with(&self, seats: bool) -> Vec<(String, Figure)> {
-        let r = &self.setup.rules;
-        let mut fields: Vec<(String, Figure)> = Vec::new();
+        let mut fields = rule_fields(&self.setup.rules);
         let mut put = |key: &str, value: Figure| fields.push((key.to_string(), value));
-        let text = |value: &str| Figure::Text(value.to_string());
-        put("warsim_version", text(env!("CARGO_PKG_VERSION")));
-        put("rules", text(r.preset.name()));
-        put("family", text(r.family.name()));
-        put("players", Figure::Int(r.players.into()));
-        put("suits", Figure::Int(r.suits.into()));
-        put("ranks", Figure::Int(r.ranks.into()));
-        put("cards", Figure::Int(r.cards().into()));
-        put("cards_in_play", Figure::Int(r.cards_in_play().into()));
-        put("uneven", text(r.uneven.name()));
-        put("face_down", Figure::Int(r.face_down.into()));
-        put("war_shortage", text(r.shortage.name()));
-        put("pickup", text(r.pickup.name()));
-        put("spoils", text(r.spoils.name()));
-        put("reshuffle_every", Figure::Int(r.reshuffle_every.into()));
-        put("max_rounds", Figure::Int(r.max_rounds.into()));
-        put("at_cap", text(r.at_cap.name()));
-        put("shuffle", text(r.shuffle.name()));
-        put("champion", text(r.champion.name()));
-        put("abandon_after", Figure::Int(r.abandon_after.into()));
-        put("group_order", text(r.group_order.name()));
-        put("deal", text(r.deal.name()));
-        put("generator", text(r.generator.name()));
         put("seed", Figure::Int(self.setup.seed));
         let shard = self.setup.shard;
         // Two whole numbers, not "K/N": a spreadsheet reads "1/3" as the 1st of March.
@@ -313,6 +289,37 @@ impl Summary {
         );
         fields
     }
+}
+
+/// The warsim version, then the preset and every setting, one key each (`rules`, `family`,
+/// `players`, … `generator`): the columns every summary starts with.
+pub fn rule_fields(r: &Rules) -> Vec<(String, Figure)> {
+    let mut fields: Vec<(String, Figure)> = Vec::new();
+    let mut put = |key: &str, value: Figure| fields.push((key.to_string(), value));
+    let text = |value: &str| Figure::Text(value.to_string());
+    put("warsim_version", text(env!("CARGO_PKG_VERSION")));
+    put("rules", text(r.preset.name()));
+    put("family", text(r.family.name()));
+    put("players", Figure::Int(r.players.into()));
+    put("suits", Figure::Int(r.suits.into()));
+    put("ranks", Figure::Int(r.ranks.into()));
+    put("cards", Figure::Int(r.cards().into()));
+    put("cards_in_play", Figure::Int(r.cards_in_play().into()));
+    put("uneven", text(r.uneven.name()));
+    put("face_down", Figure::Int(r.face_down.into()));
+    put("war_shortage", text(r.shortage.name()));
+    put("pickup", text(r.pickup.name()));
+    put("spoils", text(r.spoils.name()));
+    put("reshuffle_every", Figure::Int(r.reshuffle_every.into()));
+    put("max_rounds", Figure::Int(r.max_rounds.into()));
+    put("at_cap", text(r.at_cap.name()));
+    put("shuffle", text(r.shuffle.name()));
+    put("champion", text(r.champion.name()));
+    put("abandon_after", Figure::Int(r.abandon_after.into()));
+    put("group_order", text(r.group_order.name()));
+    put("deal", text(r.deal.name()));
+    put("generator", text(r.generator.name()));
+    fields
 }
 
 /// The round quantiles reported: summary key, report label, quantile in parts per 100,000.

@@ -236,7 +236,7 @@ impl Summary {
         let mut put = |key: &str, value: Figure| fields.push((key.to_string(), value));
         put("seed", Figure::Int(self.setup.seed));
         let shard = self.setup.shard;
-        // Two whole numbers, not "K/N": a spreadsheet reads "1/3" as the 1st of March.
+        // Two whole numbers, not "K/N": a spreadsheet reads "1/3" as a date.
         put(
             "shard",
             shard.map_or(Figure::Missing, |(s, _)| Figure::Int(s.index)),

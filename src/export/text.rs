@@ -324,7 +324,7 @@ pub fn games_text(n: u64) -> String {
 }
 
 /// `games` games from game `first` on: "games 1,000 to 1,999", "game 7" or "no games".
-fn game_span(first: u64, games: u64) -> String {
+pub fn game_span(first: u64, games: u64) -> String {
     match games {
         0 => "no games".to_string(),
         1 => format!("game {}", group(first)),

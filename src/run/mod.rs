@@ -12,7 +12,7 @@ use std::time::Instant;
 use crate::batch::Checkpoints;
 use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
-use crate::export::text::group;
+use crate::export::text::{game_span, games_text, group};
 use crate::export::{
     GameCsv, GameFiles, RunInfo, Stream, Target, Which, check_outputs, write_atomically,
 };
@@ -238,11 +238,8 @@ fn play(
 /// What a run that stopped after `games` games kept, for its closing message.
 fn kept_text(options: &RunOptions, first: u64, games: u64) -> String {
     let mut kept = Vec::new();
-    let (held, whole) = match games {
-        0 => ("no game".to_string(), ""),
-        1 => (format!("game {first}"), " whole"),
-        _ => (format!("games {first} to {}", first + games - 1), " whole"),
-    };
+    let held = game_span(first, games);
+    let whole = if games > 0 { " whole" } else { "" };
     if let Some(csv) = &options.csv {
         kept.push(format!("the per-game CSV ({csv}) holds {held}{whole}"));
     }
@@ -263,7 +260,8 @@ fn kept_text(options: &RunOptions, first: u64, games: u64) -> String {
 
 fn kept_note(options: &RunOptions, first: u64, games: u64) -> String {
     format!(
-        "; stopped after {games} games: {}",
+        "; stopped after {}: {}",
+        games_text(games),
         kept_text(options, first, games)
     )
 }

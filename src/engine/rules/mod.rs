@@ -254,7 +254,8 @@ impl Rules {
             && self.pickup != Pickup::Shuffled
     }
 
-    /// One line naming the preset and every setting, for summaries.
+    /// One line naming the preset and every setting, for reports and plots (summaries name
+    /// the settings a key each).
     pub fn describe(&self) -> String {
         let mut deck = format!(
             "{} players, {} × {}",
@@ -298,13 +299,10 @@ impl Rules {
                 self.shortage,
                 self.pickup,
                 self.spoils,
-                if self.reshuffle_every == 0 {
-                    "no reshuffle".to_string()
-                } else {
-                    match self.reshuffle_every {
-                        1 => "reshuffle every round".to_string(),
-                        n => format!("reshuffle every {n} rounds"),
-                    }
+                match self.reshuffle_every {
+                    0 => "no reshuffle".to_string(),
+                    1 => "reshuffle every round".to_string(),
+                    n => format!("reshuffle every {n} rounds"),
                 },
                 counted(self.max_rounds, "round"),
                 self.at_cap

@@ -351,3 +351,19 @@ fn the_report_counts_one_cell_and_one_game_in_the_singular() {
     assert!(first_line("1", "13").starts_with("sweep        1 cell × 1 game   seed 0"));
     assert!(first_line("1e3", "2,13").starts_with("sweep        2 cells × 1,000 games   seed 0"));
 }
+
+#[test]
+fn a_median_time_above_the_cap_reads_as_the_median_does() {
+    // Nearly every game passes 50 rounds: the median is "> 50", its time "> 1 min 40 s".
+    let out = warsim()
+        .args(["sweep", "--games", "100", "--max-rounds", "50", "-q"])
+        .args(["--seconds-per-round", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let row = text.lines().nth(2).unwrap();
+    assert!(
+        row.contains("> 50") && row.ends_with("> 1 min 40 s"),
+        "{text}"
+    );
+}

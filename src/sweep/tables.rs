@@ -195,9 +195,14 @@ pub fn write_sweep_report(
             row.push(share(Outcome::Abandoned));
         }
         if let Some(seconds) = options.seconds_per_round {
+            // As the median column: "> cap" or "never" where the median game did not finish.
             row.push(match lengths.quantile(50_000) {
                 Some(Quantile::Rounds(r)) => duration(r as f64 * seconds),
-                _ => "-".into(),
+                Some(Quantile::AboveCap(cap)) => {
+                    format!("> {}", duration(f64::from(cap) * seconds))
+                }
+                Some(Quantile::Never) => "never".into(),
+                None => "-".into(),
             });
         }
         if result.stats.games < options.games {

@@ -209,3 +209,31 @@ fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
         .code(2)
         .stderr(predicates::str::contains("this sweep has 9"));
 }
+
+#[test]
+fn a_plot_of_no_game_or_no_finished_game_says_which() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("p.svg");
+    let texts = |args: &[&str]| {
+        warsim()
+            .args(args)
+            .arg("--plot")
+            .arg(&svg)
+            .assert()
+            .success();
+        svg_texts(&svg)
+    };
+    // A shard that holds no game has no censored shares to show.
+    let empty = texts(&["run", "--games", "3", "--shard", "0/5", "-q"]);
+    assert!(
+        has(&empty, "No game was played: nothing to draw."),
+        "{empty:?}"
+    );
+    assert!(!empty.iter().any(|t| t.contains('%')), "{empty:?}");
+    let capped = texts(&["run", "--games", "30", "--max-rounds", "3", "-q"]);
+    assert!(
+        has(&capped, "capped and cycling games have no length"),
+        "{capped:?}"
+    );
+    assert!(has(&capped, "capped 100.00%"), "{capped:?}");
+}

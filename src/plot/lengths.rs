@@ -44,7 +44,10 @@ pub fn draw_run(
         let body = head(&root, title, lines)?;
         if stats.lengths().finished_games() == 0 {
             body.draw(&Text::new(
-                "No game finished: capped and cycling games have no length to draw.",
+                match stats.games {
+                    0 => "No game was played: nothing to draw.",
+                    _ => "No game finished: capped and cycling games have no length to draw.",
+                },
                 (30, 40),
                 font(20.0),
             ))

@@ -196,17 +196,24 @@ pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
         info.rules.preset.name(),
         games_text(stats.games)
     );
-    let lines = vec![
-        info.rules.describe(),
-        format!(
-            "seed {} · capped {:.2}% · never end ({}) {:.2}% · warsim {}",
-            info.seed,
+    // No game has no shares, so a shard that holds none shows none.
+    let censored = match stats.games {
+        0 => String::new(),
+        _ => format!(
+            "capped {:.2}% · never end ({}) {:.2}% · ",
             share(lengths.capped_games()),
             match stats.count(crate::engine::Outcome::Abandoned) {
                 0 => "cycles",
                 _ => "cycles, abandoned",
             },
             share(lengths.never_games()),
+        ),
+    };
+    let lines = vec![
+        info.rules.describe(),
+        format!(
+            "seed {} · {censored}warsim {}",
+            info.seed,
             env!("CARGO_PKG_VERSION")
         ),
     ];

@@ -227,3 +227,24 @@ fn rules_with_chance_after_the_deal_and_huge_decks_are_refused_with_exit_2() {
         assert!(out.stdout.is_empty(), "{args:?}: nothing played");
     }
 }
+
+#[test]
+fn the_report_counts_one_in_the_singular() {
+    // Two cards of one rank: one deal, one round, a draw.
+    let out = Command::cargo_bin("warsim")
+        .unwrap()
+        .args(["enumerate", "--suits", "2", "--ranks", "1"])
+        .args(BATAILLE)
+        .output()
+        .unwrap();
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains("max 1   (1 finite game)\n"), "{report}");
+    assert!(
+        report.contains("longest      1 round, 2 cards laid: 1 | 1\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("(1 per player), 1 round: 1 | 1\n"),
+        "{report}"
+    );
+}

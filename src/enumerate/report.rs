@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 
 use super::{Plan, Tally};
 use crate::export::rule_fields;
-use crate::export::text::group;
+use crate::export::text::{counted, group};
 
 /// A deal as the hands it cuts into, `2 1 3 | 2 3 3`.
 pub fn hands(deal: &[u8], players: usize) -> String {
@@ -208,13 +208,13 @@ pub fn write_report(
         let (rounds, cards) = (tally.rounds_sum(), tally.cards_sum());
         writeln!(
             out,
-            "rounds       mean {:.4} (exactly {} / {})   min {}   max {}   ({} finite games)",
+            "rounds       mean {:.4} (exactly {} / {})   min {}   max {}   ({})",
             rounds as f64 / finite as f64,
             rounds,
             finite,
             tally.rounds.iter().position(|&n| n > 0).unwrap_or(0),
             longest.rounds,
-            group(finite)
+            counted(finite, "finite game")
         )?;
         writeln!(
             out,
@@ -226,19 +226,19 @@ pub fn write_report(
         )?;
         writeln!(
             out,
-            "longest      {} rounds, {} cards laid: {}",
-            longest.rounds,
-            longest.cards_played,
+            "longest      {}, {} laid: {}",
+            counted(longest.rounds.into(), "round"),
+            counted(longest.cards_played, "card"),
             hands(&longest.deal, players)
         )?;
     }
     if let Some(most) = &tally.longest_by_cards {
         writeln!(
             out,
-            "most cards   {} laid ({} per player), {} rounds: {}",
+            "most cards   {} laid ({} per player), {}: {}",
             most.cards_played,
             most.cards_played as f64 / players as f64,
-            most.rounds,
+            counted(most.rounds.into(), "round"),
             hands(&most.deal, players)
         )?;
     }

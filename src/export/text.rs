@@ -317,9 +317,14 @@ pub fn nice_width(raw: u64) -> u64 {
 
 /// "1 game", "2,000 games".
 pub fn games_text(n: u64) -> String {
+    counted(n, "game")
+}
+
+/// "1 round", "2,000 rounds": `n` things, grouped, in the singular for one.
+pub fn counted(n: u64, thing: &str) -> String {
     match n {
-        1 => "1 game".to_string(),
-        n => format!("{} games", group(n)),
+        1 => format!("1 {thing}"),
+        n => format!("{} {thing}s", group(n)),
     }
 }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde_json::{Map, Value, json};
 
 use crate::engine::Outcome;
-use crate::export::text::{duration, games_text, group, quantile_text};
+use crate::export::text::{counted, duration, games_text, group, quantile_text};
 use crate::export::{Figure, Summary, into_io};
 use crate::stats::Quantile;
 
@@ -158,10 +158,7 @@ pub fn write_sweep_report(
     writeln!(
         out,
         "sweep        {} × {}   seed {}   threads {}",
-        match grid.cells.len() {
-            1 => "1 cell".to_string(),
-            cells => format!("{} cells", group(cells as u64)),
-        },
+        counted(grid.cells.len() as u64, "cell"),
         games_text(options.games),
         options.seed,
         options.threads

@@ -55,7 +55,8 @@ pub enum Figure {
 }
 
 impl Figure {
-    fn real(value: Option<f64>) -> Figure {
+    /// A real number, or [`Figure::Missing`] where none exists.
+    pub fn real(value: Option<f64>) -> Figure {
         value.map_or(Figure::Missing, Figure::Real)
     }
 

@@ -17,7 +17,7 @@ const BAR_WIDTH: f64 = 40.0;
 /// Writes the report.
 pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Result<()> {
     let games = stats.games;
-    let pct = |n: u64| 100.0 * n as f64 / games.max(1) as f64;
+    let pct = |n: u64| 100.0 * n as f64 / games as f64;
     writeln!(out, "rules        {}", info.rules.describe())?;
     writeln!(
         out,
@@ -73,52 +73,8 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
     if games == 0 {
         // Shares, means and quantiles of no games do not exist: none is printed as 0.
         writeln!(out, "figures      none: no game was played")?;
-    }
-    for seat in 0..stats.wins_by_seat.len() {
-        let Some((share, low, high)) = stats.win_share(seat) else {
-            break;
-        };
-        let label = if seat == 0 { "wins by seat" } else { "" };
-        writeln!(
-            out,
-            "{label:<12} seat {:<3} {:>7.3}%  95% CI [{:.3}%, {:.3}%]  ({})",
-            seat + 1,
-            100.0 * share,
-            100.0 * low,
-            100.0 * high,
-            games_text(stats.wins_by_seat[seat])
-        )?;
-    }
-    if games > 0 {
-        write_lengths(out, stats)?;
-    }
-    if let Some(cards) = stats.cards_played_mean()
-        && info.rules.family != Family::FixedRounds
-    {
-        writeln!(
-            out,
-            "cards        mean {cards:.2} played per finished game (face up and face down, every player)"
-        )?;
-    }
-    if let Some(seconds) = info.seconds_per_round.filter(|_| games > 0) {
-        write_durations(out, stats, seconds)?;
-    }
-    match stats.wars_per_game() {
-        Some(per_game) if info.rules.family == Family::FixedRounds => {
-            let tied = stats.count(Outcome::Draw);
-            writeln!(
-                out,
-                "ties         {per_game:.3} tied rounds per match   tied matches {} ({:.3}%)",
-                group(tied),
-                pct(tied)
-            )?
-        }
-        Some(per_game) => writeln!(
-            out,
-            "wars         {per_game:.3} per game   longest chain {}",
-            stats.longest_war
-        )?,
-        None => {}
+    } else {
+        write_figures(out, info, stats)?;
     }
     let seconds = info.elapsed.as_secs_f64();
     writeln!(
@@ -133,6 +89,53 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
     Ok(())
 }
 
+/// The figures of at least one game: wins by seat, lengths, cards laid, durations and wars.
+fn write_figures(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Result<()> {
+    let seats =
+        (0..stats.wins_by_seat.len()).filter_map(|seat| Some((seat, stats.win_share(seat)?)));
+    for (seat, (share, low, high)) in seats {
+        let label = if seat == 0 { "wins by seat" } else { "" };
+        writeln!(
+            out,
+            "{label:<12} seat {:<3} {:>7.3}%  95% CI [{:.3}%, {:.3}%]  ({})",
+            seat + 1,
+            100.0 * share,
+            100.0 * low,
+            100.0 * high,
+            games_text(stats.wins_by_seat[seat])
+        )?;
+    }
+    write_lengths(out, stats)?;
+    if let Some(cards) = stats.cards_played_mean()
+        && info.rules.family != Family::FixedRounds
+    {
+        writeln!(
+            out,
+            "cards        mean {cards:.2} played per finished game (face up and face down, every player)"
+        )?;
+    }
+    if let Some(seconds) = info.seconds_per_round {
+        write_durations(out, stats, seconds)?;
+    }
+    match stats.wars_per_game() {
+        Some(per_game) if info.rules.family == Family::FixedRounds => {
+            let tied = stats.count(Outcome::Draw);
+            writeln!(
+                out,
+                "ties         {per_game:.3} tied rounds per match   tied matches {} ({:.3}%)",
+                group(tied),
+                100.0 * tied as f64 / stats.games as f64
+            )
+        }
+        Some(per_game) => writeln!(
+            out,
+            "wars         {per_game:.3} per game   longest chain {}",
+            stats.longest_war
+        ),
+        None => Ok(()),
+    }
+}
+
 /// The length figures: moments and extremes of finished games, quantiles of all games.
 fn write_lengths(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
     let lengths = stats.lengths();
@@ -145,11 +148,10 @@ fn write_lengths(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
             };
             writeln!(
                 out,
-                "rounds       {spread}   min {}   max {}   ({} finished {})",
+                "rounds       {spread}   min {}   max {}   ({})",
                 group(min),
                 group(max),
-                group(finished),
-                if finished == 1 { "game" } else { "games" }
+                counted(finished, "finished game")
             )?
         }
         _ => writeln!(out, "rounds       no game finished: none has a length")?,

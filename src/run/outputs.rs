@@ -188,8 +188,7 @@ pub(super) fn resumable_at(options: &RunOptions, bytes: u64) -> io::Result<Resum
 
 /// A run's plot title and the lines under it: the rules, the seed and the censored shares.
 pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
-    let games = stats.games.max(1) as f64;
-    let share = |n: u64| 100.0 * n as f64 / games;
+    let share = |n: u64| 100.0 * n as f64 / stats.games as f64;
     let lengths = stats.lengths();
     let title = format!(
         "How long does War last? {}, {}",

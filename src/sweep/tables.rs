@@ -74,7 +74,7 @@ pub fn write_seats_csv(
             row.push((seat + 1).to_string());
             row.push(wins.wins.to_string());
             let figures = [wins.share, wins.ci95_low, wins.ci95_high];
-            row.extend(figures.map(|v| v.map_or(String::new(), |v| v.to_string())));
+            row.extend(figures.map(|v| Figure::real(v).to_string()));
             out.write_record(&row).map_err(into_io)?;
         }
     }

@@ -31,7 +31,8 @@ def survival(rounds: pd.Series, finished: pd.Series) -> pd.DataFrame:
 
 
 def main(path: str, figure: str) -> None:
-    games = pd.read_parquet(path)  # seed as uint64, winner nullable, outcome a string
+    # numpy_nullable: winner stays a nullable integer (pandas' default makes it float, NaN)
+    games = pd.read_parquet(path, dtype_backend="numpy_nullable")
     settings = [c for c in games.columns if c not in {
         "cell", "game", "seed", "rounds", "winner", "outcome", "wars", "longest_war",
         "decided_by", "cards_played"}]

@@ -202,6 +202,19 @@ fn rules_with_chance_after_the_deal_and_huge_decks_are_refused_with_exit_2() {
             "63,063,000 deals",
         ),
         (
+            &[
+                "--suits",
+                "2",
+                "--ranks",
+                "1",
+                "--deals",
+                "unordered",
+                "--max-deals",
+                "0",
+            ],
+            "1 deal to play",
+        ),
+        (
             &["--suits", "3", "--ranks", "3", "--deals", "unordered"],
             "--deals unordered",
         ),

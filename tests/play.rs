@@ -404,6 +404,25 @@ fn interactive_play_flips_on_enter_and_quits_on_q() {
 }
 
 #[test]
+fn interactive_play_counts_one_card_in_the_singular() {
+    let out = warsim()
+        .args(["play", "--interactive", "--scripted-input", "--seed", "1"])
+        .args(["--suits", "1", "--ranks", "2"])
+        .write_stdin("q\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("You hold 1 card, the computer 1.\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("You quit after 0 rounds. Score so far: you 1 card, the computer 1.\n"),
+        "{text}"
+    );
+}
+
+#[test]
 fn interactive_play_refuses_a_non_terminal_and_bad_presets() {
     let out = warsim()
         .args(["play", "--interactive"])

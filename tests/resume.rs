@@ -110,6 +110,23 @@ fn runs_killed_again_and_again_finish_as_if_never_stopped() {
 }
 
 #[test]
+fn a_complete_run_of_one_game_has_nothing_to_resume_and_says_so_in_the_singular() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    warsim()
+        .current_dir(d)
+        .args(["run", "--games", "1", "-q", "--state", "one.state"])
+        .assert()
+        .success();
+    warsim()
+        .current_dir(d)
+        .args(["resume", "one.state"])
+        .assert()
+        .success()
+        .stderr("one.state: the run is complete (1 game): nothing to resume\n");
+}
+
+#[test]
 fn a_csv_that_does_not_match_its_checkpoint_is_refused_and_left_alone() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();

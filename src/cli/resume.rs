@@ -7,6 +7,7 @@ use clap::Parser;
 use super::{Cli, Command};
 use crate::config::{ConfigError, ResumeFrom};
 use crate::export::Target;
+use crate::export::text::counted;
 use crate::interrupt::Interrupt;
 use crate::run::{RunEnd, RunError, run};
 use crate::state::{State, csv_tail};
@@ -28,8 +29,8 @@ pub(super) fn resume(path: &std::path::Path) -> Result<RunEnd, RunError> {
     };
     if state.games == state.games_requested {
         eprintln!(
-            "{name}: the run is complete ({} games): nothing to resume",
-            state.games
+            "{name}: the run is complete ({}): nothing to resume",
+            counted(state.games, "game")
         );
         return Ok(RunEnd::Complete);
     }
@@ -76,9 +77,9 @@ pub(super) fn resume(path: &std::path::Path) -> Result<RunEnd, RunError> {
         };
         if !matches {
             return Err(refuse(format!(
-                "{name}: the per-game CSV {} does not hold the checkpoint's {} games (missing, shorter than {} bytes, or edited): nothing was changed",
+                "{name}: the per-game CSV {} does not hold the checkpoint's {} (missing, shorter than {} bytes, or edited): nothing was changed",
                 csv.display(),
-                state.games,
+                counted(state.games, "game"),
                 resumable.csv_bytes
             )));
         }

@@ -39,14 +39,14 @@ pub enum EnumerateError {
     },
     /// The deck has more deals than allowed.
     #[error(
-        "--suits {suits} --ranks {ranks}: {deals} deals to play with --deals {set}, more than --max-deals {max} allows; raise --max-deals, or use a smaller deck"
+        "--suits {suits} --ranks {ranks}: {deals} to play with --deals {set}, more than --max-deals {max} allows; raise --max-deals, or use a smaller deck"
     )]
     TooMany {
         /// The deck's suits.
         suits: u32,
         /// The deck's ranks.
         ranks: u32,
-        /// How many deals that would be, written out.
+        /// How many deals that would be, written out with the noun ("1 deal", "about 3.2e20 deals").
         deals: String,
         /// The deal set.
         set: DealSet,
@@ -126,8 +126,8 @@ impl Plan {
                 suits: rules.suits,
                 ranks: rules.ranks,
                 deals: match sequences {
-                    Some(n) => crate::export::text::group(n as u64),
-                    None => format!("about {:.2e}", approximate_multinomial(&counts)),
+                    Some(n) => crate::export::text::counted(n as u64, "deal"),
+                    None => format!("about {:.2e} deals", approximate_multinomial(&counts)),
                 },
                 set,
                 max: crate::export::text::group(max_deals.min(u128::from(u64::MAX)) as u64),

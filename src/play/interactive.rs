@@ -8,6 +8,7 @@ use crate::engine::random::GameRandom;
 
 use crate::engine::game::{Observer, PileGame, Step};
 use crate::engine::{Rules, SuitedCard};
+use crate::export::text::counted;
 
 use super::cards::CardNames;
 
@@ -29,8 +30,8 @@ pub fn play_interactive<const CAP: usize, R: GameRandom>(
     )?;
     writeln!(
         out,
-        "You hold {} cards, the computer {}.",
-        held(game, 0),
+        "You hold {}, the computer {}.",
+        counted(held(game, 0), "card"),
         held(game, 1)
     )?;
     let mut table = Table {
@@ -48,11 +49,11 @@ pub fn play_interactive<const CAP: usize, R: GameRandom>(
     }
     if quit {
         let (you, computer) = (held(game, 0), held(game, 1));
-        let plural = if record.rounds == 1 { "" } else { "s" };
         return writeln!(
             out,
-            "You quit after {} round{plural}. Score so far: you {you} cards, the computer {computer}.",
-            record.rounds
+            "You quit after {}. Score so far: you {}, the computer {computer}.",
+            counted(record.rounds.into(), "round"),
+            counted(you, "card")
         );
     }
     match record.winner {
@@ -67,8 +68,8 @@ pub fn play_interactive<const CAP: usize, R: GameRandom>(
     }
 }
 
-fn held<const CAP: usize>(game: &PileGame<SuitedCard, CAP>, seat: usize) -> usize {
-    game.pile(seat).len() + game.heap(seat).len()
+fn held<const CAP: usize>(game: &PileGame<SuitedCard, CAP>, seat: usize) -> u64 {
+    (game.pile(seat).len() + game.heap(seat).len()) as u64
 }
 
 struct Table<'a> {

@@ -203,7 +203,10 @@ pub fn write_sweep_report(
             });
         }
         if result.stats.games < options.games {
-            row.push(format!("(incomplete: {} games)", group(result.stats.games)));
+            row.push(format!(
+                "(incomplete: {})",
+                counted(result.stats.games, "game")
+            ));
         }
         rows.push(row);
     }

@@ -63,7 +63,7 @@ impl Rules {
 }
 
 /// "1 round", "100000 rounds"; "1 suit", "4 suits".
-fn counted(n: u32, thing: &str) -> String {
+pub(super) fn counted(n: u32, thing: &str) -> String {
     match n {
         1 => format!("1 {thing}"),
         n => format!("{n} {thing}s"),

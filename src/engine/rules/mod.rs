@@ -101,9 +101,7 @@ pub enum RulesError {
         cards: u32,
     },
     /// Fewer cards than players.
-    #[error(
-        "--players {players} is more than the {cards} cards in the deck: use at most {cards} players or a larger deck"
-    )]
+    #[error("{}", more_players_than_cards(*players, *cards))]
     MorePlayersThanCards {
         /// Players given.
         players: u32,
@@ -256,6 +254,21 @@ impl Rules {
     }
 }
 
+/// The error for a deck smaller than the table: with a one-card deck no player count works, so
+/// it does not suggest "at most 1 player".
+fn more_players_than_cards(players: u32, cards: u32) -> String {
+    let deck = describe::counted(cards, "card");
+    if cards < 2 {
+        format!(
+            "--players {players} needs at least 2 cards and the deck has {deck}: use a larger deck"
+        )
+    } else {
+        format!(
+            "--players {players} is more than the {deck} in the deck: use at most {cards} players or a larger deck"
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,6 +310,24 @@ mod tests {
                 cards: 3
             })
         ));
+        let one_card = with(|r| {
+            r.suits = 1;
+            r.ranks = 1
+        });
+        assert_eq!(
+            one_card.unwrap_err().to_string(),
+            "--players 2 needs at least 2 cards and the deck has 1 card: use a larger deck"
+        );
+        assert_eq!(
+            with(|r| {
+                r.suits = 1;
+                r.ranks = 2;
+                r.players = 3
+            })
+            .unwrap_err()
+            .to_string(),
+            "--players 3 is more than the 2 cards in the deck: use at most 2 players or a larger deck"
+        );
         assert_eq!(with(|r| r.max_rounds = 0), Err(RulesError::MaxRounds(0)));
         assert_eq!(
             with(|r| r.max_rounds = u32::MAX),

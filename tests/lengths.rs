@@ -177,10 +177,16 @@ fn the_hdr_log_reads_back_with_hdrhistograms_own_reader() {
         .collect();
     assert_eq!(intervals.len(), 1, "one interval per run");
     let tag = intervals[0].tag().unwrap().as_str().to_string();
-    assert!(
-        tag.starts_with("rules=classic;players=2;") && tag.contains(";pickup=seats;"),
-        "{tag}"
-    );
+    // Every setting that changes a game, as the summary names it, then which games.
+    assert!(tag.starts_with("warsim_version="), "{tag}");
+    for setting in [
+        ";rules=classic;family=table;players=2;",
+        ";pickup=seats;",
+        ";champion=last;abandon_after=0;group_order=highest-first;deal=from-top;",
+        ";generator=xoshiro256++;seed=5;first_game=0;",
+    ] {
+        assert!(tag.contains(setting), "{setting} in {tag}");
+    }
     assert!(
         tag.ends_with(&format!(
             ";games=4000;capped={};cycle={}",

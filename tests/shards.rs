@@ -127,3 +127,19 @@ fn bad_shards_are_refused_and_empty_shards_are_fine() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn a_shards_hdr_log_names_its_part_of_the_batch() {
+    let dir = TempDir::new().unwrap();
+    let log = dir.path().join("part.hlog");
+    warsim()
+        .args(["run", "--games", "100", "--shard", "1/3", "-q", "--hdr"])
+        .arg(&log)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        text.contains(";seed=0;shard=1;shards=3;batch_games=100;first_game=33;games=33;capped=0;"),
+        "{text}"
+    );
+}

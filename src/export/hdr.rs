@@ -12,38 +12,32 @@ use hdrhistogram::Histogram;
 use hdrhistogram::serialization::V2DeflateSerializer;
 use hdrhistogram::serialization::interval_log::{IntervalLogWriterBuilder, Tag};
 
-use crate::engine::rules::Named;
 use crate::stats::Stats;
 
-use super::RunInfo;
+use super::{Figure, RunInfo, rule_fields};
 
 /// Significant digits of the exported histogram.
 pub const HDR_DIGITS: u8 = 3;
 
-/// The tag of a run's interval: its settings and its censored games, `key=value;…`.
+/// The tag of a run's interval, `key=value;…`: the summary's rule keys (`warsim_version` to
+/// `generator`, so every setting that changes a game is there and tags join summaries), the
+/// seed, which part of a batch it holds, and its censored games.
 pub fn hdr_tag(info: &RunInfo, stats: &Stats) -> String {
-    let r = &info.rules;
+    let mut fields = rule_fields(&info.rules);
+    let mut put = |key: &str, value: u64| fields.push((key.to_string(), Figure::Int(value)));
+    put("seed", info.seed);
+    if let Some((shard, batch_games)) = info.shard {
+        put("shard", shard.index);
+        put("shards", shard.count);
+        put("batch_games", batch_games);
+    }
+    put("first_game", info.first_game);
     let lengths = stats.lengths();
-    format!(
-        "rules={};players={};suits={};ranks={};face_down={};war_shortage={};pickup={};spoils={};\
-         reshuffle_every={};max_rounds={};at_cap={};shuffle={};seed={};games={};capped={};cycle={}",
-        r.preset.name(),
-        r.players,
-        r.suits,
-        r.ranks,
-        r.face_down,
-        r.shortage.name(),
-        r.pickup.name(),
-        r.spoils.name(),
-        r.reshuffle_every,
-        r.max_rounds,
-        r.at_cap.name(),
-        r.shuffle.name(),
-        info.seed,
-        stats.games,
-        lengths.capped_games(),
-        lengths.never_games(),
-    )
+    put("games", stats.games);
+    put("capped", lengths.capped_games());
+    put("cycle", lengths.never_games());
+    let pairs: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    pairs.join(";")
 }
 
 /// Writes the log: a comment line, then one interval per run (a sweep's cells, one after

@@ -27,7 +27,10 @@ fn bataille(suits: u32, ranks: u32) -> Rules {
 }
 
 fn tally(rules: &Rules, set: DealSet) -> Tally {
-    Plan::new(rules, set, 1 << 40).unwrap().run(2, &|_| {})
+    Plan::new(rules, set, 1 << 40)
+        .unwrap()
+        .run(2, &|_| {}, &|| false)
+        .unwrap()
 }
 
 #[test]
@@ -260,4 +263,36 @@ fn the_report_counts_one_in_the_singular() {
         report.contains("(1 per player), 1 round: 1 | 1\n"),
         "{report}"
     );
+}
+
+#[test]
+fn an_interrupted_enumeration_writes_nothing_and_says_why() {
+    use std::process::{Command as Process, Stdio};
+    let dir = TempDir::new().unwrap();
+    let json = dir.path().join("deck.json");
+    std::fs::write(&json, "an older file").unwrap();
+    // 63 million deals: far from done when the signal comes.
+    let child = Process::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(["enumerate", "--suits", "4", "--ranks", "4", "--json"])
+        .arg(&json)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let kill = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.starts_with("interrupted (SIGINT, Ctrl-C) with ")
+            && stderr.ends_with("% of the deals played: an enumeration's figures are exact only over every deal, so no report and no file was written\n"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty(), "no report of part of the deals");
+    assert_eq!(std::fs::read_to_string(&json).unwrap(), "an older file");
 }

@@ -10,9 +10,10 @@ use super::report_error;
 use super::rules::RuleArgs;
 use crate::config::parse_count;
 use crate::engine::Preset;
-use crate::enumerate::command::{EnumerateOptions, enumerate, plan};
+use crate::enumerate::command::{EnumerateOptions, Enumerated, enumerate, plan};
 use crate::enumerate::{DEFAULT_MAX_DEALS, DealSet};
 use crate::export::Target;
+use crate::interrupt::Interrupt;
 
 pub(super) const ENUMERATE_AFTER_HELP: &str = "\
 Plays every distinct deal of the deck (the sequences of ranks, suits ignored; seat 1 gets the
@@ -101,7 +102,20 @@ pub(super) fn enumerate_command(args: EnumerateArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let failures = enumerate(&options, &plan);
+    let interrupt = Interrupt::install().ok();
+    let stop = || interrupt.as_ref().is_some_and(Interrupt::requested);
+    let failures = match enumerate(&options, &plan, &stop) {
+        Enumerated::Done(failures) => failures,
+        Enumerated::Stopped(share) => {
+            let interrupt = interrupt.expect("only a signal stops an enumeration");
+            eprintln!(
+                "interrupted ({}) with {:.1}% of the deals played: an enumeration's figures are exact only over every deal, so no report and no file was written",
+                interrupt.signal_name(),
+                100.0 * share
+            );
+            return ExitCode::from(interrupt.exit_status().unwrap_or(130));
+        }
+    };
     let mut status = ExitCode::SUCCESS;
     for failure in failures {
         if failure.is_broken_pipe() {

@@ -1,6 +1,7 @@
 //! `warsim enumerate` from checked options to its outputs: the plan and every output checked
 //! before any deal is played, a progress bar, the report, and each file written atomically.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::{DealSet, EnumerateError, Plan, report};
@@ -56,13 +57,38 @@ pub fn plan(options: &EnumerateOptions) -> Result<Plan, EnumerateRefusal> {
     Ok(plan)
 }
 
-/// Plays the plan and writes the report and the outputs; the failures, if any.
-pub fn enumerate(options: &EnumerateOptions, plan: &Plan) -> Vec<RunError> {
+/// How an enumeration ended.
+#[derive(Debug)]
+pub enum Enumerated {
+    /// Every deal was played; the outputs that could not be written, if any.
+    Done(Vec<RunError>),
+    /// `stop` asked to stop first: nothing was written, since figures over part of the deals
+    /// are not the deck's. The share of the deals that had been played.
+    Stopped(f64),
+}
+
+/// Plays the plan and writes the report and the outputs, unless `stop` asks to stop first.
+pub fn enumerate(
+    options: &EnumerateOptions,
+    plan: &Plan,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Enumerated {
     let bar = crate::progress::games_bar(plan.sequences as u64, options.quiet);
     let start = Instant::now();
-    let tally = plan.run(options.threads, &|n| bar.inc(n));
+    let played = AtomicU64::new(0);
+    let tally = plan.run(
+        options.threads,
+        &|n| {
+            played.fetch_add(n, Ordering::Relaxed);
+            bar.inc(n);
+        },
+        stop,
+    );
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
+    let Some(tally) = tally else {
+        return Enumerated::Stopped(played.into_inner() as f64 / plan.sequences as f64);
+    };
     let summary = report::summary(plan, &tally);
     let outputs: [(&'static str, &Option<Target>, OutputWriter); 3] = [
         ("the summary JSON", &options.json, &|out| {
@@ -83,5 +109,5 @@ pub fn enumerate(options: &EnumerateOptions, plan: &Plan) -> Vec<RunError> {
         report::write_report(out, plan, &tally, seconds, options.threads)
     });
     failures.extend(written.err());
-    failures
+    Enumerated::Done(failures)
 }

@@ -12,6 +12,8 @@ pub mod deals;
 pub mod report;
 pub mod tally;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 
 use crate::engine::rules::Family;
@@ -136,14 +138,21 @@ impl Plan {
     }
 
     /// Plays every deal of the plan on `threads` threads, calling `progress` with the number of
-    /// sequences each finished chunk covered.
-    pub fn run(&self, threads: usize, progress: &(dyn Fn(u64) + Sync)) -> Tally {
+    /// sequences each finished chunk covered. Once `stop` says so, the chunks left are skipped,
+    /// and the tally is `None`: figures over some of the deals are not the deck's.
+    pub fn run(
+        &self,
+        threads: usize,
+        progress: &(dyn Fn(u64) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Option<Tally> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .expect("a thread pool of a valid size");
         let chunks = self.sequences.div_ceil(CHUNK) as u64;
-        pool.install(|| {
+        let skipped = AtomicBool::new(false);
+        let tally = pool.install(|| {
             (0..chunks)
                 .into_par_iter()
                 .fold(
@@ -154,6 +163,10 @@ impl Plan {
                         )
                     },
                     |(mut engine, mut tally), chunk| {
+                        if stop() {
+                            skipped.store(true, Ordering::Relaxed);
+                            return (engine, tally);
+                        }
                         let first = u128::from(chunk) * CHUNK;
                         let len = (self.sequences - first).min(CHUNK);
                         self.play_chunk(&mut engine, &mut tally, first, len);
@@ -169,7 +182,8 @@ impl Plan {
                         a
                     },
                 )
-        })
+        });
+        (!skipped.into_inner()).then_some(tally)
     }
 
     /// Plays `len` sequences from the `first`-th.

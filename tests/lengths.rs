@@ -183,13 +183,13 @@ fn the_hdr_log_reads_back_with_hdrhistograms_own_reader() {
         ";rules=classic;family=table;players=2;",
         ";pickup=seats;",
         ";champion=last;abandon_after=0;group_order=highest-first;deal=from-top;",
-        ";generator=xoshiro256++;seed=5;first_game=0;",
+        ";generator=xoshiro256++;seed=5;batch_games=4000;first_game=0;",
     ] {
         assert!(tag.contains(setting), "{setting} in {tag}");
     }
     assert!(
         tag.ends_with(&format!(
-            ";games=4000;capped={};cycle={}",
+            ";games=4000;complete=true;capped={};cycle={}",
             censored[0], censored[1]
         )),
         "{tag}"

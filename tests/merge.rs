@@ -198,6 +198,8 @@ fn states_that_do_not_make_one_batch_are_refused() {
     let out = warsim()
         .args(["merge", "--allow-partial", "--json"])
         .arg(&merged)
+        .arg("--hdr")
+        .arg(p("merged.hlog"))
         .args([s0, s2])
         .output()
         .unwrap();
@@ -213,6 +215,12 @@ fn states_that_do_not_make_one_batch_are_refused() {
     let summary = json(&merged);
     assert_eq!(summary["complete"], false);
     assert_eq!(summary["games"], 667);
+    // So does the HdrHistogram log's tag.
+    let log = std::fs::read_to_string(p("merged.hlog")).unwrap();
+    assert!(
+        log.contains(";games_requested=1000;games=667;complete=false;"),
+        "{log}"
+    );
 }
 
 #[test]

@@ -139,7 +139,7 @@ fn a_shards_hdr_log_names_its_part_of_the_batch() {
         .success();
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(
-        text.contains(";seed=0;shard=1;shards=3;batch_games=100;first_game=33;games=33;capped=0;"),
+        text.contains(";seed=0;shard=1;shards=3;batch_games=100;first_game=33;games_requested=33;games=33;complete=true;capped=0;"),
         "{text}"
     );
 }

@@ -14,29 +14,28 @@ use hdrhistogram::serialization::interval_log::{IntervalLogWriterBuilder, Tag};
 
 use crate::stats::Stats;
 
-use super::{Figure, RunInfo, rule_fields};
+use super::{Figure, RunInfo, Summary};
+use crate::engine::Outcome;
 
 /// Significant digits of the exported histogram.
 pub const HDR_DIGITS: u8 = 3;
 
-/// The tag of a run's interval, `key=value;…`: the summary's rule keys (`warsim_version` to
-/// `generator`, so every setting that changes a game is there and tags join summaries), the
-/// seed, which part of a batch it holds, and its censored games.
+/// The tag of a run's interval, `key=value;…`: the summary's keys from `warsim_version` to
+/// `complete` (every setting that changes a game, the seed, which games of which batch; so tags
+/// join summaries, and `shard`/`shards` only for a shard: a tag has no empty values), then its
+/// censored games.
 pub fn hdr_tag(info: &RunInfo, stats: &Stats) -> String {
-    let mut fields = rule_fields(&info.rules);
-    let mut put = |key: &str, value: u64| fields.push((key.to_string(), Figure::Int(value)));
-    put("seed", info.seed);
-    if let Some((shard, batch_games)) = info.shard {
-        put("shard", shard.index);
-        put("shards", shard.count);
-        put("batch_games", batch_games);
-    }
-    put("first_game", info.first_game);
+    let summary = Summary::new(info, stats);
     let lengths = stats.lengths();
-    put("games", stats.games);
-    put("capped", lengths.capped_games());
-    put("cycle", lengths.never_games());
-    let pairs: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let mut pairs: Vec<String> = summary
+        .fields_without_seats()
+        .into_iter()
+        .take_while(|(key, _)| key != Outcome::ALL[0].name())
+        .filter(|(_, value)| *value != Figure::Missing)
+        .map(|(key, value)| format!("{key}={value}"))
+        .collect();
+    pairs.push(format!("capped={}", lengths.capped_games()));
+    pairs.push(format!("cycle={}", lengths.never_games()));
     pairs.join(";")
 }
 

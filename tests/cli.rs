@@ -259,4 +259,34 @@ fn completions_and_man_page_are_printed() {
             "{subcommand}"
         );
     }
+    // Every command has a page of its own with all its flags: the commands `warsim --help` lists.
+    let help = String::from_utf8(warsim().arg("--help").output().unwrap().stdout).unwrap();
+    let commands: Vec<&str> = help
+        .split("Commands:\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|line| !line.is_empty())
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    assert_eq!(commands.len(), 9, "{help}");
+    for command in commands {
+        let out = warsim().args(["man", command]).output().unwrap();
+        assert!(out.status.success(), "{command}");
+        let page = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            page.contains(&format!(".TH warsim-{command} 1  \"warsim "))
+                && page.contains(&format!("\\fBwarsim {command}\\fR")),
+            "{page}"
+        );
+    }
+    let run = String::from_utf8(warsim().args(["man", "run"]).output().unwrap().stdout).unwrap();
+    for flag in [
+        "\\-\\-max\\-rounds",
+        "\\-\\-seconds\\-per\\-round",
+        "\\-\\-shard",
+    ] {
+        assert!(run.contains(flag), "{flag}");
+    }
 }

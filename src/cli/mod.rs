@@ -2,6 +2,7 @@
 //! clap types stay in this module. Every bad input ends here with one `error:` line and exit
 //! status 2; a failure while running exits 1; a closed pipe on stdout exits 0 quietly.
 
+mod documents;
 mod enumerate;
 mod play;
 mod resume;
@@ -11,9 +12,8 @@ mod sweep;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use std::io::Write;
 
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use crate::batch::Shard;
 use crate::config::{
@@ -63,8 +63,13 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff) on standard output (e.g. `warsim man > warsim.1`).
-    Man,
+    /// Print a man page (roff) on standard output: warsim's, or one command's with all its
+    /// flags (e.g. `warsim man > warsim.1`, `warsim man run > warsim-run.1`).
+    Man {
+        /// The command whose page to print (warsim's own when omitted).
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(documents::MAN_PAGES))]
+        command: Option<String>,
+    },
     /// List the rule presets and their settings, or show one.
     Rules {
         /// A preset to show, any case (all when omitted).
@@ -250,16 +255,8 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Rules { name } => return rules::show_rules_command(name.as_deref()),
-        Command::Completions { shell } => {
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "warsim", &mut script);
-            return print_document("the completion script", Ok(script));
-        }
-        Command::Man => {
-            let mut page = Vec::new();
-            let rendered = clap_mangen::Man::new(Cli::command()).render(&mut page);
-            return print_document("the man page", rendered.map(|()| page));
-        }
+        Command::Completions { shell } => return documents::print_completions(shell),
+        Command::Man { command } => return documents::print_man_page(command.as_deref()),
         Command::Run(args) => args.into_options().map_err(RunError::from).and_then(|o| {
             let interrupt = Interrupt::install().ok();
             run(&o, interrupt.as_ref())
@@ -283,22 +280,6 @@ pub fn main() -> ExitCode {
                 RunError::Config(_) => ExitCode::from(2),
                 _ => ExitCode::FAILURE,
             }
-        }
-    }
-}
-
-/// Writes a generated document to standard output: a closed pipe exits 0, a failed write 1.
-fn print_document(what: &str, document: std::io::Result<Vec<u8>>) -> ExitCode {
-    let written = document.and_then(|bytes| {
-        let mut out = std::io::stdout().lock();
-        out.write_all(&bytes).and_then(|()| out.flush())
-    });
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            report_error(&format!("could not write {what} to standard output: {e}"));
-            ExitCode::FAILURE
         }
     }
 }
@@ -395,6 +376,7 @@ mod tests {
 
     #[test]
     fn clap_definition_is_consistent() {
+        use clap::CommandFactory;
         Cli::command().debug_assert();
     }
 }

@@ -1,7 +1,7 @@
 //! `--parquet`: read back with the parquet crate's own reader, every row equals the per-game
 //! CSV's (run and sweep), the columns are typed (seed an unsigned 64-bit integer, winner
 //! nullable), row groups split long runs, and an interrupted run still ends with a readable file
-//! holding exactly the games the summary counts.
+//! holding exactly the games the summary counts. The footer carries that summary.
 
 use std::fs::File;
 use std::path::Path;
@@ -39,6 +39,41 @@ fn rows_as_csv(path: &Path) -> (Vec<String>, usize) {
     (lines, groups)
 }
 
+/// The summary the file's footer carries (key-value metadata `warsim`), without the two timings
+/// that differ from run to run.
+fn footer_summary(path: &Path) -> serde_json::Value {
+    let reader = SerializedFileReader::new(File::open(path).unwrap()).unwrap();
+    let metadata = reader
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .unwrap();
+    let entry = metadata
+        .iter()
+        .find(|kv| kv.key == warsim::export::PARQUET_SUMMARY_KEY)
+        .unwrap();
+    without_timings(serde_json::from_str(entry.value.as_deref().unwrap()).unwrap())
+}
+
+fn without_timings(mut value: serde_json::Value) -> serde_json::Value {
+    match &mut value {
+        serde_json::Value::Object(map) => {
+            map.remove("wall_seconds");
+            map.remove("games_per_second");
+            for (_, inner) in map.iter_mut() {
+                *inner = without_timings(inner.take());
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for item in items.iter_mut() {
+                *item = without_timings(item.take());
+            }
+        }
+        _ => {}
+    }
+    value
+}
+
 fn csv_rows(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap();
     text.lines().skip(1).map(String::from).collect()
@@ -48,6 +83,7 @@ fn csv_rows(path: &Path) -> Vec<String> {
 fn every_row_equals_the_csv_and_the_columns_are_typed() {
     let dir = TempDir::new().unwrap();
     let (csv, parquet) = (dir.path().join("g.csv"), dir.path().join("g.parquet"));
+    let json = dir.path().join("s.json");
     for rules in [
         &["--rules", "classic"][..],
         &["--rules", "war-simulator", "--players", "3"],
@@ -61,11 +97,16 @@ fn every_row_equals_the_csv_and_the_columns_are_typed() {
             .arg(&csv)
             .arg("--parquet")
             .arg(&parquet)
+            .arg("--json")
+            .arg(&json)
             .assert()
             .success();
         let (rows, groups) = rows_as_csv(&parquet);
         assert_eq!(rows, csv_rows(&csv), "{rules:?}");
         assert_eq!(groups, 1);
+        // The file says what made it: the summary --json wrote.
+        let summary = without_timings(common::json(&json));
+        assert_eq!(footer_summary(&parquet), summary, "{rules:?}");
     }
     let reader = SerializedFileReader::new(File::open(&parquet).unwrap()).unwrap();
     let schema = reader.metadata().file_metadata().schema_descr();
@@ -104,8 +145,13 @@ fn a_sweep_leads_every_row_with_its_cell_and_long_runs_split_into_row_groups() {
         .arg(&csv)
         .arg("--parquet")
         .arg(&parquet)
+        .arg("--json")
+        .arg(dir.path().join("sweep.json"))
         .assert()
         .success();
+    let sweep = without_timings(common::json(&dir.path().join("sweep.json")));
+    assert_eq!(footer_summary(&parquet), sweep);
+    assert_eq!(sweep["cells"].as_array().unwrap().len(), 6);
     let (rows, _) = rows_as_csv(&parquet);
     assert_eq!(rows.len(), 6000);
     assert_eq!(rows, csv_rows(&csv));
@@ -161,6 +207,8 @@ fn an_interrupted_run_ends_the_file_with_the_games_the_summary_counts() {
     let summary = common::json(&json);
     let (rows, _) = rows_as_csv(&parquet);
     assert_eq!(summary["games"], rows.len() as u64);
+    assert_eq!(footer_summary(&parquet), without_timings(summary.clone()));
+    assert_eq!(summary["complete"], false);
     assert!(rows.len() as u64 > 1000);
     assert!(
         rows.last()

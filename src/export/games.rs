@@ -58,12 +58,12 @@ impl GameFiles {
         }
     }
 
-    /// Ends the Parquet file with its footer (the CSV is complete as it goes), whatever else
-    /// failed, unless writing the Parquet file itself failed.
-    pub fn close(self) -> Result<(), (Which, io::Error)> {
+    /// Ends the Parquet file with its footer, `summary` in its metadata (the CSV is complete as
+    /// it goes), whatever else failed, unless writing the Parquet file itself failed.
+    pub fn close(self, summary: String) -> Result<(), (Which, io::Error)> {
         match self.parquet {
             Some(parquet) if self.failed != Some(Which::Parquet) => {
-                parquet.close().map_err(|e| (Which::Parquet, e))
+                parquet.close(summary).map_err(|e| (Which::Parquet, e))
             }
             _ => Ok(()),
         }

@@ -16,8 +16,8 @@ pub use files::{OutputError, Stream, check_outputs, write_atomically};
 pub use games::{GameFiles, Which};
 pub use hdr::{HDR_DIGITS, hdr_tag, write_hdr_log};
 pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv, write_histogram_table};
-pub use json::write_summary_json;
-pub use parquet_file::{GameParquet, LeadKind, MAX_PARQUET_GAMES, ROW_GROUP};
+pub use json::{summary_json_line, write_summary_json};
+pub use parquet_file::{GameParquet, LeadKind, MAX_PARQUET_GAMES, PARQUET_SUMMARY_KEY, ROW_GROUP};
 pub use summary::{
     Figure, Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing, rule_fields,
 };

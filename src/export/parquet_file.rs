@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use parquet::basic::{Compression, Encoding};
 use parquet::data_type::{ByteArray, ByteArrayType, Int32Type, Int64Type};
+use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::parser::parse_message_type;
@@ -73,6 +74,10 @@ impl Rows {
         }
     }
 }
+
+/// The key of the footer's metadata that holds the run's summary as `--json` writes it (a
+/// sweep's: the sweep's JSON).
+pub const PARQUET_SUMMARY_KEY: &str = "warsim";
 
 /// Streams game records into a Parquet file (see the module doc).
 pub struct GameParquet {
@@ -336,13 +341,16 @@ impl RecordSink for GameParquet {
 }
 
 impl GameParquet {
-    /// Writes the last row group and the footer: the file is complete and readable.
-    pub fn close(mut self) -> io::Result<()> {
+    /// Writes the last row group and the footer: the file is complete and readable. The
+    /// footer's key-value metadata holds `summary` under the key [`PARQUET_SUMMARY_KEY`], so
+    /// the file says which rules, seed and games made it.
+    pub fn close(mut self, summary: String) -> io::Result<()> {
         if !self.rows.game.is_empty() {
             self.write_group()?;
         }
         self.writer()?;
-        let writer = self.writer.take().expect("just made");
+        let mut writer = self.writer.take().expect("just made");
+        writer.append_key_value_metadata(KeyValue::new(PARQUET_SUMMARY_KEY.to_string(), summary));
         let mut out = writer.into_inner().map_err(into_io)?;
         out.flush()
     }

@@ -14,7 +14,8 @@ use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, games_text, group};
 use crate::export::{
-    GameCsv, GameFiles, RunInfo, Stream, Target, Which, check_outputs, write_atomically,
+    GameCsv, GameFiles, RunInfo, Stream, Summary, Target, Which, check_outputs, summary_json_line,
+    write_atomically,
 };
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
@@ -220,15 +221,16 @@ fn play(
             return Err(error.into());
         }
     };
-    if let Err((which, source)) = files.close()
-        && failure.is_none()
-    {
-        failure = Some((which, stats.games, source));
-    }
     // The figures of every game played, the resumed ones included.
     let mut total = base;
     total += &stats;
     let info = info_for(before + started.elapsed().as_secs_f64());
+    // The Parquet file's footer carries the summary: the file says which rules and games made it.
+    if let Err((which, source)) = files.close(summary_json_line(&Summary::new(&info, &total)))
+        && failure.is_none()
+    {
+        failure = Some((which, total.games, source));
+    }
     if let Some(failure) = &mut failure {
         failure.1 = total.games;
     }

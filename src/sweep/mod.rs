@@ -27,7 +27,7 @@ use crate::run::{
 use crate::stats::Stats;
 
 pub use grid::{AXES, Cell, Grid, Skipped};
-use tables::{write_cells_csv, write_seats_csv, write_sweep_json, write_sweep_report};
+use tables::{sweep_json, write_cells_csv, write_seats_csv, write_sweep_json, write_sweep_report};
 
 /// Everything `warsim sweep` needs, already parsed.
 #[derive(Clone, Debug)]
@@ -146,7 +146,8 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     )?;
     let started = Instant::now();
     let (results, mut failure) = play_cells(options, &workers, &mut files, interrupt);
-    if let Err((which, source)) = files.close()
+    // The Parquet file's footer carries the sweep's JSON: the file says which cells made it.
+    if let Err((which, source)) = files.close(sweep_json(options, &results).to_string())
         && failure.is_none()
     {
         let written = results.last().map_or(0, |r| r.stats.games);

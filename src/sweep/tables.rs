@@ -88,6 +88,13 @@ pub fn write_sweep_json(
     options: &SweepOptions,
     results: &[CellResult],
 ) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, &sweep_json(options, results))?;
+    writeln!(out)?;
+    out.flush()
+}
+
+/// The sweep's JSON document (see [`write_sweep_json`]).
+pub fn sweep_json(options: &SweepOptions, results: &[CellResult]) -> Value {
     let keys = &options.grid.keys;
     let settings = |values: &[String]| -> Map<String, Value> {
         keys.iter()
@@ -106,8 +113,9 @@ pub fn write_sweep_json(
         .map(|(index, result)| {
             let mut cell = Map::new();
             cell.insert("cell".into(), Value::from(index));
+            // Numbers, text and options only: a summary always serialises.
             let summary = serde_json::to_value(Summary::new(&result.info, &result.stats))
-                .map_err(io::Error::other)?;
+                .expect("a summary serialises to JSON");
             cell.extend(settings(&result.values));
             if let Value::Object(fields) = summary {
                 cell.extend(
@@ -116,9 +124,9 @@ pub fn write_sweep_json(
                         .filter(|(k, _)| !keys.contains(&k.as_str())),
                 );
             }
-            Ok(Value::Object(cell))
+            Value::Object(cell)
         })
-        .collect::<io::Result<_>>()?;
+        .collect();
     let skipped: Vec<Value> = options
         .grid
         .skipped
@@ -131,7 +139,7 @@ pub fn write_sweep_json(
         .collect();
     let complete = results.len() == options.grid.cells.len()
         && results.iter().all(|r| r.stats.games == options.games);
-    let document = json!({
+    json!({
         "warsim_version": env!("CARGO_PKG_VERSION"),
         "swept": keys,
         "seed": options.seed,
@@ -139,10 +147,7 @@ pub fn write_sweep_json(
         "complete": complete,
         "cells": cells,
         "skipped": skipped,
-    });
-    serde_json::to_writer_pretty(&mut *out, &document).map_err(io::Error::from)?;
-    writeln!(out)?;
-    out.flush()
+    })
 }
 
 /// The readable table: one line per cell with its median, mean, p90, p99 and the shares of

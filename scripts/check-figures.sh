@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# An independent check of warsim's figures (run by .ci/run): plays runs of every preset, runs
+# whose games are capped, cycle or are abandoned, one game, an empty shard, a merge of shards and
+# a sweep, and has scripts/check_figures.py recompute every figure of their summaries from the
+# per-game rows with numpy, scipy and pandas. Those come from PyPI into a virtual environment
+# under target/ (made once, then reused).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release -q
+warsim=target/release/warsim
+venv=target/check-figures-venv
+if ! "$venv/bin/python" -c "import numpy, scipy, pandas, pyarrow" 2> /dev/null; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q "numpy>=1.24" "scipy>=1.11" "pandas>=2" "pyarrow>=14"
+fi
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+check() { "$venv/bin/python" scripts/check_figures.py "$@"; }
+
+# A run's every output, in a folder of its own.
+run() {
+  local name=$1
+  shift
+  mkdir -p "$dir/$name"
+  "$warsim" run -q "$@" --csv "$dir/$name/games.csv" --json "$dir/$name/summary.json" \
+    --summary "$dir/$name/summary.csv" --histogram "$dir/$name/histogram.csv" \
+    --parquet "$dir/$name/games.parquet" > /dev/null
+  check run "$dir/$name"
+}
+
+run classic-capped --games 20001 --seed 1 --max-rounds 300 # the median's interval past 10,000
+run classic-cycles --games 3000 --seed 2 --pickup seats --max-rounds 5000
+run war-card-game --rules war-card-game --games 3000 --seed 3
+run game-of-war --rules game-of-war --games 3000 --seed 4
+run war-simulator-3 --rules war-simulator --players 3 --games 3000 --seed 5
+run abandoned --rules war-simulator-original --players 4 --suits 2 --ranks 4 --games 3000
+run cards-war --rules cards-war --suits 3 --ranks 3 --games 3000 --seed 6
+run fixed-rounds --rules fixed-rounds --games 3000 --seed 7
+run six-players --players 6 --suits 8 --ranks 13 --games 3000 --seed 8
+run one-game --games 1 --seed 9
+run empty-shard --games 2 --shard 5/7
+
+# Three shards merged: the merge's figures against the single run's rows.
+mkdir -p "$dir/merged"
+for k in 0 1 2; do
+  "$warsim" run -q --games 5000 --seed 10 --max-rounds 400 --shard $k/3 --state "$dir/$k.state" > /dev/null
+done
+"$warsim" run -q --games 5000 --seed 10 --max-rounds 400 --csv "$dir/merged/games.csv" > /dev/null
+"$warsim" merge "$dir"/2.state "$dir"/0.state "$dir"/1.state --json "$dir/merged/summary.json" \
+  --histogram "$dir/merged/histogram.csv" > /dev/null
+check run "$dir/merged"
+
+# A sweep's tables against its rows.
+mkdir -p "$dir/sweep"
+"$warsim" sweep -q --players 2..4 --ranks 5,13 --max-rounds 500 --games 2000 --seed 11 \
+  --games-csv "$dir/sweep/games.csv" --json "$dir/sweep/sweep.json" --seats "$dir/sweep/seats.csv" \
+  --histogram "$dir/sweep/histogram.csv" --parquet "$dir/sweep/games.parquet" > /dev/null
+check sweep "$dir/sweep"

@@ -1,0 +1,187 @@
+# /// script
+# requires-python = ">=3.9"
+# dependencies = ["numpy>=1.24", "scipy>=1.11", "pandas>=2", "pyarrow>=14"]
+# ///
+"""An independent check of warsim's figures: recomputes every figure of a summary from the
+per-game rows with numpy, scipy and pandas (not warsim's code), and compares.
+
+    check_figures.py run DIR     # DIR: games.csv and summary.json (a run's or a merge's);
+                                 # histogram.csv, games.parquet, summary.csv when present
+    check_figures.py sweep DIR   # DIR: games.csv, sweep.json, seats.csv, histogram.csv and
+                                 # games.parquet of one `warsim sweep`
+
+Checked: outcome and decided_by counts, wins by seat and their 95% Wilson intervals
+(scipy's binomtest), mean, sd, se, min and max of the finished games, every quantile (nearest
+rank, capped games after the finished ones, cycles last), the median's interval (exact binomial
+order statistics, scipy's binom; past 10,000 games the rank may be one below), cards laid and
+wars per game, the histogram's rows, the Parquet file's rows and the summary CSV against the
+JSON. Prints one line per check and exits 1 if any figure differs. Run by scripts/check-figures.sh.
+"""
+
+import csv
+import json
+import math
+import os
+import sys
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+from scipy.stats import binom, binomtest
+
+QUANTILES = [("p1", 1_000), ("p5", 5_000), ("p10", 10_000), ("p25", 25_000), ("p50", 50_000),
+             ("p75", 75_000), ("p90", 90_000), ("p95", 95_000), ("p99", 99_000),
+             ("p999", 99_900)]
+TIMINGS = ("threads", "wall_seconds", "games_per_second")
+
+
+def read_games(path):
+    return pd.read_csv(path, dtype={"seed": "uint64", "winner": "Int64", "outcome": "string",
+                                    "decided_by": "string"},
+                       keep_default_na=False, na_values={"winner": [""]})
+
+
+def check_summary(games, summary, histogram=None):
+    """The differences between `summary` and the figures of `games`, as text."""
+    errors = []
+
+    def same(key, expected, tolerance=1e-12):
+        got = summary[key]
+        if expected is None or got is None:
+            if expected is not None or got is not None:
+                errors.append(f"{key}: {got!r}, recomputed {expected!r}")
+        elif isinstance(expected, float) or isinstance(got, float):
+            if not math.isclose(float(got), float(expected), rel_tol=tolerance, abs_tol=tolerance):
+                errors.append(f"{key}: {got!r}, recomputed {expected!r}")
+        elif got != expected:
+            errors.append(f"{key}: {got!r}, recomputed {expected!r}")
+
+    n = len(games)
+    same("games", n)
+    outcomes = games["outcome"].value_counts().to_dict()
+    for outcome in ["win", "draw", "capped", "cycle", "abandoned"]:
+        same(outcome, int(outcomes.get(outcome, 0)))
+    finished = games[games["outcome"].isin(["win", "draw"])]
+    same("finished", len(finished))
+    decided = games["decided_by"].value_counts().to_dict()
+    for by in ["cards", "cap", "sudden_death", "short_tie", "score"]:
+        same(f"win_by_{by}", int(decided.get(by, 0)))
+    for seat in range(1, summary["players"] + 1):
+        wins = int((games["winner"] == seat).sum())
+        same(f"seat{seat}_wins", wins)
+        if n == 0:
+            for key in ["win_share", "ci95_low", "ci95_high"]:
+                same(f"seat{seat}_{key}", None)
+            continue
+        interval = binomtest(wins, n).proportion_ci(0.95, method="wilson")
+        same(f"seat{seat}_win_share", wins / n)
+        same(f"seat{seat}_ci95_low", max(0.0, interval.low), 1e-9)
+        same(f"seat{seat}_ci95_high", min(1.0, interval.high), 1e-9)
+    rounds = np.sort(finished["rounds"].to_numpy(dtype=np.int64))
+    k = len(rounds)
+    same("rounds_mean", float(rounds.mean()) if k else None)
+    same("rounds_sd", float(rounds.std(ddof=1)) if k > 1 else None, 1e-9)
+    same("rounds_se", float(rounds.std(ddof=1) / math.sqrt(k)) if k > 1 else None, 1e-9)
+    same("rounds_min", int(rounds[0]) if k else None)
+    same("rounds_max", int(rounds[-1]) if k else None)
+    same("cards_played_mean", float(finished["cards_played"].mean()) if k else None)
+    same("wars_per_game", float(games["wars"].mean()) if n else None)
+
+    def ranked(rank):  # the rank-th shortest game (1-based), None among the censored ones
+        return int(rounds[rank - 1]) if rank <= k else None
+
+    for name, parts in QUANTILES:
+        rank = max(1, min(n, math.ceil(Fraction(parts, 100_000) * n)))
+        same(f"rounds_{name}", ranked(rank) if n else None)
+    low, high = None, None
+    if n >= 6:
+        j = 0
+        while binom.cdf(j, n, 0.5) <= 0.025:  # the largest j with P(B < j) <= 2.5%
+            j += 1
+        low, high = ranked(j), ranked(n + 1 - j)
+        if n > 10_000 and (summary["rounds_p50_ci95_low"], summary["rounds_p50_ci95_high"]) == (
+                ranked(j - 1), ranked(n + 2 - j)):
+            low, high = ranked(j - 1), ranked(n + 2 - j)  # the approximation's one rank below
+    same("rounds_p50_ci95_low", low)
+    same("rounds_p50_ci95_high", high)
+    if histogram is not None:
+        counts = finished["rounds"].value_counts().sort_index()
+        if len(histogram) != len(counts):
+            errors.append(f"histogram: {len(histogram)} rows, recomputed {len(counts)}")
+        ended = 0
+        for row, (length, count) in zip(histogram, counts.items()):
+            ended += count
+            expected = [length, count, count / n, ended / n, (n - ended) / n]
+            got = [int(row["rounds"]), int(row["games"]), float(row["share"]),
+                   float(row["cumulative"]), float(row["survival"])]
+            if not all(math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-15)
+                       for a, b in zip(expected, got)):
+                errors.append(f"histogram at {length} rounds: {got}, recomputed {expected}")
+                break
+    return errors
+
+
+def same_rows(games, path):
+    """Whether the Parquet file at `path` holds the rows of `games`."""
+    table = pd.read_parquet(path, dtype_backend="numpy_nullable")
+    as_text = lambda frame, column: frame[column].astype("string").fillna("").tolist()
+    return list(table.columns) == list(games.columns) and all(
+        as_text(games, c) == as_text(table, c) for c in games.columns)
+
+
+def check_run(folder):
+    path = lambda name: os.path.join(folder, name)
+    games = read_games(path("games.csv"))
+    summary = json.load(open(path("summary.json")))
+    histogram = (list(csv.DictReader(open(path("histogram.csv"))))
+                 if os.path.exists(path("histogram.csv")) else None)
+    errors = check_summary(games, summary, histogram)
+    if os.path.exists(path("games.parquet")) and not same_rows(games, path("games.parquet")):
+        errors.append("games.parquet: rows differ from games.csv")
+    if os.path.exists(path("summary.csv")):
+        keys, values = list(csv.reader(open(path("summary.csv"))))
+        if keys != list(summary):
+            errors.append("summary.csv: keys differ from summary.json")
+        for key, text in zip(keys, values):
+            value = summary[key]
+            if key in TIMINGS:
+                continue
+            expected = ("" if value is None else str(value).lower() if isinstance(value, bool)
+                        else repr(value) if isinstance(value, float) else str(value))
+            if text != expected and not (isinstance(value, float) and float(text) == value):
+                errors.append(f"summary.csv {key}: {text!r}, summary.json {value!r}")
+    return errors
+
+
+def check_sweep(folder):
+    path = lambda name: os.path.join(folder, name)
+    sweep = json.load(open(path("sweep.json")))
+    games = read_games(path("games.csv"))
+    seats = pd.read_csv(path("seats.csv"))
+    histogram = list(csv.DictReader(open(path("histogram.csv"))))
+    errors = []
+    if os.path.exists(path("games.parquet")) and not same_rows(games, path("games.parquet")):
+        errors.append("games.parquet: rows differ from games.csv")
+    own = [c for c in games.columns if c not in ["cell"] + sweep["swept"]]
+    for cell in sweep["cells"]:
+        index = cell["cell"]
+        summary = dict(cell)
+        for _, row in seats[seats["cell"] == index].iterrows():
+            seat = int(row["seat"])
+            summary[f"seat{seat}_wins"] = int(row["wins"])
+            for key in ["win_share", "ci95_low", "ci95_high"]:
+                summary[f"seat{seat}_{key}"] = None if pd.isna(row[key]) else float(row[key])
+        rows = [r for r in histogram if int(r["cell"]) == index]
+        cell_games = games[games["cell"] == index][own].reset_index(drop=True)
+        errors += [f"cell {index}: {e}" for e in check_summary(cell_games, summary, rows)]
+    return errors
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in ("run", "sweep"):
+        sys.exit("usage: check_figures.py run|sweep DIR")
+    found = (check_run if sys.argv[1] == "run" else check_sweep)(sys.argv[2])
+    print(f"{'differs' if found else 'agrees'}: {sys.argv[1]} {sys.argv[2]}")
+    for error in found:
+        print(f"  {error}")
+    sys.exit(1 if found else 0)

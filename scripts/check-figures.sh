@@ -2,16 +2,19 @@
 # An independent check of warsim's figures (run by .ci/run): plays runs of every preset, runs
 # whose games are capped, cycle or are abandoned, one game, an empty shard, a merge of shards and
 # a sweep, and has scripts/check_figures.py recompute every figure of their summaries from the
-# per-game rows with numpy, scipy and pandas. Those come from PyPI into a virtual environment
-# under target/ (made once, then reused).
+# per-game rows with numpy, scipy and pandas, and scripts/read_hlog.py read each run's
+# HdrHistogram log with HdrHistogram's own Python reader (its counts against the histogram CSV,
+# its tag against the summary). Those packages come from PyPI into a virtual environment under
+# target/ (made once, then reused).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q
 warsim=target/release/warsim
 venv=target/check-figures-venv
-if ! "$venv/bin/python" -c "import numpy, scipy, pandas, pyarrow" 2> /dev/null; then
+if ! "$venv/bin/python" -c "import numpy, scipy, pandas, pyarrow, hdrh" 2> /dev/null; then
   python3 -m venv "$venv"
-  "$venv/bin/pip" install -q "numpy>=1.24" "scipy>=1.11" "pandas>=2" "pyarrow>=14"
+  "$venv/bin/pip" install -q "numpy>=1.24" "scipy>=1.11" "pandas>=2" "pyarrow>=14" \
+    "hdrhistogram>=0.10"
 fi
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -24,8 +27,11 @@ run() {
   mkdir -p "$dir/$name"
   "$warsim" run -q "$@" --csv "$dir/$name/games.csv" --json "$dir/$name/summary.json" \
     --summary "$dir/$name/summary.csv" --histogram "$dir/$name/histogram.csv" \
-    --parquet "$dir/$name/games.parquet" > /dev/null
+    --parquet "$dir/$name/games.parquet" --hdr "$dir/$name/lengths.hlog" > /dev/null
   check run "$dir/$name"
+  "$venv/bin/python" scripts/read_hlog.py "$dir/$name/lengths.hlog" "$dir/$name/histogram.csv" \
+    "$dir/$name/summary.json" > "$dir/$name/hlog.txt" || { cat "$dir/$name/hlog.txt"; exit 1; }
+  echo "agrees: hdr log $dir/$name"
 }
 
 run classic-capped --games 20001 --seed 1 --max-rounds 300 # the median's interval past 10,000

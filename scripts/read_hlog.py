@@ -5,10 +5,12 @@
 """Reads a warsim `--hdr` log with HdrHistogram's own Python reader and checks it against the
 same run's `--histogram` CSV: every interval's tag, total and quantiles, and the count of every
 length below 2,048 rounds (exact at 3 significant digits). A sweep's log holds one interval per
-cell, checked against the rows of that cell.
+cell, checked against the rows of that cell. Given a run's `--json` summary too, its tag is
+checked against it: every `key=value` the summary's, `capped` its capped games, `cycle` its
+cycling and abandoned ones.
 
-    warsim run --games 1e5 --hdr lengths.hlog --histogram lengths.csv -q
-    uv run scripts/read_hlog.py lengths.hlog lengths.csv      # or: pip install hdrhistogram
+    warsim run --games 1e5 --hdr lengths.hlog --histogram lengths.csv --json summary.json -q
+    uv run scripts/read_hlog.py lengths.hlog lengths.csv summary.json  # or: pip install hdrhistogram
     warsim sweep --players 2..4 --games 1e4 --hdr cells.hlog --histogram cells.csv -q
     uv run scripts/read_hlog.py cells.hlog cells.csv
 
@@ -16,13 +18,25 @@ Exits 1 on any disagreement.
 """
 
 import csv
+import json
 import sys
 
 from hdrh.histogram import HdrHistogram
 from hdrh.log import HistogramLogReader
 
 
-def main(log_path: str, csv_path: str) -> int:
+def tag_disagreements(tag: str, summary: dict) -> list:
+    """The tag's `key=value` pairs that the run's summary does not have."""
+    expected = {key: value for key, value in summary.items()}
+    expected["capped"] = summary["capped"]
+    expected["cycle"] = summary["cycle"] + summary["abandoned"]
+    text = lambda value: str(value).lower() if isinstance(value, bool) else str(value)
+    pairs = [pair.split("=", 1) for pair in tag.split(";")]
+    return [f"tag {key}={value}, summary {expected.get(key)!r}" for key, value in pairs
+            if key not in expected or text(expected[key]) != value]
+
+
+def main(log_path: str, csv_path: str, summary_path: str = None) -> int:
     cells = {}  # cell (0 for a run) -> {rounds: games}
     with open(csv_path, newline="") as f:
         for row in csv.DictReader(f):
@@ -54,6 +68,10 @@ def main(log_path: str, csv_path: str) -> int:
             if rounds < 2048 and histogram.get_count_at_value(rounds) != games:
                 print(f"  {rounds} rounds: {histogram.get_count_at_value(rounds)} != {games}")
                 failures += 1
+        if summary_path is not None:
+            for disagreement in tag_disagreements(tag, json.load(open(summary_path))):
+                print(f"  {disagreement}")
+                failures += 1
     reader.close()
     if intervals != max(1, len(cells)):
         print(f"{intervals} intervals, expected one per run or cell ({len(cells)})")
@@ -63,6 +81,6 @@ def main(log_path: str, csv_path: str) -> int:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    sys.exit(main(*sys.argv[1:]))

@@ -12,6 +12,7 @@ use std::time::Duration;
 use assert_cmd::Command;
 use common::json;
 use tempfile::TempDir;
+use warsim::export::text::{counted, group};
 
 fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
@@ -250,11 +251,22 @@ fn a_run_without_a_per_game_file_resumes_too() {
             state["games"].as_u64().unwrap() < 400_000,
             "killed part-way"
         );
-        warsim()
+        let played = state["games"].as_u64().unwrap();
+        let out = warsim()
             .current_dir(d)
             .args(["resume", "run.state"])
-            .assert()
-            .success();
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        // It says that it continues, and from where.
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "run.state: resuming after {} of 400,000: playing on from game {}\n",
+                counted(played, "game"),
+                group(played)
+            )
+        );
     }
     let (whole, resumed) = (json(&d.join("whole.json")), json(&d.join("summary.json")));
     for (key, value) in whole.as_object().unwrap() {

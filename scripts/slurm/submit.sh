@@ -11,7 +11,9 @@
 #   --wait          wait for the merge; exit non-zero if any task or the merge failed
 #   --per-game F    also write each shard's games: DIR/games-K.csv (only shard 0 with a header,
 #                   so `cat DIR/games-{0..N-1}.csv` is the single run's CSV) or DIR/games-K.parquet
-#   --only K,…      resubmit only these tasks (after some failed), and a new merge job
+#   --only K,…      resubmit only these tasks (after some failed), and a new merge job; a task
+#                   that left a checkpoint (a time limit, a lost node) continues from it with
+#                   `warsim resume`, one that left none plays its shard again
 # The warsim binary is $WARSIM, or target/release/warsim (built if missing).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -43,6 +45,11 @@ case "$per_game" in
   csv) task="$task --csv $out/games-\$SLURM_ARRAY_TASK_ID.csv \$( [ \$SLURM_ARRAY_TASK_ID -gt 0 ] && echo --no-header )" ;;
   parquet) task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet --checkpoint-every 0" ;;
 esac
+if [ -n "$only" ]; then
+  # The same games either way: a resumed run's outputs are the uninterrupted run's.
+  state="$out/state-\$SLURM_ARRAY_TASK_ID.json"
+  task="if grep -q '\"resume\"' $state 2> /dev/null; then $(printf %q "$warsim") resume $state; else $task; fi"
+fi
 array=${only:-0-$((shards - 1))}
 array_job=$(sbatch --parsable --job-name=warsim-shards --array="$array" \
   --output="$out/shard-%a.log" --wrap="$task")

@@ -7,7 +7,7 @@ use clap::Parser;
 use super::{Cli, Command};
 use crate::config::{ConfigError, ResumeFrom};
 use crate::export::Target;
-use crate::export::text::counted;
+use crate::export::text::{counted, group};
 use crate::interrupt::Interrupt;
 use crate::run::{RunEnd, RunError, run};
 use crate::state::{State, csv_tail};
@@ -91,6 +91,13 @@ pub(super) fn resume(path: &std::path::Path) -> Result<RunEnd, RunError> {
         csv_bytes: resumable.csv_bytes,
         seconds: state.wall_seconds,
     });
+    // Said on stderr, so a scheduler's log shows the task continued rather than started over.
+    eprintln!(
+        "{name}: resuming after {} of {}: playing on from game {}",
+        counted(state.games, "game"),
+        group(state.games_requested),
+        group(state.first_game + state.games)
+    );
     let interrupt = Interrupt::install().ok();
     run(&options, interrupt.as_ref())
 }

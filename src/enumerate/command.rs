@@ -1,5 +1,6 @@
 //! `warsim enumerate` from checked options to its outputs: the plan and every output checked
-//! before any deal is played, a progress bar, the report, and each file written atomically.
+//! before any deal is played, a progress bar, the report, and each file written atomically; or,
+//! stopped by a signal, nothing at all.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;

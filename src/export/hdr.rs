@@ -1,7 +1,8 @@
 //! The length histogram as an HdrHistogram interval log (`.hlog`): the text format HdrHistogram's
 //! own tools read (Java's `HistogramLogReader`, Python's `hdrhistogram`), one interval per run,
 //! each a base64 V2-deflate histogram of the finished games' lengths (3 significant digits),
-//! tagged with the run's settings (`key=value;…`). Logs of several runs concatenate and merge.
+//! tagged with the run's settings and which games it holds (`key=value;…`, the summary's keys).
+//! Logs of several runs concatenate and merge.
 //! Capped and cycling games have no length: the tag counts them (`capped=`, `cycle=`, which
 //! counts abandoned games too: they never end either).
 

@@ -6,7 +6,9 @@
 //!
 //! A Parquet file is readable only once its footer is written, at the end ([`GameParquet::close`]):
 //! a run stopped by a signal still ends it properly, so every game handed to it counts as
-//! written; after a write error the file has no footer and cannot be read.
+//! written; after a write error the file has no footer and cannot be read. The footer's
+//! key-value metadata carries the run's summary ([`PARQUET_SUMMARY_KEY`]), so the file names
+//! what made it.
 
 use std::io::{self, Write};
 use std::sync::Arc;

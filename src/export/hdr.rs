@@ -16,7 +16,6 @@ use hdrhistogram::serialization::interval_log::{IntervalLogWriterBuilder, Tag};
 use crate::stats::Stats;
 
 use super::{Figure, RunInfo, Summary};
-use crate::engine::Outcome;
 
 /// Significant digits of the exported histogram.
 pub const HDR_DIGITS: u8 = 3;
@@ -26,12 +25,10 @@ pub const HDR_DIGITS: u8 = 3;
 /// join summaries, and `shard`/`shards` only for a shard: a tag has no empty values), then its
 /// censored games.
 pub fn hdr_tag(info: &RunInfo, stats: &Stats) -> String {
-    let summary = Summary::new(info, stats);
     let lengths = stats.lengths();
-    let mut pairs: Vec<String> = summary
-        .fields_without_seats()
+    let mut pairs: Vec<String> = Summary::new(info, stats)
+        .run_fields()
         .into_iter()
-        .take_while(|(key, _)| key != Outcome::ALL[0].name())
         .filter(|(_, value)| *value != Figure::Missing)
         .map(|(key, value)| format!("{key}={value}"))
         .collect();

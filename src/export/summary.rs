@@ -232,7 +232,10 @@ impl Summary {
         self.fields_with(false)
     }
 
-    fn fields_with(&self, seats: bool) -> Vec<(String, Figure)> {
+    /// The figures that say what was run, the summary's first keys: the rules
+    /// ([`rule_fields`]), the seed, which games of which batch, and whether they are all there
+    /// (`warsim_version` to `complete`).
+    pub fn run_fields(&self) -> Vec<(String, Figure)> {
         let mut fields = rule_fields(&self.setup.rules);
         let mut put = |key: &str, value: Figure| fields.push((key.to_string(), value));
         put("seed", Figure::Int(self.setup.seed));
@@ -254,6 +257,12 @@ impl Summary {
         put("games_requested", Figure::Int(self.games_requested));
         put("games", Figure::Int(self.games));
         put("complete", Figure::Bool(self.complete()));
+        fields
+    }
+
+    fn fields_with(&self, seats: bool) -> Vec<(String, Figure)> {
+        let mut fields = self.run_fields();
+        let mut put = |key: &str, value: Figure| fields.push((key.to_string(), value));
         for (outcome, count) in Outcome::ALL.iter().zip(self.outcomes) {
             put(outcome.name(), Figure::Int(count));
         }

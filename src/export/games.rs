@@ -58,12 +58,13 @@ impl GameFiles {
         }
     }
 
-    /// Ends the Parquet file with its footer, `summary` in its metadata (the CSV is complete as
-    /// it goes), whatever else failed, unless writing the Parquet file itself failed.
-    pub fn close(self, summary: String) -> Result<(), (Which, io::Error)> {
+    /// Ends the Parquet file with its footer, `summary()` in its metadata (the CSV is complete
+    /// as it goes), whatever else failed, unless writing the Parquet file itself failed. The
+    /// summary is made only when there is a Parquet file to carry it.
+    pub fn close(self, summary: impl FnOnce() -> String) -> Result<(), (Which, io::Error)> {
         match self.parquet {
             Some(parquet) if self.failed != Some(Which::Parquet) => {
-                parquet.close(summary).map_err(|e| (Which::Parquet, e))
+                parquet.close(summary()).map_err(|e| (Which::Parquet, e))
             }
             _ => Ok(()),
         }

@@ -226,7 +226,7 @@ fn play(
     total += &stats;
     let info = info_for(before + started.elapsed().as_secs_f64());
     // The Parquet file's footer carries the summary: the file says which rules and games made it.
-    if let Err((which, source)) = files.close(summary_json_line(&Summary::new(&info, &total)))
+    if let Err((which, source)) = files.close(|| summary_json_line(&Summary::new(&info, &total)))
         && failure.is_none()
     {
         failure = Some((which, total.games, source));

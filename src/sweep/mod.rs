@@ -147,7 +147,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let started = Instant::now();
     let (results, mut failure) = play_cells(options, &workers, &mut files, interrupt);
     // The Parquet file's footer carries the sweep's JSON: the file says which cells made it.
-    if let Err((which, source)) = files.close(sweep_json(options, &results).to_string())
+    if let Err((which, source)) = files.close(|| sweep_json(options, &results).to_string())
         && failure.is_none()
     {
         let written = results.last().map_or(0, |r| r.stats.games);

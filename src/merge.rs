@@ -149,6 +149,7 @@ pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
         plot: options.plot.clone(),
         state: None,
         checkpoint_every: Duration::ZERO,
+        continue_from_state: false,
         command: Vec::new(),
         resume: None,
         survival_scale: options.survival_scale,

@@ -1,6 +1,6 @@
 //! The README's examples, run: every fenced `text` block that starts with `$ warsim …` is a
-//! transcript. Each `$` line runs in a shell (in a fresh folder, with this build's `warsim` first
-//! on the PATH) and its standard output (add `2>&1` to show standard error) must match the lines
+//! transcript. Each `$` line runs in a shell (with this build's `warsim` first on the PATH; the
+//! lines of a block in order, in a fresh folder of the block's own) and its standard output (add `2>&1` to show standard error) must match the lines
 //! below it. In the expected lines, a line `...` stands for any number of lines and `[..]` for
 //! any text within a line; trailing spaces are ignored. Interactive examples are fed the answers
 //! shown after their prompts. So no example can go stale unnoticed.
@@ -11,6 +11,8 @@ use std::process::{Command, Stdio};
 
 /// One `$` command of a README block and the output shown under it.
 struct Example {
+    /// Which fenced block it is in: the lines of a block share a folder.
+    block: usize,
     line: usize,
     command: String,
     expected: Vec<String>,
@@ -21,9 +23,11 @@ fn examples(readme: &str) -> Vec<Example> {
     let mut in_text = false;
     let mut indent = 0;
     let mut current: Option<Example> = None;
+    let mut block = 0;
     for (number, line) in readme.lines().enumerate() {
         if !in_text {
             in_text = line.trim_start() == "```text";
+            block += usize::from(in_text);
             // A block inside a list item is indented like the item's text.
             indent = line.len() - line.trim_start().len();
             continue;
@@ -40,6 +44,7 @@ fn examples(readme: &str) -> Vec<Example> {
         if let Some(command) = line.strip_prefix("$ ") {
             examples.extend(current.take());
             current = Some(Example {
+                block,
                 line: number + 1,
                 command: command.to_string(),
                 expected: Vec::new(),
@@ -129,8 +134,12 @@ fn every_readme_example_prints_what_the_readme_shows() {
     let examples = examples(&readme);
     assert!(examples.len() >= 10, "found {} examples", examples.len());
     let mut stale = Vec::new();
+    let mut folder = (0, tempfile::tempdir().unwrap());
     for example in &examples {
-        let folder = tempfile::tempdir().unwrap();
+        if example.block != folder.0 {
+            folder = (example.block, tempfile::tempdir().unwrap());
+        }
+        let folder = &folder.1;
         let output = run(example, folder.path());
         let actual: Vec<&str> = output.lines().collect();
         if !lines_match(&example.expected, &actual) {

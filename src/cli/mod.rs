@@ -23,7 +23,7 @@ use crate::engine::Preset;
 use crate::export::Target;
 use crate::interrupt::Interrupt;
 use crate::plot::SurvivalScale;
-use crate::run::{RunEnd, RunError, run};
+use crate::run::{RunEnd, RunError};
 
 /// A deterministic, parallel Monte Carlo engine for the card game War.
 #[derive(Parser, Debug)]
@@ -127,6 +127,11 @@ struct RunArgs {
     /// the end.
     #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration)]
     checkpoint_every: std::time::Duration,
+    /// With --state: if its file holds a checkpoint of this same command line run from this
+    /// folder (a scheduler retrying a task), continue from it as `warsim resume` does; if there
+    /// is no file, start. A state of another run is an error.
+    #[arg(long = "continue")]
+    continue_from_state: bool,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(short, long)]
     quiet: bool,
@@ -155,6 +160,7 @@ impl RunArgs {
             state: self.state.as_deref().map(Target::parse),
             checkpoint_every: self.checkpoint_every,
             command: std::env::args().skip(1).collect(),
+            continue_from_state: self.continue_from_state,
             resume: None,
             survival_scale: self.results.plot_scale.into(),
             quiet: self.quiet,
@@ -257,10 +263,10 @@ pub fn main() -> ExitCode {
         Command::Rules { name } => return rules::show_rules_command(name.as_deref()),
         Command::Completions { shell } => return documents::print_completions(shell),
         Command::Man { command } => return documents::print_man_page(command.as_deref()),
-        Command::Run(args) => args.into_options().map_err(RunError::from).and_then(|o| {
-            let interrupt = Interrupt::install().ok();
-            run(&o, interrupt.as_ref())
-        }),
+        Command::Run(args) => args
+            .into_options()
+            .map_err(RunError::from)
+            .and_then(resume::run_or_continue),
         Command::Sweep(args) => args.into_options().map_err(RunError::from).and_then(|o| {
             let interrupt = Interrupt::install().ok();
             crate::sweep::sweep(&o, interrupt.as_ref())

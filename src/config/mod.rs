@@ -51,6 +51,9 @@ pub struct RunOptions {
     pub checkpoint_every: std::time::Duration,
     /// The run's arguments after `warsim`, for `warsim resume`.
     pub command: Vec<String>,
+    /// `--continue`: if the state file holds a checkpoint of this same command, continue from it
+    /// (a scheduler's retry of a task) instead of starting over.
+    pub continue_from_state: bool,
     /// The checkpoint this run continues, if resumed.
     pub resume: Option<ResumeFrom>,
     /// The survival curve's scale in the plot.
@@ -131,6 +134,9 @@ pub enum ConfigError {
         "--parquet cannot be checkpointed (a Parquet file is readable only once closed, and a resumed run could not continue it): write --csv with --state, or add --checkpoint-every 0 to write the state only at the end"
     )]
     ParquetCheckpoints,
+    /// `--continue` without a state file to continue from, or with a Parquet file.
+    #[error("--continue {0}")]
+    Continue(&'static str),
     /// A state file that cannot be resumed.
     #[error("{0}")]
     Resume(String),
@@ -156,6 +162,9 @@ impl RunOptions {
         if self.parquet.is_some() && self.state.is_some() && !self.checkpoint_every.is_zero() {
             return Err(ConfigError::ParquetCheckpoints);
         }
+        if self.continue_from_state {
+            check_continue(self.state.as_ref(), self.parquet.is_some())?;
+        }
         one_on_stdout(&self.outputs())
     }
 
@@ -180,6 +189,21 @@ impl RunOptions {
     pub fn stdout_taken(&self) -> bool {
         self.outputs().iter().any(|(_, t)| **t == Target::Stdout)
     }
+}
+
+/// Refuses `--continue` without a state file, or with a Parquet file it could not continue.
+fn check_continue(state: Option<&Target>, parquet: bool) -> Result<(), ConfigError> {
+    let problem = match state {
+        None => "needs --state PATH: the state file whose checkpoint it continues from",
+        Some(Target::Stdout) => {
+            "needs --state to name a file, not '-' (standard output keeps no checkpoint)"
+        }
+        Some(Target::File(_)) if parquet => {
+            "cannot continue a --parquet file (it is readable only once closed): write --csv, or leave out --continue to play the run again"
+        }
+        Some(Target::File(_)) => return Ok(()),
+    };
+    Err(ConfigError::Continue(problem))
 }
 
 /// Refuses no games and a thread count out of range.

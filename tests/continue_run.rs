@@ -1,0 +1,198 @@
+//! `warsim run --continue`, what a scheduler's retry of a task runs: the same command continues
+//! its own checkpoint to the uninterrupted run's outputs, starts when there is no state yet,
+//! writes a finished run's outputs again, and refuses (exit 2, nothing changed) a state of
+//! another run, another folder or another warsim, and a file that is not a state.
+
+mod common;
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use common::{interrupt_once_written, json};
+use tempfile::TempDir;
+
+fn warsim() -> Command {
+    Command::cargo_bin("warsim").unwrap()
+}
+
+/// `run` with the batch's flags, writing into `dir`, with `--continue`.
+fn command(dir: &Path, seed: &str) -> Vec<String> {
+    let file = |name: &str| dir.join(name).display().to_string();
+    let mut args: Vec<String> = [
+        "run",
+        "--games",
+        "6e5",
+        "--threads",
+        "2",
+        "-q",
+        "--seed",
+        seed,
+    ]
+    .map(String::from)
+    .to_vec();
+    for (flag, name) in [
+        ("--csv", "g.csv"),
+        ("--json", "j.json"),
+        ("--state", "s.json"),
+    ] {
+        args.extend([flag.to_string(), file(name)]);
+    }
+    args.extend(["--checkpoint-every", "20ms", "--continue"].map(String::from));
+    args
+}
+
+/// Runs `warsim ARGS` (from `cwd`); returns its exit code and standard error.
+fn outcome(args: &[String], cwd: &Path) -> (Option<i32>, String) {
+    let out = warsim().current_dir(cwd).args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The summary's keys but how the run went.
+fn figures(path: &Path) -> serde_json::Value {
+    let mut summary = json(path);
+    let keys = summary.as_object_mut().unwrap();
+    keys.retain(|key, _| !matches!(key.as_str(), "wall_seconds" | "games_per_second"));
+    summary
+}
+
+#[test]
+fn a_retried_command_continues_its_checkpoint_to_the_uninterrupted_runs_outputs() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let whole = d.join("whole");
+    std::fs::create_dir(&whole).unwrap();
+    // No state yet: --continue plays the run from the start, as without it.
+    let (code, err) = outcome(&command(&whole, "5"), d);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+
+    // Stopped part-way (SIGINT, as a scheduler's pre-emption sends SIGTERM), then retried from
+    // the same folder (the helper's: the test's own).
+    let args = command(d, "5");
+    let here = std::env::current_dir().unwrap();
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let stopped = interrupt_once_written(&refs, &d.join("g.csv"), 2_000_000);
+    assert_eq!(stopped.status.code(), Some(130));
+    let kept = json(&d.join("s.json"))["games"].as_u64().unwrap();
+    assert!(kept > 0 && kept < 600_000, "{kept}");
+    let (code, err) = outcome(&args, &here);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.starts_with(&format!("{}: resuming after ", d.join("s.json").display())),
+        "{err}"
+    );
+    let same = |what: &str| {
+        assert!(
+            std::fs::read(d.join("g.csv")).unwrap() == std::fs::read(whole.join("g.csv")).unwrap(),
+            "{what}: the CSV is the uninterrupted run's"
+        );
+        assert_eq!(
+            figures(&d.join("j.json")),
+            figures(&whole.join("j.json")),
+            "{what}"
+        );
+    };
+    same("continued");
+
+    // Retried once more after it finished: nothing is played, the outputs are written again.
+    std::fs::remove_file(d.join("j.json")).unwrap();
+    let (code, err) = outcome(&args, &here);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.ends_with(
+            ": the run is complete (600,000 games): writing its outputs again from the state\n"
+        ),
+        "{err}"
+    );
+    same("finished");
+}
+
+#[test]
+fn a_state_of_another_run_folder_or_warsim_is_refused_and_left_alone() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let mut first = command(d, "5");
+    first[2] = "1000".to_string();
+    assert_eq!(outcome(&first, d).0, Some(0));
+    let before = |name: &str| std::fs::read(d.join(name)).unwrap();
+    let (state, csv) = (before("s.json"), before("g.csv"));
+    let refused = |args: &[String], cwd: &Path, needle: &str| {
+        let (code, err) = outcome(args, cwd);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(
+            err.starts_with("error: --continue") && err.contains(needle),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            before("s.json") == state && before("g.csv") == csv,
+            "left alone"
+        );
+    };
+    // Another seed: another batch, whose games are not these.
+    let mut other = first.clone();
+    other[7] = "6".to_string();
+    refused(
+        &other,
+        d,
+        "is the state of another run (`warsim run --games 1000 ",
+    );
+    // The same command from another folder.
+    refused(&first, d.parent().unwrap(), "is the state of another run");
+    // A state another warsim wrote.
+    let text = String::from_utf8(state.clone()).unwrap();
+    let version = format!("\"warsim_version\": \"{}\"", env!("CARGO_PKG_VERSION"));
+    assert!(text.contains(&version));
+    let older = text.replace(&version, "\"warsim_version\": \"0.0.9\"");
+    std::fs::write(d.join("s.json"), older).unwrap();
+    let (code, err) = outcome(&first, d);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("was written by warsim 0.0.9"), "{err}");
+    std::fs::write(d.join("s.json"), &state).unwrap();
+    // A file that is not a state is never overwritten.
+    std::fs::write(d.join("s.json"), "my notes\n").unwrap();
+    let (code, err) = outcome(&first, d);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("not a state file"), "{err}");
+    assert_eq!(before("s.json"), b"my notes\n");
+}
+
+#[test]
+fn continue_needs_a_state_file_and_no_parquet() {
+    for (args, needle) in [
+        (&["--games", "10"][..], "needs --state PATH"),
+        (&["--state", "-"], "not '-'"),
+        (
+            &[
+                "--state",
+                "s.json",
+                "--parquet",
+                "p.parquet",
+                "--checkpoint-every",
+                "0",
+            ],
+            "cannot continue a --parquet file",
+        ),
+    ] {
+        let dir = TempDir::new().unwrap();
+        let out = warsim()
+            .current_dir(dir.path())
+            .args(["run", "--continue"])
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.starts_with("error: --continue ") && err.contains(needle),
+            "{err}"
+        );
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "nothing written"
+        );
+    }
+}

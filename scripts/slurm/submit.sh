@@ -11,9 +11,12 @@
 #   --wait          wait for the merge; exit non-zero if any task or the merge failed
 #   --per-game F    also write each shard's games: DIR/games-K.csv (only shard 0 with a header,
 #                   so `cat DIR/games-{0..N-1}.csv` is the single run's CSV) or DIR/games-K.parquet
-#   --only K,…      resubmit only these tasks (after some failed), and a new merge job; a task
-#                   that left a checkpoint (a time limit, a lost node) continues from it with
-#                   `warsim resume`, one that left none plays its shard again
+#   --only K,…      resubmit only these tasks (after some failed), and a new merge job
+# Every task runs with `warsim run --continue`: a task that left a checkpoint in its state file (a
+# time limit, a lost node, a pre-emption, `scontrol requeue`) continues from it when Slurm requeues
+# it or --only resubmits it; one that left none plays its shard again. (With --per-game parquet a
+# task always plays its shard again: a Parquet file cannot be continued.) A state of another
+# batch in DIR makes the task fail (exit 2): give each batch its own --out.
 # The warsim binary is $WARSIM, or target/release/warsim (built if missing).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -41,18 +44,17 @@ out=$(cd "$out" && pwd)
 flags=$(printf ' %q' "$@")
 
 task="$(printf %q "$warsim") run$flags -q --shard \$SLURM_ARRAY_TASK_ID/$shards --state $out/state-\$SLURM_ARRAY_TASK_ID.json"
+# The same games either way: a continued run's outputs are the uninterrupted run's.
 case "$per_game" in
-  csv) task="$task --csv $out/games-\$SLURM_ARRAY_TASK_ID.csv \$( [ \$SLURM_ARRAY_TASK_ID -gt 0 ] && echo --no-header )" ;;
+  csv) task="$task --continue --csv $out/games-\$SLURM_ARRAY_TASK_ID.csv \$( [ \$SLURM_ARRAY_TASK_ID -gt 0 ] && echo --no-header )" ;;
   parquet) task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet --checkpoint-every 0" ;;
+  *) task="$task --continue" ;;
 esac
-if [ -n "$only" ]; then
-  # The same games either way: a resumed run's outputs are the uninterrupted run's.
-  state="$out/state-\$SLURM_ARRAY_TASK_ID.json"
-  task="if grep -q '\"resume\"' $state 2> /dev/null; then $(printf %q "$warsim") resume $state; else $task; fi"
-fi
 array=${only:-0-$((shards - 1))}
-array_job=$(sbatch --parsable --job-name=warsim-shards --array="$array" \
-  --output="$out/shard-%a.log" --wrap="$task")
+# --requeue: a task whose node fails or that is pre-empted is queued again (and continues);
+# --open-mode=append keeps every attempt's lines in the task's log.
+array_job=$(sbatch --parsable --job-name=warsim-shards --array="$array" --requeue \
+  --open-mode=append --output="$out/shard-%a.log" --wrap="$task")
 states=$(for k in $(seq 0 $((shards - 1))); do printf ' %s/state-%s.json' "$out" "$k"; done)
 merge="$(printf %q "$warsim") merge$states --json $out/summary.json --summary $out/summary.csv --histogram $out/histogram.csv --plot $out/lengths.svg"
 merge_job=$(sbatch --parsable --job-name=warsim-merge --dependency="afterok:$array_job" \

@@ -3,9 +3,9 @@
 # (scripts/slurm/cluster.sh), runs a 10^6-game batch as a 4-task job array with a merge job
 # (scripts/slurm/submit.sh --wait), and checks that the merged summary equals the single run's
 # (every key but the run-time ones) and that the shards' CSVs concatenate to the single run's;
-# that a task killed part-way and resubmitted with --only resumes from its checkpoint, to the
-# same figures and CSV; then that an array whose tasks fail makes --wait fail. Tears the
-# cluster down.
+# that a task requeued part-way by Slurm, and one cancelled part-way and resubmitted with --only,
+# continue from their checkpoints, to the same figures and CSV; then that an array whose tasks
+# fail makes --wait fail. Tears the cluster down.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -q
@@ -35,30 +35,49 @@ same_summary "$dir/whole.json" "$dir/out/summary.json"
 cat "$dir"/out/games-{0,1,2,3}.csv | cmp -s - "$dir/whole.csv" \
   || { echo "error: the shards' CSVs do not concatenate to the single run's" >&2; exit 1; }
 
-# A task stopped part-way (here killed by hand, as a time limit or a lost node would) and
-# resubmitted with --only continues from its checkpoint, and the figures are still exact.
-batch=(--games 1e6 --seed 12 --pickup seats)
-scripts/slurm/submit.sh --shards 2 --out "$dir/resumed" --wait --per-game csv -- "${batch[@]}"
-rm "$dir/resumed/state-1.json"
-"$warsim" run "${batch[@]}" -q --shard 1/2 --state "$dir/resumed/state-1.json" \
-  --csv "$dir/resumed/games-1.csv" --no-header --checkpoint-every 50ms > /dev/null &
-task=$!
-for _ in $(seq 500); do [ -s "$dir/resumed/state-1.json" ] && break; sleep 0.02; done
-sleep 0.2
-kill -KILL $task 2> /dev/null || true
-wait $task 2> /dev/null || true
-grep -q '"games": 500000,' "$dir/resumed/state-1.json" \
-  && { echo "error: the task to resume finished before it was killed" >&2; exit 1; }
-scripts/slurm/submit.sh --shards 2 --out "$dir/resumed" --wait --per-game csv --only 1 -- "${batch[@]}"
-grep -q "resuming after" "$dir/resumed/shard-1.log" \
-  || { echo "error: task 1 did not resume (log: $(cat "$dir/resumed/shard-1.log"))" >&2; exit 1; }
-"$warsim" run "${batch[@]}" -q --json "$dir/whole-seats.json" --csv "$dir/whole-seats.csv" > /dev/null
-same_summary "$dir/whole-seats.json" "$dir/resumed/summary.json"
-cat "$dir"/resumed/games-{0,1}.csv | cmp -s - "$dir/whole-seats.csv" \
-  || { echo "error: the resumed shard's CSV does not complete the single run's" >&2; exit 1; }
+# Tasks stopped part-way continue from their checkpoints (`warsim run --continue`), and the
+# figures and CSV are still exact: one requeued by Slurm (as a pre-emption or a lost node does),
+# one cancelled and resubmitted with --only (as after a time limit).
+batch=(--games 4e6 --seed 12 --threads 1 --checkpoint-every 50ms)
+"$warsim" run "${batch[@]}" -q --json "$dir/whole-4e6.json" --csv "$dir/whole-4e6.csv" > /dev/null
+# Submits the batch into $1 in the background (its output in $1.out); then `first_checkpoint $1`
+# waits for task 1's first checkpoint and prints the array job's id.
+start_batch() {
+  scripts/slurm/submit.sh --shards 2 --out "$1" --wait --per-game csv -- "${batch[@]}" > "$1.out" 2>&1 &
+}
+first_checkpoint() {
+  for _ in $(seq 500); do [ -s "$1/state-1.json" ] && break; sleep 0.02; done
+  grep -o "array job [0-9]*" "$1.out" | grep -o "[0-9]*"
+}
+# Checks that task 1 in $1 was stopped and continued, and that the merged figures and the CSV
+# are the single run's.
+check_continued() {
+  grep -q "interrupted after" "$1/shard-1.log" && grep -q "resuming after" "$1/shard-1.log" \
+    || { echo "error: task 1 was not stopped and continued (log: $(cat "$1/shard-1.log"))" >&2; exit 1; }
+  same_summary "$dir/whole-4e6.json" "$1/summary.json"
+  cat "$1"/games-{0,1}.csv | cmp -s - "$dir/whole-4e6.csv" \
+    || { echo "error: the continued shard's CSV does not complete the single run's" >&2; exit 1; }
+}
+start_batch "$dir/requeued"
+job=$(first_checkpoint "$dir/requeued")
+scontrol requeue "${job}_1"
+# A requeued job waits two minutes before it may start again: let it start now.
+for _ in $(seq 300); do scontrol show job "${job}_1" | grep -q JobState=PENDING && break; sleep 0.02; done
+scontrol update JobId="${job}_1" StartTime=now
+wait $! || { cat "$dir/requeued.out" >&2; exit 1; }
+check_continued "$dir/requeued"
+
+start_batch "$dir/cancelled"
+job=$(first_checkpoint "$dir/cancelled")
+scancel "${job}_1"
+if wait $!; then echo "error: a cancelled task did not fail --wait" >&2; exit 1; fi
+grep -q "array tasks 1 failed" "$dir/cancelled.out" || { cat "$dir/cancelled.out" >&2; exit 1; }
+scripts/slurm/submit.sh --shards 2 --out "$dir/cancelled" --wait --per-game csv --only 1 -- "${batch[@]}"
+check_continued "$dir/cancelled"
+
 if scripts/slurm/submit.sh --shards 2 --out "$dir/bad" --wait -- --games 1e4 --players 99 2> "$dir/bad.err"; then
   echo "error: an array of failing tasks did not fail --wait" >&2
   exit 1
 fi
 grep -q "array tasks 0,1 failed" "$dir/bad.err" || { cat "$dir/bad.err" >&2; exit 1; }
-echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a killed task resubmitted with --only resumed; failing tasks reported"
+echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; failing tasks reported"

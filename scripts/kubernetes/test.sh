@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The Kubernetes manifests, checked without a cluster (run by .ci/run; none can run on warsim's
+# build machine): parses warsim-shards.yaml and warsim-merge.yaml (PyYAML, from PyPI into the
+# virtual environment scripts/check-figures.sh uses), checks that the shard Job is Indexed and
+# that its --shard K/N names its `completions`, then runs each pod's own command as the Job would
+# (JOB_COMPLETION_INDEX = 0 … N−1, /out a temporary folder, the batch cut to 20,000 games), runs
+# one index again as a retry would (--continue: its outputs written again, not replayed), runs
+# the merge Job's command, and compares the merged summary and the concatenated CSVs with the
+# single run's.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+cargo build --release -q
+venv=target/check-figures-venv
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -c "import yaml" 2> /dev/null || "$venv/bin/pip" install -q "pyyaml>=6"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+games=20000
+# Each manifest's shell command with /out and --games replaced, and the shard Job's completions.
+"$venv/bin/python" - "$dir" "$games" > "$dir/commands" <<'PY'
+import re, shlex, sys, yaml
+out, games = sys.argv[1], sys.argv[2]
+def job(path):
+    with open(path) as f:
+        spec = yaml.safe_load(f)
+    assert spec["kind"] == "Job", path
+    return spec["spec"]
+def script(spec):
+    (container,) = spec["template"]["spec"]["containers"]
+    assert container["command"] == ["sh", "-c"], container["command"]
+    (text,) = container["args"]
+    assert "/out" in text and any(m["mountPath"] == "/out" for m in container["volumeMounts"])
+    return re.sub(r"--games \S+", f"--games {games}", text.replace("/out", out))
+shards, merge = job("scripts/kubernetes/warsim-shards.yaml"), job("scripts/kubernetes/warsim-merge.yaml")
+assert shards["completionMode"] == "Indexed"
+n = shards["completions"]
+shard = script(shards)
+assert f'--shard "$JOB_COMPLETION_INDEX/{n}"' in shard, shard
+assert "--continue" in shard, "a retried index continues its checkpoint"
+print(n)
+print(shard)
+print(script(merge))
+print(re.search(r"--seed \S+", shard).group(0))
+PY
+{ read -r n; read -r shard; read -r merge; read -r seed; } < "$dir/commands"
+export PATH="$PWD/target/release:$PATH"
+# The pods' reports (their logs) are not needed here.
+for k in $(seq 0 $((n - 1))); do JOB_COMPLETION_INDEX=$k sh -c "$shard" > /dev/null; done
+JOB_COMPLETION_INDEX=1 sh -c "$shard" > /dev/null 2> "$dir/retry.err"
+grep -q "the run is complete" "$dir/retry.err" || { cat "$dir/retry.err" >&2; exit 1; }
+sh -c "$merge" > /dev/null
+warsim run --games "$games" $seed -q --json "$dir/whole.json" --csv "$dir/whole.csv" > /dev/null
+"$venv/bin/python" - "$dir/whole.json" "$dir/summary.json" <<'PY'
+import json, sys
+whole, merged = (json.load(open(p)) for p in sys.argv[1:])
+differ = [k for k in whole if whole[k] != merged.get(k) and k not in ("threads", "wall_seconds", "games_per_second")]
+if differ:
+    sys.exit(f"error: the merged summary differs from the single run's in {differ}")
+PY
+for k in $(seq 0 $((n - 1))); do cat "$dir/games-$k.csv"; done | cmp -s - "$dir/whole.csv" \
+  || { echo "error: the pods' CSVs do not concatenate to the single run's" >&2; exit 1; }
+echo "kubernetes: the manifests' $n pods and merge, run here, give the single run's figures and CSV"

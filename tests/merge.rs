@@ -163,10 +163,10 @@ fn states_that_do_not_make_one_batch_are_refused() {
     let cases: Vec<(Vec<&PathBuf>, &str)> = vec![
         (
             vec![s0, &pickup],
-            "not shards of one batch: the rules differ",
+            "not shards of one batch: their rules differ",
         ),
-        (vec![s0, &seed], "the seed differ"),
-        (vec![s0, &games], "the batch's games differ"),
+        (vec![s0, &seed], "their seeds differ"),
+        (vec![s0, &games], "their batch sizes differ"),
         (vec![s0, s1, s1, s2], "both hold game 333"),
         (
             vec![s0, s2],

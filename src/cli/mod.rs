@@ -46,7 +46,7 @@ enum Command {
     #[command(after_help = enumerate::ENUMERATE_AFTER_HELP)]
     Enumerate(Box<enumerate::EnumerateArgs>),
     /// Combine the state files of a batch's shards (`warsim run --shard K/N --state PATH`) into
-    /// the whole run's figures, exactly.
+    /// the whole run's figures, exactly; or a sweep's (`warsim sweep … --state`) into its tables.
     Merge(Box<MergeArgs>),
     /// Continue a run that stopped (a crash, a killed job, Ctrl-C) from the state file it
     /// checkpointed with `--state`: the finished outputs are those of an uninterrupted run.
@@ -173,13 +173,17 @@ impl RunArgs {
 
 #[derive(Args, Debug)]
 struct MergeArgs {
-    /// State files written by `warsim run --state`, one per shard, in any order.
+    /// State files of one batch's shards, in any order: `warsim run --state`'s, or `warsim
+    /// sweep --state`'s (then the outputs are the sweep's: --summary its table of cells, …).
     #[arg(value_name = "STATE", required = true)]
     states: Vec<std::path::PathBuf>,
     /// Merge even if some of the batch's games are in no state: the report says which, and the
     /// summary is marked incomplete.
     #[arg(long)]
     allow_partial: bool,
+    /// Sweep states only: write the table of seats to PATH ('-' = stdout), as `sweep --seats`.
+    #[arg(long, value_name = "PATH")]
+    seats: Option<String>,
     #[command(flatten)]
     results: ResultArgs,
 }
@@ -221,6 +225,7 @@ impl MergeArgs {
             states: self.states,
             allow_partial: self.allow_partial,
             summary: target(self.results.summary),
+            seats: target(self.seats),
             json: target(self.results.json),
             histogram: target(self.results.histogram),
             hdr: target(self.results.hdr),

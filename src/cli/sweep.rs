@@ -4,7 +4,8 @@
 use clap::Args;
 
 use super::parse_threads;
-use crate::config::{ConfigError, parse_count, parse_seconds};
+use crate::batch::Shard;
+use crate::config::{ConfigError, parse_count, parse_seconds, parse_shard};
 use crate::engine::rules::{AtCap, Champion, GroupOrder, Named, Pickup, Shortage, Shuffle, Spoils};
 use crate::engine::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset};
 use crate::export::Target;
@@ -113,6 +114,14 @@ pub(super) struct SweepArgs {
     /// Worker threads, 1 to 1024 [default: all cores].
     #[arg(long, value_name = "T", value_parser = parse_threads)]
     threads: Option<usize>,
+    /// Play only part K of N of every cell's games (K from 0, as Slurm's array task ids): games
+    /// ⌊K·G/N⌋ to ⌊(K+1)·G/N⌋ − 1 of each; `warsim merge` joins the shards' --state files.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
+    /// Write every cell's exact, mergeable statistics as a sweep state file (versioned JSON) to
+    /// PATH, for `warsim merge` ('-' = stdout).
+    #[arg(long, value_name = "PATH")]
+    state: Option<String>,
     /// Write the table of cells to PATH ('-' = stdout): one row per cell, the swept settings,
     /// then every summary key of 'warsim run --summary' but the per-seat ones.
     #[arg(long, visible_alias = "summary", value_name = "PATH")]
@@ -164,6 +173,7 @@ impl SweepArgs {
             skip_invalid: self.skip_invalid,
             games: self.games,
             seed: self.seed,
+            shard: self.shard,
             threads,
             csv: target(self.csv),
             seats: target(self.seats),
@@ -173,6 +183,7 @@ impl SweepArgs {
             games_csv: target(self.games_csv),
             parquet: target(self.parquet),
             plot: target(self.plot),
+            state: target(self.state),
             quiet: self.quiet,
             seconds_per_round: self.seconds_per_round,
         };

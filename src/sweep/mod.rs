@@ -2,32 +2,33 @@
 //! played exactly as `warsim run` would play it (same seed, same games, so cells share their
 //! deals where decks allow), all on one pool of workers, with one progress bar. Writes a tidy
 //! table with one row per cell, a long table of seats, JSON, the length histograms of every
-//! cell, and a readable table on standard output. Knows nothing of clap.
+//! cell, and a readable table on standard output; a shard (`--shard K/N`) plays its part of every
+//! cell and writes a sweep state that `warsim merge` joins with the others'. Knows nothing of
+//! clap.
 
+mod files;
 pub mod grid;
 mod tables;
 
 use std::io;
 use std::time::Instant;
 
-use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, Workers, run_batch_on};
+use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, Shard, Workers, run_batch_on};
 use crate::config::{ConfigError, check_counts, check_parquet, one_on_stdout};
-use crate::export::text::{games_text, group};
-use crate::export::{
-    GameFiles, LeadKind, RunInfo, Target, Which, check_outputs, write_hdr_log,
-    write_histogram_table,
-};
+use crate::export::text::group;
+use crate::export::{GameFiles, LeadKind, RunInfo, Target, Which, check_outputs};
 use crate::interrupt::Interrupt;
-use crate::plot::{SurvivalScale, draw_run, draw_sweep, plottable, varied_keys};
+use crate::plot::plottable;
 use crate::progress::cells_bar;
 use crate::run::{
-    GameFilesFailure, OutputWriter, RunEnd, RunError, open_game_files, per_game_failure,
-    plot_titles, write_each, write_report_with,
+    GameFilesFailure, RunEnd, RunError, open_game_files, per_game_failure, write_report_with,
 };
 use crate::stats::Stats;
 
+pub(crate) use files::write_sweep_files;
 pub use grid::{AXES, Cell, Grid, Skipped};
-use tables::{sweep_json, write_cells_csv, write_seats_csv, write_sweep_json, write_sweep_report};
+use tables::sweep_json;
+pub(crate) use tables::write_sweep_report;
 
 /// Everything `warsim sweep` needs, already parsed.
 #[derive(Clone, Debug)]
@@ -40,6 +41,8 @@ pub struct SweepOptions {
     pub games: u64,
     /// Base seed of every cell.
     pub seed: u64,
+    /// The part of every cell's games to play, if only one (`--shard K/N`).
+    pub shard: Option<Shard>,
     /// Worker threads.
     pub threads: usize,
     /// The table of cells: one row each.
@@ -58,6 +61,8 @@ pub struct SweepOptions {
     pub parquet: Option<Target>,
     /// The medians as SVG: a band over one setting, a heatmap over two, lines beyond.
     pub plot: Option<Target>,
+    /// Every cell's exact, mergeable statistics (a sweep state file), for `warsim merge`.
+    pub state: Option<Target>,
     /// No progress bar.
     pub quiet: bool,
     /// Seconds a round takes at a real table, for the report's durations.
@@ -114,10 +119,23 @@ impl SweepOptions {
             ("--games-csv", &self.games_csv),
             ("--parquet", &self.parquet),
             ("--plot", &self.plot),
+            ("--state", &self.state),
         ]
         .into_iter()
         .filter_map(|(flag, target)| target.as_ref().map(|t| (flag, t)))
         .collect()
+    }
+
+    /// The games of each cell this sweep plays: all of them, or its shard's.
+    pub fn part(&self) -> std::ops::Range<u64> {
+        self.shard
+            .map_or(0..self.games, |shard| shard.range(self.games))
+    }
+
+    /// How many games of each cell this sweep plays.
+    pub fn part_games(&self) -> u64 {
+        let part = self.part();
+        part.end - part.start
     }
 }
 
@@ -177,7 +195,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
         return Err(error);
     }
     let played: u64 = results.iter().map(|r| r.stats.games).sum();
-    let asked = options.games * options.grid.cells.len() as u64;
+    let asked = options.part_games() * options.grid.cells.len() as u64;
     match interrupt.and_then(Interrupt::exit_status) {
         Some(status) if played < asked => {
             let signal = interrupt.map_or("a signal", Interrupt::signal_name);
@@ -203,8 +221,9 @@ fn play_cells(
     interrupt: Option<&Interrupt>,
 ) -> (Vec<CellResult>, Option<GameFilesFailure>) {
     let cells = &options.grid.cells;
+    let part = options.part();
     let bar = cells_bar(
-        options.games * cells.len() as u64,
+        options.part_games() * cells.len() as u64,
         cells.len(),
         options.quiet,
     );
@@ -222,9 +241,9 @@ fn play_cells(
         }
         bar.set_prefix(format!("cell {}/{}  ", index + 1, cells.len()));
         let spec = BatchSpec {
-            first: 0,
+            first: part.start,
             rules: cell.rules.clone(),
-            games: options.games,
+            games: part.end - part.start,
             seed: options.seed,
             threads: options.threads,
         };
@@ -250,9 +269,9 @@ fn play_cells(
             info: RunInfo {
                 rules: cell.rules.clone(),
                 seed: options.seed,
-                games_requested: options.games,
-                shard: None,
-                first_game: 0,
+                games_requested: part.end - part.start,
+                shard: options.shard.map(|shard| (shard, options.games)),
+                first_game: part.start,
                 described: None,
                 threads: options.threads,
                 elapsed: started.elapsed(),
@@ -266,83 +285,6 @@ fn play_cells(
     }
     bar.finish_and_clear();
     (results, failure)
-}
-
-/// Writes the tables, the JSON and the histograms (each atomically); returns what failed.
-fn write_sweep_files(options: &SweepOptions, results: &[CellResult]) -> Vec<RunError> {
-    let keys = &options.grid.keys;
-    let mut columns = vec!["cell"];
-    columns.extend(keys);
-    let numbered: Vec<Vec<String>> = results
-        .iter()
-        .enumerate()
-        .map(|(index, result)| {
-            let mut values = vec![index.to_string()];
-            values.extend(result.values.iter().cloned());
-            values
-        })
-        .collect();
-    let parts: Vec<(&[String], &Stats)> = numbered
-        .iter()
-        .zip(results)
-        .map(|(values, result)| (values.as_slice(), &result.stats))
-        .collect();
-    let runs: Vec<(&RunInfo, &Stats)> = results.iter().map(|r| (&r.info, &r.stats)).collect();
-    let outputs: [(&'static str, &Option<Target>, OutputWriter); 6] = [
-        ("the table of cells", &options.csv, &|out| {
-            write_cells_csv(out, keys, results)
-        }),
-        ("the table of seats", &options.seats, &|out| {
-            write_seats_csv(out, keys, results)
-        }),
-        ("the sweep JSON", &options.json, &|out| {
-            write_sweep_json(out, options, results)
-        }),
-        ("the length histograms", &options.histogram, &|out| {
-            write_histogram_table(out, &columns, &parts)
-        }),
-        ("the HdrHistogram log", &options.hdr, &|out| {
-            write_hdr_log(out, &runs)
-        }),
-        ("the plot", &options.plot, &|out| {
-            out.write_all(sweep_plot(options, results)?.as_bytes())
-        }),
-    ];
-    write_each(&outputs)
-}
-
-/// The sweep's figure: over the settings that vary, or, when none does, the one cell as a run.
-fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<String> {
-    let Some(first) = results.first() else {
-        return Err(io::Error::other("no cell was played: nothing to draw"));
-    };
-    let cells: Vec<(&[String], &Stats)> =
-        results.iter().map(|r| (&r.values[..], &r.stats)).collect();
-    let values: Vec<&[String]> = cells.iter().map(|(v, _)| *v).collect();
-    let swept = varied_keys(&options.grid.keys, &values).join(" × ");
-    let title = format!(
-        "How long does War last? The median by {swept}, {} a cell",
-        games_text(options.games)
-    );
-    let lines = vec![
-        format!(
-            "other settings as in cell 0: {}",
-            first.info.rules.describe()
-        ),
-        format!(
-            "{} cells · seed {} · warsim {}",
-            results.len(),
-            options.seed,
-            env!("CARGO_PKG_VERSION")
-        ),
-    ];
-    match draw_sweep(&title, &lines, &options.grid.keys, &cells)? {
-        Some(svg) => Ok(svg),
-        None => {
-            let (title, subtitle) = plot_titles(&first.info, &first.stats);
-            draw_run(&title, &subtitle, &first.stats, SurvivalScale::Log)
-        }
-    }
 }
 
 /// How a swept setting is stored in a Parquet column: numbers as integers, names as strings.

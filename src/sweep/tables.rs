@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde_json::{Map, Value, json};
 
 use crate::engine::Outcome;
-use crate::export::text::{counted, duration, games_text, group, quantile_text};
+use crate::export::text::{counted, duration, game_span, games_text, group, quantile_text};
 use crate::export::{Figure, Summary, into_io};
 use crate::stats::Quantile;
 
@@ -138,12 +138,14 @@ pub fn sweep_json(options: &SweepOptions, results: &[CellResult]) -> Value {
         })
         .collect();
     let complete = results.len() == options.grid.cells.len()
-        && results.iter().all(|r| r.stats.games == options.games);
+        && results
+            .iter()
+            .all(|r| r.stats.games == r.info.games_requested);
     json!({
         "warsim_version": env!("CARGO_PKG_VERSION"),
         "swept": keys,
         "seed": options.seed,
-        "games_requested": options.games,
+        "games_requested": options.part_games(),
         "complete": complete,
         "cells": cells,
         "skipped": skipped,
@@ -160,11 +162,22 @@ pub fn write_sweep_report(
 ) -> io::Result<()> {
     let grid = &options.grid;
     let played: u64 = results.iter().map(|r| r.stats.games).sum();
+    let games = match options.shard {
+        Some(shard) => {
+            let part = options.part();
+            format!(
+                "{} (shard {shard} of {} a cell: {})",
+                games_text(part.end - part.start),
+                group(options.games),
+                game_span(part.start, part.end - part.start)
+            )
+        }
+        None => games_text(options.games),
+    };
     writeln!(
         out,
-        "sweep        {} × {}   seed {}   threads {}",
+        "sweep        {} × {games}   seed {}   threads {}",
         counted(grid.cells.len() as u64, "cell"),
-        games_text(options.games),
         options.seed,
         options.threads
     )?;
@@ -207,7 +220,7 @@ pub fn write_sweep_report(
                 None => "-".into(),
             });
         }
-        if result.stats.games < options.games {
+        if result.stats.games < result.info.games_requested {
             row.push(format!(
                 "(incomplete: {})",
                 counted(result.stats.games, "game")

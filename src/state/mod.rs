@@ -1,6 +1,7 @@
 //! State files (`warsim run --state PATH`): what a run played and every count of its statistics,
 //! exactly, as versioned JSON, so that the states of a batch's shards merge into the figures of
-//! the whole run (`warsim merge`). See the README's "State files" for the format.
+//! the whole run (`warsim merge`); a sweep's state holds one such state per cell. See the
+//! README's "State files" for the format.
 
 use std::fs;
 use std::io;
@@ -13,6 +14,10 @@ use crate::engine::Rules;
 use crate::engine::rules::{Named, Setting};
 use crate::export::RunInfo;
 use crate::stats::{Stats, StatsParts};
+
+mod sweep;
+
+pub use sweep::{GridCell, SWEEP_FORMAT, SkippedState, SweepState};
 
 /// What the `format` key holds.
 pub const FORMAT: &str = "warsim-state";
@@ -82,6 +87,55 @@ pub struct Resumable {
     pub csv_tail: String,
 }
 
+/// A run's or a sweep's state file, as `warsim merge` reads either.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyState {
+    /// `warsim run --state`.
+    Run(Box<State>),
+    /// `warsim sweep --state`.
+    Sweep(Box<SweepState>),
+}
+
+impl AnyState {
+    /// Reads a state file of either kind, by its `format`.
+    pub fn read(path: &Path) -> Result<AnyState, String> {
+        let text = read_text(path)?;
+        if text.get("format").and_then(|f| f.as_str()) == Some(SWEEP_FORMAT) {
+            SweepState::from_json(checked(text, SWEEP_FORMAT)?)
+                .map(|s| AnyState::Sweep(Box::new(s)))
+        } else {
+            State::from_json(checked(text, FORMAT)?).map(|s| AnyState::Run(Box::new(s)))
+        }
+    }
+}
+
+/// A state file's JSON, its format and version checked.
+fn read_json(path: &Path, format: &str) -> Result<serde_json::Value, String> {
+    checked(read_text(path)?, format)
+}
+
+fn read_text(path: &Path) -> Result<serde_json::Value, String> {
+    let text = fs::read(path).map_err(|e| format!("cannot be read ({e})"))?;
+    serde_json::from_slice(&text)
+        .map_err(|e| format!("is not a whole JSON document ({e}): truncated or not a state file"))
+}
+
+fn checked(value: serde_json::Value, format: &str) -> Result<serde_json::Value, String> {
+    if value.get("format").and_then(|f| f.as_str()) != Some(format) {
+        return Err(format!(
+            "is not a warsim state file (no \"format\": \"{format}\")"
+        ));
+    }
+    let version = value.get("format_version").and_then(|v| v.as_u64());
+    if version != Some(u64::from(FORMAT_VERSION)) {
+        return Err(format!(
+            "has state format version {}, and this warsim reads version {FORMAT_VERSION}",
+            version.map_or("(none)".to_string(), |v| v.to_string())
+        ));
+    }
+    Ok(value)
+}
+
 /// The last row of `path`'s first `bytes` bytes, newline included (empty when `bytes` is 0).
 pub fn csv_tail(path: &Path, bytes: u64) -> io::Result<String> {
     use std::io::{Read, Seek, SeekFrom};
@@ -127,13 +181,7 @@ impl State {
             format: FORMAT.to_string(),
             format_version: FORMAT_VERSION,
             warsim_version: env!("CARGO_PKG_VERSION").to_string(),
-            rules: RuleSettings {
-                rules: r.preset.name().to_string(),
-                players: r.players,
-                suits: r.suits,
-                ranks: r.ranks,
-                settings: settings_of(r),
-            },
+            rules: RuleSettings::of(r),
             seed: info.seed,
             batch_games: info.shard.map_or(info.games_requested, |(_, games)| games),
             first_game: info.first_game,
@@ -154,22 +202,11 @@ impl State {
 
     /// Reads and checks a state file; the error says what is wrong with it.
     pub fn read(path: &Path) -> Result<State, String> {
-        let text = fs::read(path).map_err(|e| format!("cannot be read ({e})"))?;
-        let value: serde_json::Value = serde_json::from_slice(&text).map_err(|e| {
-            format!("is not a whole JSON document ({e}): truncated or not a state file")
-        })?;
-        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
-            return Err(format!(
-                "is not a warsim state file (no \"format\": \"{FORMAT}\")"
-            ));
-        }
-        let version = value.get("format_version").and_then(|v| v.as_u64());
-        if version != Some(u64::from(FORMAT_VERSION)) {
-            return Err(format!(
-                "has state format version {}, and this warsim reads version {FORMAT_VERSION}",
-                version.map_or("(none)".to_string(), |v| v.to_string())
-            ));
-        }
+        State::from_json(read_json(path, FORMAT)?)
+    }
+
+    /// Checks a state read as JSON (its format already checked).
+    fn from_json(value: serde_json::Value) -> Result<State, String> {
         let state: State = serde_json::from_value(value).map_err(|e| format!("is damaged: {e}"))?;
         if state.games > state.games_requested || state.stats.games != state.games {
             return Err("is damaged: its game counts disagree".to_string());
@@ -179,7 +216,31 @@ impl State {
 
     /// The rules the state records, rebuilt as `run` builds them from its flags.
     pub fn rules(&self) -> Result<Rules, String> {
-        let r = &self.rules;
+        self.rules.rules()
+    }
+
+    /// The statistics the state records.
+    pub fn stats(&self, rules: &Rules) -> Result<Stats, String> {
+        Stats::from_parts(&self.stats, rules.most_rounds(), rules.max_rounds)
+            .map_err(|e| format!("is damaged: {e}"))
+    }
+}
+
+impl RuleSettings {
+    /// The settings of `rules`.
+    pub fn of(r: &Rules) -> RuleSettings {
+        RuleSettings {
+            rules: r.preset.name().to_string(),
+            players: r.players,
+            suits: r.suits,
+            ranks: r.ranks,
+            settings: settings_of(r),
+        }
+    }
+
+    /// The rules, rebuilt as `run` builds them from its flags.
+    pub fn rules(&self) -> Result<Rules, String> {
+        let r = self;
         let rebuilt = (|| -> Result<Rules, ConfigError> {
             let mut choice = RuleChoice {
                 preset: Some(preset_named(&r.rules)?),
@@ -216,11 +277,5 @@ impl State {
             return Err("records rules warsim cannot rebuild exactly".to_string());
         }
         Ok(rules)
-    }
-
-    /// The statistics the state records.
-    pub fn stats(&self, rules: &Rules) -> Result<Stats, String> {
-        Stats::from_parts(&self.stats, rules.most_rounds(), rules.max_rounds)
-            .map_err(|e| format!("is damaged: {e}"))
     }
 }

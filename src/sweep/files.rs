@@ -1,0 +1,122 @@
+//! The files a sweep writes once its cells are played: the tables, the JSON, the histograms,
+//! the plot and the sweep state, each atomically; `warsim merge` writes a merged sweep's with
+//! them too.
+
+use std::io;
+
+use super::tables::{write_cells_csv, write_seats_csv, write_sweep_json};
+use super::{CellResult, SweepOptions};
+use crate::export::text::games_text;
+use crate::export::{RunInfo, Target, write_hdr_log, write_histogram_table};
+use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
+use crate::run::{OutputWriter, RunError, plot_titles, write_each};
+use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
+use crate::stats::Stats;
+
+/// Writes the tables, the JSON, the histograms, the plot and the state (each atomically);
+/// returns what failed.
+pub(crate) fn write_sweep_files(options: &SweepOptions, results: &[CellResult]) -> Vec<RunError> {
+    let keys = &options.grid.keys;
+    let mut columns = vec!["cell"];
+    columns.extend(keys);
+    let numbered: Vec<Vec<String>> = results
+        .iter()
+        .enumerate()
+        .map(|(index, result)| {
+            let mut values = vec![index.to_string()];
+            values.extend(result.values.iter().cloned());
+            values
+        })
+        .collect();
+    let parts: Vec<(&[String], &Stats)> = numbered
+        .iter()
+        .zip(results)
+        .map(|(values, result)| (values.as_slice(), &result.stats))
+        .collect();
+    let runs: Vec<(&RunInfo, &Stats)> = results.iter().map(|r| (&r.info, &r.stats)).collect();
+    let outputs: [(&'static str, &Option<Target>, OutputWriter); 7] = [
+        ("the table of cells", &options.csv, &|out| {
+            write_cells_csv(out, keys, results)
+        }),
+        ("the table of seats", &options.seats, &|out| {
+            write_seats_csv(out, keys, results)
+        }),
+        ("the sweep JSON", &options.json, &|out| {
+            write_sweep_json(out, options, results)
+        }),
+        ("the length histograms", &options.histogram, &|out| {
+            write_histogram_table(out, &columns, &parts)
+        }),
+        ("the HdrHistogram log", &options.hdr, &|out| {
+            write_hdr_log(out, &runs)
+        }),
+        ("the plot", &options.plot, &|out| {
+            out.write_all(sweep_plot(options, results)?.as_bytes())
+        }),
+        ("the sweep state", &options.state, &|out| {
+            sweep_state(options, results).write(out)
+        }),
+    ];
+    write_each(&outputs)
+}
+
+/// The sweep's state: its grid and every cell begun as a run's state, for `warsim merge`.
+fn sweep_state(options: &SweepOptions, results: &[CellResult]) -> SweepState {
+    let grid = &options.grid;
+    SweepState::new(
+        grid.keys.iter().map(|k| k.to_string()).collect(),
+        (options.seed, options.games),
+        grid.cells
+            .iter()
+            .map(|c| GridCell {
+                values: c.values.clone(),
+                rules: RuleSettings::of(&c.rules),
+            })
+            .collect(),
+        grid.skipped
+            .iter()
+            .map(|s| SkippedState {
+                values: s.values.clone(),
+                reason: s.reason.clone(),
+            })
+            .collect(),
+        results
+            .iter()
+            .map(|r| State::of_run(&r.info, &r.stats))
+            .collect(),
+    )
+}
+
+/// The sweep's figure: over the settings that vary, or, when none does, the one cell as a run.
+fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<String> {
+    let Some(first) = results.first() else {
+        return Err(io::Error::other("no cell was played: nothing to draw"));
+    };
+    let cells: Vec<(&[String], &Stats)> =
+        results.iter().map(|r| (&r.values[..], &r.stats)).collect();
+    let values: Vec<&[String]> = cells.iter().map(|(v, _)| *v).collect();
+    let swept = varied_keys(&options.grid.keys, &values).join(" × ");
+    let title = format!(
+        "How long does War last? The median by {swept}, {} a cell",
+        games_text(options.games)
+    );
+    let lines = vec![
+        format!(
+            "other settings as in cell 0: {}",
+            first.info.rules.describe()
+        ),
+        format!(
+            "{} cells · seed {} · warsim {}",
+            results.len(),
+            options.seed,
+            env!("CARGO_PKG_VERSION")
+        ),
+    ];
+    match draw_sweep(&title, &lines, &options.grid.keys, &cells)? {
+        Some(svg) => Ok(svg),
+        None => {
+            let (title, subtitle) = plot_titles(&first.info, &first.stats);
+            draw_run(&title, &subtitle, &first.stats, SurvivalScale::Log)
+        }
+    }
+}

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # An independent check of warsim's figures (run by .ci/run): plays runs of every preset, runs
-# whose games are capped, cycle or are abandoned, one game, an empty shard, a merge of shards and
-# a sweep, and has scripts/check_figures.py recompute every figure of their summaries from the
-# per-game rows with numpy, scipy and pandas, and scripts/read_hlog.py read each run's
-# HdrHistogram log with HdrHistogram's own Python reader (its counts against the histogram CSV,
-# its tag against the summary). Those packages come from PyPI into a virtual environment under
-# target/ (made once, then reused).
+# whose games are capped, cycle or are abandoned, one game, an empty shard, a merge of shards, a
+# sweep and a merge of a sweep's shards, and has scripts/check_figures.py recompute every figure
+# of their summaries from the per-game rows with numpy, scipy and pandas, and
+# scripts/read_hlog.py read each run's HdrHistogram log with HdrHistogram's own Python reader
+# (its counts against the histogram CSV, its tag against the summary). Those packages come from
+# PyPI into a virtual environment under target/ (made once, then reused).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q
@@ -62,3 +62,17 @@ mkdir -p "$dir/sweep"
   --games-csv "$dir/sweep/games.csv" --json "$dir/sweep/sweep.json" --seats "$dir/sweep/seats.csv" \
   --histogram "$dir/sweep/histogram.csv" --parquet "$dir/sweep/games.parquet" > /dev/null
 check sweep "$dir/sweep"
+
+# A sweep in three shards, merged: the merged tables against the shards' rows (the rows sorted
+# by cell and game, as the single sweep writes them).
+shards=$dir/sweep-shards
+mkdir -p "$shards"
+for k in 0 1 2; do
+  "$warsim" sweep -q --players 2..4 --ranks 5,13 --max-rounds 500 --games 2000 --seed 11 \
+    --shard $k/3 --state "$shards/state-$k.json" --games-csv "$shards/games-$k.csv" > /dev/null
+done
+"$warsim" merge "$shards"/state-{2,0,1}.json --json "$shards/sweep.json" \
+  --seats "$shards/seats.csv" --histogram "$shards/histogram.csv" > /dev/null
+{ head -n 1 "$shards/games-0.csv"; tail -q -n +2 "$shards"/games-{0,1,2}.csv | sort -t, -k1,1n -k4,4n; } \
+  > "$shards/games.csv"
+check sweep "$shards"

@@ -4,26 +4,35 @@
 # (--dependency=afterok) and writes DIR/summary.json, summary.csv, histogram.csv and lengths.svg:
 # the figures of the single run, exactly.
 #
-# Usage: scripts/slurm/submit.sh --shards N --out DIR [--wait] [--per-game csv|parquet]
-#                                [--only K,K,…] [-- <warsim run flags>]
+# With --sweep, the tasks are shards of `warsim sweep` (each plays its part of every cell) and
+# the merge writes the single sweep's tables: DIR/summary.json (the sweep JSON), summary.csv (the
+# table of cells), seats.csv and histogram.csv.
+#
+# Usage: scripts/slurm/submit.sh --shards N --out DIR [--sweep] [--wait] [--per-game csv|parquet]
+#                                [--only K,K,…] [-- <warsim run or sweep flags>]
 #   --shards N      tasks in the array (shard K of N is array task K)
 #   --out DIR       where the states, logs, per-game files and merged figures go
+#   --sweep         shards of `warsim sweep` instead of `warsim run`
 #   --wait          wait for the merge; exit non-zero if any task or the merge failed
 #   --per-game F    also write each shard's games: DIR/games-K.csv (only shard 0 with a header,
 #                   so `cat DIR/games-{0..N-1}.csv` is the single run's CSV) or DIR/games-K.parquet
+#                   (a sweep's shards each with a header: their rows, sorted by cell and game,
+#                   are the single sweep's)
 #   --only K,…      resubmit only these tasks (after some failed), and a new merge job
 # Every task runs with `warsim run --continue`: a task that left a checkpoint in its state file (a
 # time limit, a lost node, a pre-emption, `scontrol requeue`) continues from it when Slurm requeues
 # it or --only resubmits it; one that left none plays its shard again. (With --per-game parquet a
 # task always plays its shard again: a Parquet file cannot be continued.) A state of another
-# batch in DIR makes the task fail (exit 2): give each batch its own --out.
+# batch in DIR makes the task fail (exit 2): give each batch its own --out. A sweep's tasks do
+# not checkpoint: a requeued or resubmitted one plays its shard again.
 # The warsim binary is $WARSIM, or target/release/warsim (built if missing).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-shards=""; out=""; wait=0; per_game=""; only=""
+shards=""; out=""; wait=0; per_game=""; only=""; sweep=0
 while [ $# -gt 0 ]; do
   case "$1" in
+    --sweep) sweep=1; shift ;;
     --shards) shards="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --wait) wait=1; shift ;;
@@ -43,12 +52,16 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 flags=$(printf ' %q' "$@")
 
-task="$(printf %q "$warsim") run$flags -q --shard \$SLURM_ARRAY_TASK_ID/$shards --state $out/state-\$SLURM_ARRAY_TASK_ID.json"
+command=run; [ "$sweep" = 1 ] && command=sweep
+task="$(printf %q "$warsim") $command$flags -q --shard \$SLURM_ARRAY_TASK_ID/$shards --state $out/state-\$SLURM_ARRAY_TASK_ID.json"
 # The same games either way: a continued run's outputs are the uninterrupted run's.
-case "$per_game" in
-  csv) task="$task --continue --csv $out/games-\$SLURM_ARRAY_TASK_ID.csv \$( [ \$SLURM_ARRAY_TASK_ID -gt 0 ] && echo --no-header )" ;;
-  parquet) task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet --checkpoint-every 0" ;;
-  *) task="$task --continue" ;;
+case "$command $per_game" in
+  "sweep csv") task="$task --games-csv $out/games-\$SLURM_ARRAY_TASK_ID.csv" ;;
+  "sweep parquet") task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet" ;;
+  "sweep ") ;;
+  "run csv") task="$task --continue --csv $out/games-\$SLURM_ARRAY_TASK_ID.csv \$( [ \$SLURM_ARRAY_TASK_ID -gt 0 ] && echo --no-header )" ;;
+  "run parquet") task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet --checkpoint-every 0" ;;
+  "run ") task="$task --continue" ;;
 esac
 array=${only:-0-$((shards - 1))}
 # --requeue: a task whose node fails or that is pre-empted is queued again (and continues);
@@ -56,7 +69,9 @@ array=${only:-0-$((shards - 1))}
 array_job=$(sbatch --parsable --job-name=warsim-shards --array="$array" --requeue \
   --open-mode=append --output="$out/shard-%a.log" --wrap="$task")
 states=$(for k in $(seq 0 $((shards - 1))); do printf ' %s/state-%s.json' "$out" "$k"; done)
-merge="$(printf %q "$warsim") merge$states --json $out/summary.json --summary $out/summary.csv --histogram $out/histogram.csv --plot $out/lengths.svg"
+merge="$(printf %q "$warsim") merge$states --json $out/summary.json --summary $out/summary.csv --histogram $out/histogram.csv"
+# A sweep's plot can be refused (more than 8 lines to draw): run `warsim merge … --plot` for it.
+if [ "$sweep" = 1 ]; then merge="$merge --seats $out/seats.csv"; else merge="$merge --plot $out/lengths.svg"; fi
 merge_job=$(sbatch --parsable --job-name=warsim-merge --dependency="afterok:$array_job" \
   --kill-on-invalid-dep=yes --output="$out/merge.log" --wrap="$merge")
 echo "submitted: array job $array_job (tasks $array), merge job $merge_job; figures in $out"

@@ -4,8 +4,9 @@
 # (scripts/slurm/submit.sh --wait), and checks that the merged summary equals the single run's
 # (every key but the run-time ones) and that the shards' CSVs concatenate to the single run's;
 # that a task requeued part-way by Slurm, and one cancelled part-way and resubmitted with --only,
-# continue from their checkpoints, to the same figures and CSV; then that an array whose tasks
-# fail makes --wait fail. Tears the cluster down.
+# continue from their checkpoints, to the same figures and CSV; that a sweep's shards merge into
+# the single sweep's tables; then that an array whose tasks fail makes --wait fail. Tears the
+# cluster down.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -q
@@ -75,9 +76,24 @@ grep -q "array tasks 1 failed" "$dir/cancelled.out" || { cat "$dir/cancelled.out
 scripts/slurm/submit.sh --shards 2 --out "$dir/cancelled" --wait --per-game csv --only 1 -- "${batch[@]}"
 check_continued "$dir/cancelled"
 
+# A sweep as an array of shards: the merged tables are the single sweep's.
+sweep=(--players 2,3 --ranks 6,13 --games 2e4 --seed 13)
+scripts/slurm/submit.sh --shards 3 --out "$dir/sweep" --sweep --wait -- "${sweep[@]}"
+"$warsim" sweep "${sweep[@]}" -q --json "$dir/whole-sweep.json" --seats "$dir/whole-seats.csv" > /dev/null
+cmp -s "$dir/whole-seats.csv" "$dir/sweep/seats.csv" \
+  || { echo "error: the merged sweep's table of seats differs from the single sweep's" >&2; exit 1; }
+python3 - "$dir/whole-sweep.json" "$dir/sweep/summary.json" <<'PY'
+import json, sys
+whole, merged = (json.load(open(p)) for p in sys.argv[1:])
+timing = ("threads", "wall_seconds", "games_per_second")
+strip = lambda sweep: [{k: v for k, v in c.items() if k not in timing} for c in sweep["cells"]]
+if strip(whole) != strip(merged) or len(merged["cells"]) != 4 or not merged["complete"]:
+    sys.exit("error: the merged sweep's cells differ from the single sweep's")
+PY
+
 if scripts/slurm/submit.sh --shards 2 --out "$dir/bad" --wait -- --games 1e4 --players 99 2> "$dir/bad.err"; then
   echo "error: an array of failing tasks did not fail --wait" >&2
   exit 1
 fi
 grep -q "array tasks 0,1 failed" "$dir/bad.err" || { cat "$dir/bad.err" >&2; exit 1; }
-echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; failing tasks reported"
+echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a 3-shard sweep merged equal to the single sweep; failing tasks reported"

@@ -1,5 +1,5 @@
-//! `warsim play`: war_card_game's output levels and seeds, replay of batch games, the
-//! fixed-rounds report, and interactive play driven through its scripted-input mode.
+//! `warsim play`: war_card_game's output levels and seeds, replay of batch games and the
+//! fixed-rounds report (interactive play is in play_interactive.rs).
 
 use assert_cmd::Command;
 
@@ -367,82 +367,4 @@ fn fixed_rounds_report_has_the_seed_documents_layout() {
             .count(),
         2
     );
-}
-
-#[test]
-fn interactive_play_flips_on_enter_and_quits_on_q() {
-    let out = warsim()
-        .args(["play", "--interactive", "--scripted-input", "--seed", "12"])
-        .write_stdin("\n\n\nq\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("game-of-war — you are Player 1"), "{text}");
-    assert_eq!(text.matches("press Enter to flip").count(), 4);
-    assert!(text.contains("  You: "), "{text}");
-    assert!(
-        text.contains("War! Face down: you 3, the computer 3"),
-        "{text}"
-    );
-    assert!(
-        text.contains("You quit after 3 rounds. Score so far: you "),
-        "{text}"
-    );
-    // Played to the end, the game names its winner.
-    let out = warsim()
-        .args(["play", "--interactive", "--scripted-input", "--seed", "12"])
-        .write_stdin("\n".repeat(6000))
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.contains("You win in round") || text.contains("The computer wins in round"),
-        "{}",
-        &text[text.len() - 300..]
-    );
-}
-
-#[test]
-fn interactive_play_counts_one_card_in_the_singular() {
-    let out = warsim()
-        .args(["play", "--interactive", "--scripted-input", "--seed", "1"])
-        .args(["--suits", "1", "--ranks", "2"])
-        .write_stdin("q\n")
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.contains("You hold 1 card, the computer 1.\n"),
-        "{text}"
-    );
-    assert!(
-        text.ends_with("You quit after 0 rounds. Score so far: you 1 card, the computer 1.\n"),
-        "{text}"
-    );
-}
-
-#[test]
-fn interactive_play_refuses_a_non_terminal_and_bad_presets() {
-    let out = warsim()
-        .args(["play", "--interactive"])
-        .write_stdin("\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        "error: --interactive needs a terminal on standard input, and it is not one: run it in a terminal\n"
-    );
-    let out = warsim()
-        .args([
-            "play",
-            "--interactive",
-            "--scripted-input",
-            "--rules",
-            "fixed-rounds",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
 }

@@ -19,12 +19,11 @@
 #                   (a sweep's shards each with a header: their rows, sorted by cell and game,
 #                   are the single sweep's)
 #   --only K,…      resubmit only these tasks (after some failed), and a new merge job
-# Every task runs with `warsim run --continue`: a task that left a checkpoint in its state file (a
+# Every task runs with `--continue`: a task that left a checkpoint in its state file (a
 # time limit, a lost node, a pre-emption, `scontrol requeue`) continues from it when Slurm requeues
 # it or --only resubmits it; one that left none plays its shard again. (With --per-game parquet a
 # task always plays its shard again: a Parquet file cannot be continued.) A state of another
-# batch in DIR makes the task fail (exit 2): give each batch its own --out. A sweep's tasks do
-# not checkpoint: a requeued or resubmitted one plays its shard again.
+# batch in DIR makes the task fail (exit 2): give each batch its own --out.
 # The warsim binary is $WARSIM, or target/release/warsim (built if missing).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -56,9 +55,9 @@ command=run; [ "$sweep" = 1 ] && command=sweep
 task="$(printf %q "$warsim") $command$flags -q --shard \$SLURM_ARRAY_TASK_ID/$shards --state $out/state-\$SLURM_ARRAY_TASK_ID.json"
 # The same games either way: a continued run's outputs are the uninterrupted run's.
 case "$command $per_game" in
-  "sweep csv") task="$task --games-csv $out/games-\$SLURM_ARRAY_TASK_ID.csv" ;;
-  "sweep parquet") task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet" ;;
-  "sweep ") ;;
+  "sweep csv") task="$task --continue --games-csv $out/games-\$SLURM_ARRAY_TASK_ID.csv" ;;
+  "sweep parquet") task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet --checkpoint-every 0" ;;
+  "sweep ") task="$task --continue" ;;
   "run csv") task="$task --continue --csv $out/games-\$SLURM_ARRAY_TASK_ID.csv \$( [ \$SLURM_ARRAY_TASK_ID -gt 0 ] && echo --no-header )" ;;
   "run parquet") task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet --checkpoint-every 0" ;;
   "run ") task="$task --continue" ;;

@@ -21,7 +21,6 @@ use crate::config::{
 };
 use crate::engine::Preset;
 use crate::export::Target;
-use crate::interrupt::Interrupt;
 use crate::plot::SurvivalScale;
 use crate::run::{RunEnd, RunError};
 
@@ -48,10 +47,10 @@ enum Command {
     /// Combine the state files of a batch's shards (`warsim run --shard K/N --state PATH`) into
     /// the whole run's figures, exactly; or a sweep's (`warsim sweep … --state`) into its tables.
     Merge(Box<MergeArgs>),
-    /// Continue a run that stopped (a crash, a killed job, Ctrl-C) from the state file it
-    /// checkpointed with `--state`: the finished outputs are those of an uninterrupted run.
+    /// Continue a run or sweep that stopped (a crash, a killed job, Ctrl-C) from the state file
+    /// it checkpointed with `--state`: the finished outputs are those of an uninterrupted one.
     Resume {
-        /// The run's state file.
+        /// The run's or sweep's state file.
         state: std::path::PathBuf,
     },
     /// Play single games and print them: a seed, a range of seeds, one game of a batch,
@@ -272,10 +271,10 @@ pub fn main() -> ExitCode {
             .into_options()
             .map_err(RunError::from)
             .and_then(resume::run_or_continue),
-        Command::Sweep(args) => args.into_options().map_err(RunError::from).and_then(|o| {
-            let interrupt = Interrupt::install().ok();
-            crate::sweep::sweep(&o, interrupt.as_ref())
-        }),
+        Command::Sweep(args) => args
+            .into_options()
+            .map_err(RunError::from)
+            .and_then(resume::sweep_or_continue),
         Command::Merge(args) => crate::merge::merge(&args.into_options()),
         Command::Resume { state } => resume::resume(&state),
         Command::Play(args) => return play::play_command(*args),

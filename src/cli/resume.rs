@@ -1,5 +1,5 @@
-//! `warsim resume STATE` and `warsim run --continue`: continue the run a checkpoint recorded,
-//! from its folder and with its own command line, after checking that the per-game CSV still
+//! `warsim resume STATE` and `warsim run|sweep --continue`: continue the run or sweep a
+//! checkpoint recorded, from its folder and with its own command line, after checking that the per-game CSV still
 //! holds exactly the checkpoint's rows (never silently: a shorter, edited or missing file is an
 //! error).
 
@@ -13,44 +13,77 @@ use crate::export::Target;
 use crate::export::text::{counted, group};
 use crate::interrupt::Interrupt;
 use crate::run::{RunEnd, RunError, run};
-use crate::state::{Resumable, State, csv_tail};
+use crate::state::{AnyState, Resumable, RuleSettings, State, SweepState, csv_tail};
+use crate::sweep::{SweepOptions, SweepResume};
 
 fn refuse(message: String) -> RunError {
     RunError::Config(ConfigError::Resume(message))
 }
 
-/// Reads the state, checks its outputs and runs on.
+/// A checkpoint: a run's state or a sweep's, and how to continue it.
+enum Checkpoint {
+    Run(Box<State>),
+    Sweep(Box<SweepState>),
+}
+
+impl Checkpoint {
+    /// Its games played and asked for.
+    fn games(&self) -> (u64, u64) {
+        match self {
+            Checkpoint::Run(state) => (state.games, state.games_requested),
+            Checkpoint::Sweep(sweep) => {
+                let part = sweep.cells.first().map_or(0, |c| c.games_requested);
+                let played = sweep.cells.iter().map(|c| c.games).sum();
+                (played, part * sweep.grid.len() as u64)
+            }
+        }
+    }
+
+    fn what(&self) -> &'static str {
+        match self {
+            Checkpoint::Run(_) => "run",
+            Checkpoint::Sweep(_) => "sweep",
+        }
+    }
+}
+
+/// Reads the state, checks its outputs and runs (or sweeps) on.
 pub(super) fn resume(path: &Path) -> Result<RunEnd, RunError> {
     let name = path.display().to_string();
     let absolute =
         std::fs::canonicalize(path).map_err(|e| refuse(format!("{name}: cannot be read ({e})")))?;
-    let (state, resumable) =
+    let (checkpoint, resumable) =
         read_checkpoint(&absolute).map_err(|e| refuse(format!("{name}: {e}")))?;
-    if state.games == state.games_requested {
+    let (played, asked) = checkpoint.games();
+    let what = checkpoint.what();
+    if played == asked {
         eprintln!(
-            "{name}: the run is complete ({}): nothing to resume",
-            counted(state.games, "game")
+            "{name}: the {what} is complete ({}): nothing to resume",
+            counted(played, "game")
         );
         return Ok(RunEnd::Complete);
     }
     std::env::set_current_dir(&resumable.cwd).map_err(|e| {
         refuse(format!(
-            "{name}: the run's folder {} is gone ({e})",
+            "{name}: the {what}'s folder {} is gone ({e})",
             resumable.cwd
         ))
     })?;
     let args = std::iter::once("warsim".to_string()).chain(resumable.command.iter().cloned());
-    let Ok(Cli {
-        command: Command::Run(run_args),
-    }) = Cli::try_parse_from(args)
-    else {
-        return Err(refuse(format!(
-            "{name}: its command line is not a `warsim run`"
-        )));
-    };
-    let mut options = run_args.into_options()?;
-    options.command = resumable.command.clone();
-    continue_from(&name, &state, &resumable, options)
+    let not_its_own = || refuse(format!("{name}: its command line is not a `warsim {what}`"));
+    match (Cli::try_parse_from(args).map(|cli| cli.command), checkpoint) {
+        (Ok(Command::Run(args)), Checkpoint::Run(state)) => {
+            let mut options = args.into_options()?;
+            options.command = resumable.command.clone();
+            continue_from(&name, &state, &resumable, options)
+        }
+        (Ok(Command::Sweep(args)), Checkpoint::Sweep(sweep)) => {
+            let mut options = args.into_options()?;
+            options.command = resumable.command.clone();
+            continue_sweep(&name, &sweep, &resumable, options)
+        }
+        _ => Err(not_its_own()),
+    }
 }
 
 /// `warsim run --continue`: continues the checkpoint in the run's own state file when it is this
@@ -58,45 +91,118 @@ pub(super) fn resume(path: &Path) -> Result<RunEnd, RunError> {
 /// plays the run from the start when there is no state file yet. A state of another run, or a
 /// file that is not a state, is an error that changes nothing.
 pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
-    let existing = match (&options.state, options.continue_from_state) {
-        (Some(Target::File(path)), true) if path.is_file() => Some(path.clone()),
-        _ => None,
-    };
+    let existing = existing_state(&options.state, options.continue_from_state);
     let Some(path) = existing else {
         let interrupt = Interrupt::install().ok();
         return run(&options, interrupt.as_ref());
     };
-    let name = path.display().to_string();
-    let (state, resumable) =
-        read_checkpoint(&path).map_err(|e| refuse(format!("--continue: {name}: {e}")))?;
-    let here = std::env::current_dir().map_or(String::new(), |d| d.display().to_string());
-    if resumable.command != options.command || resumable.cwd != here {
-        return Err(refuse(format!(
-            "--continue: {name} is the state of another run (`warsim {}` in {}): give this run its own --state, or remove {name} to start over",
-            resumable.command.join(" "),
-            resumable.cwd
-        )));
+    let (name, checkpoint, resumable) = own_checkpoint(&path, &options.command)?;
+    match checkpoint {
+        Checkpoint::Run(state) => continue_from(&name, &state, &resumable, options),
+        Checkpoint::Sweep(_) => Err(another_run(&name, &resumable)),
     }
-    continue_from(&name, &state, &resumable, options)
+}
+
+/// `warsim sweep --continue`, as [`run_or_continue`] for a sweep.
+pub(super) fn sweep_or_continue(options: SweepOptions) -> Result<RunEnd, RunError> {
+    let existing = existing_state(&options.state, options.continue_from_state);
+    let Some(path) = existing else {
+        let interrupt = Interrupt::install().ok();
+        return crate::sweep::sweep(&options, interrupt.as_ref());
+    };
+    let (name, checkpoint, resumable) = own_checkpoint(&path, &options.command)?;
+    match checkpoint {
+        Checkpoint::Sweep(sweep) => continue_sweep(&name, &sweep, &resumable, options),
+        Checkpoint::Run(_) => Err(another_run(&name, &resumable)),
+    }
+}
+
+/// The state file `--continue` continues from, when there is one.
+fn existing_state(state: &Option<Target>, continuing: bool) -> Option<std::path::PathBuf> {
+    match (state, continuing) {
+        (Some(Target::File(path)), true) if path.is_file() => Some(path.clone()),
+        _ => None,
+    }
+}
+
+/// The checkpoint at `path`, if it is this command line's own, run from this folder.
+fn own_checkpoint(
+    path: &Path,
+    command: &[String],
+) -> Result<(String, Checkpoint, Resumable), RunError> {
+    let name = path.display().to_string();
+    let (checkpoint, resumable) =
+        read_checkpoint(path).map_err(|e| refuse(format!("--continue: {name}: {e}")))?;
+    let here = std::env::current_dir().map_or(String::new(), |d| d.display().to_string());
+    if resumable.command != command || resumable.cwd != here {
+        return Err(another_run(&name, &resumable));
+    }
+    Ok((name, checkpoint, resumable))
+}
+
+fn another_run(name: &str, resumable: &Resumable) -> RunError {
+    refuse(format!(
+        "--continue: {name} is the state of another run (`warsim {}` in {}): give this run its own --state, or remove {name} to start over",
+        resumable.command.join(" "),
+        resumable.cwd
+    ))
 }
 
 /// A state file that holds a checkpoint this warsim can continue.
-fn read_checkpoint(path: &Path) -> Result<(State, Resumable), String> {
-    let state = State::read(path)?;
-    let Some(resumable) = state.resume.clone() else {
+fn read_checkpoint(path: &Path) -> Result<(Checkpoint, Resumable), String> {
+    let (version, resume, checkpoint) = match AnyState::read(path)? {
+        AnyState::Run(state) => (
+            state.warsim_version.clone(),
+            state.resume.clone(),
+            Checkpoint::Run(state),
+        ),
+        AnyState::Sweep(sweep) => (
+            sweep.warsim_version.clone(),
+            sweep.resume.clone(),
+            Checkpoint::Sweep(sweep),
+        ),
+    };
+    let Some(resumable) = resume else {
         return Err(
-            "was not written by `warsim run --state` (a checkpoint): there is no run to resume"
+            "was not written by `warsim run --state` or `warsim sweep --state` (a checkpoint): there is nothing to resume"
                 .to_string(),
         );
     };
     let this = env!("CARGO_PKG_VERSION");
-    if state.warsim_version != this {
+    if version != this {
         return Err(format!(
-            "was written by warsim {}, and this is warsim {this}, whose games may differ: continue it with warsim {}",
-            state.warsim_version, state.warsim_version
+            "was written by warsim {version}, and this is warsim {this}, whose games may differ: continue it with warsim {version}"
         ));
     }
-    Ok((state, resumable))
+    Ok((checkpoint, resumable))
+}
+
+/// Refuses a per-game CSV that no longer holds exactly the checkpoint's rows.
+fn check_csv(
+    name: &str,
+    csv: &Option<Target>,
+    resumable: &Resumable,
+    games: u64,
+) -> Result<(), RunError> {
+    let Some(Target::File(csv)) = csv else {
+        return Ok(());
+    };
+    let held = std::fs::metadata(csv).map(|m| m.len());
+    let matches = match held {
+        Ok(len) if len >= resumable.csv_bytes => {
+            csv_tail(csv, resumable.csv_bytes).ok().as_deref() == Some(resumable.csv_tail.as_str())
+        }
+        _ => false,
+    };
+    if matches {
+        return Ok(());
+    }
+    Err(refuse(format!(
+        "{name}: the per-game CSV {} does not hold the checkpoint's {} (missing, shorter than {} bytes, or edited): nothing was changed",
+        csv.display(),
+        counted(games, "game"),
+        resumable.csv_bytes
+    )))
 }
 
 /// Checks that the run's options are the checkpoint's and that its per-game CSV still holds the
@@ -123,24 +229,7 @@ fn continue_from(
             "{name}: the run writes --parquet, which cannot be continued (a Parquet file is complete only once closed)"
         )));
     }
-    if let Some(Target::File(csv)) = &options.csv {
-        let held = std::fs::metadata(csv).map(|m| m.len());
-        let matches = match held {
-            Ok(len) if len >= resumable.csv_bytes => {
-                csv_tail(csv, resumable.csv_bytes).ok().as_deref()
-                    == Some(resumable.csv_tail.as_str())
-            }
-            _ => false,
-        };
-        if !matches {
-            return Err(refuse(format!(
-                "{name}: the per-game CSV {} does not hold the checkpoint's {} (missing, shorter than {} bytes, or edited): nothing was changed",
-                csv.display(),
-                counted(state.games, "game"),
-                resumable.csv_bytes
-            )));
-        }
-    }
+    check_csv(name, &options.csv, resumable, state.games)?;
     options.resume = Some(ResumeFrom {
         stats: state
             .stats(&rules)
@@ -164,4 +253,69 @@ fn continue_from(
     }
     let interrupt = Interrupt::install().ok();
     run(&options, interrupt.as_ref())
+}
+
+/// Checks that the sweep's options are the checkpoint's (the same grid, seed and games, the same
+/// part of each cell) and that its `--games-csv` still holds the checkpoint's rows, then sweeps
+/// on from the checkpoint's last game (when every game was played, writes the outputs again).
+fn continue_sweep(
+    name: &str,
+    sweep: &SweepState,
+    resumable: &Resumable,
+    mut options: SweepOptions,
+) -> Result<RunEnd, RunError> {
+    let part = options.part();
+    let same_grid = sweep.grid.len() == options.grid.cells.len()
+        && sweep
+            .grid
+            .iter()
+            .zip(&options.grid.cells)
+            .all(|(state, cell)| {
+                state.values == cell.values && state.rules == RuleSettings::of(&cell.rules)
+            });
+    let same = same_grid
+        && sweep.seed == options.seed
+        && sweep.games == options.games
+        && sweep
+            .cells
+            .iter()
+            .all(|c| c.first_game == part.start && c.games_requested == part.end - part.start)
+        && options.state.is_some();
+    if !same {
+        return Err(refuse(format!(
+            "{name}: its figures are not those of its own command line (the state was edited)"
+        )));
+    }
+    let (played, asked) = Checkpoint::Sweep(Box::new(sweep.clone())).games();
+    check_csv(name, &options.games_csv, resumable, played)?;
+    let mut cells = Vec::with_capacity(sweep.cells.len());
+    for (state, cell) in sweep.cells.iter().zip(&options.grid.cells) {
+        let stats = state
+            .stats(&cell.rules)
+            .map_err(|e| refuse(format!("{name}: {e}")))?;
+        cells.push((stats, state.wall_seconds));
+    }
+    let cells_done = cells
+        .iter()
+        .take_while(|(stats, _)| stats.games == part.end - part.start)
+        .count();
+    options.resume = Some(SweepResume {
+        cells,
+        csv_bytes: resumable.csv_bytes,
+    });
+    // Said on stderr, so a scheduler's log shows the task continued rather than started over.
+    if played == asked {
+        eprintln!(
+            "{name}: the sweep is complete ({}): writing its outputs again from the state",
+            counted(played, "game")
+        );
+    } else {
+        eprintln!(
+            "{name}: resuming after {} of {}: playing on from cell {cells_done}",
+            counted(played, "game"),
+            group(asked)
+        );
+    }
+    let interrupt = Interrupt::install().ok();
+    crate::sweep::sweep(&options, interrupt.as_ref())
 }

@@ -131,12 +131,12 @@ pub enum ConfigError {
     Sweep(String),
     /// Checkpoints with a Parquet file.
     #[error(
-        "--parquet cannot be checkpointed (a Parquet file is readable only once closed, and a resumed run could not continue it): write --csv with --state, or add --checkpoint-every 0 to write the state only at the end"
+        "--parquet cannot be checkpointed (a Parquet file is readable only once closed, and a resumed run could not continue it): write {0} with --state, or add --checkpoint-every 0 to write the state only at the end"
     )]
-    ParquetCheckpoints,
+    ParquetCheckpoints(&'static str),
     /// `--continue` without a state file to continue from, or with a Parquet file.
     #[error("--continue {0}")]
-    Continue(&'static str),
+    Continue(String),
     /// A state file that cannot be resumed.
     #[error("{0}")]
     Resume(String),
@@ -160,10 +160,10 @@ impl RunOptions {
         check_counts(self.games, self.threads)?;
         check_parquet(self.parquet.is_some(), self.games)?;
         if self.parquet.is_some() && self.state.is_some() && !self.checkpoint_every.is_zero() {
-            return Err(ConfigError::ParquetCheckpoints);
+            return Err(ConfigError::ParquetCheckpoints("--csv"));
         }
         if self.continue_from_state {
-            check_continue(self.state.as_ref(), self.parquet.is_some())?;
+            check_continue(self.state.as_ref(), self.parquet.is_some(), "--csv")?;
         }
         one_on_stdout(&self.outputs())
     }
@@ -191,19 +191,26 @@ impl RunOptions {
     }
 }
 
-/// Refuses `--continue` without a state file, or with a Parquet file it could not continue.
-fn check_continue(state: Option<&Target>, parquet: bool) -> Result<(), ConfigError> {
+/// Refuses `--continue` without a state file, or with a Parquet file it could not continue
+/// (`csv_flag` names the per-game CSV to write instead).
+pub fn check_continue(
+    state: Option<&Target>,
+    parquet: bool,
+    csv_flag: &'static str,
+) -> Result<(), ConfigError> {
     let problem = match state {
         None => "needs --state PATH: the state file whose checkpoint it continues from",
         Some(Target::Stdout) => {
             "needs --state to name a file, not '-' (standard output keeps no checkpoint)"
         }
         Some(Target::File(_)) if parquet => {
-            "cannot continue a --parquet file (it is readable only once closed): write --csv, or leave out --continue to play the run again"
+            return Err(ConfigError::Continue(format!(
+                "cannot continue a --parquet file (it is readable only once closed): write {csv_flag}, or leave out --continue to play again"
+            )));
         }
         Some(Target::File(_)) => return Ok(()),
     };
-    Err(ConfigError::Continue(problem))
+    Err(ConfigError::Continue(problem.to_string()))
 }
 
 /// Refuses no games and a thread count out of range.

@@ -100,6 +100,10 @@ pub(super) fn merge_sweep(
         parquet: None,
         plot: options.plot.clone(),
         state: None,
+        checkpoint_every: Duration::ZERO,
+        continue_from_state: false,
+        command: Vec::new(),
+        resume: None,
         quiet: true,
         seconds_per_round: options.seconds_per_round,
     };

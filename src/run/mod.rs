@@ -14,8 +14,7 @@ use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, games_text, group};
 use crate::export::{
-    GameCsv, GameFiles, RunInfo, Stream, Summary, Target, Which, check_outputs, summary_json_line,
-    write_atomically,
+    GameFiles, RunInfo, Summary, Which, check_outputs, summary_json_line, write_atomically,
 };
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
@@ -24,8 +23,10 @@ use crate::stats::Stats;
 
 mod outputs;
 
-use outputs::resumable_at;
-pub use outputs::{OutputWriter, open_game_files, per_game_failure, plot_titles, write_each};
+pub use outputs::{
+    OutputWriter, open_game_files, per_game_failure, plot_titles, resumable, resumable_at,
+    resumed_game_csv, write_each,
+};
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
 
 /// Why a run stopped.
@@ -77,19 +78,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     check_outputs(&options.outputs()).map_err(ConfigError::from)?;
     let files = match &options.resume {
         Some(resume) if resume.csv_bytes > 0 => {
-            let Some(Target::File(path)) = &options.csv else {
-                return Err(ConfigError::Resume(
-                    "the checkpoint counts CSV rows, but the run writes no CSV file".into(),
-                )
-                .into());
-            };
-            let stream = Stream::resume(path, resume.csv_bytes).map_err(|e| {
-                ConfigError::Resume(format!(
-                    "cannot continue the per-game CSV {}: {e}",
-                    path.display()
-                ))
-            })?;
-            GameFiles::new(Some(GameCsv::resumed(stream, resume.csv_bytes)), None)
+            resumed_game_csv("--csv", &options.csv, resume.csv_bytes)?
         }
         _ => open_game_files(
             ("--csv", options.csv.as_ref(), !options.no_header),
@@ -187,7 +176,7 @@ fn play(
         total += prefix;
         let seconds = before + started.elapsed().as_secs_f64();
         let mut state = State::of_run(&info_for(seconds), &total);
-        state.resume = Some(resumable_at(options, position)?);
+        state.resume = Some(resumable_at(&options.command, &options.csv, position)?);
         let write: OutputWriter = &|out| state.write(out);
         write_atomically(target, write)
     };

@@ -80,7 +80,7 @@ pub(crate) fn write_result_files(
         }),
         ("the state file", &options.state, &|out| {
             let mut state = State::of_run(info, stats);
-            state.resume = resumable(options);
+            state.resume = resumable(&options.command, &options.csv);
             state.write(out)
         }),
         ("the plot", &options.plot, &|out| {
@@ -158,32 +158,54 @@ pub fn per_game_failure(
     }
 }
 
-/// What `warsim resume` needs to continue a run that ended early: its command, its folder and
-/// where its per-game CSV ends (on a whole row, after an interrupt).
-fn resumable(options: &RunOptions) -> Option<Resumable> {
-    if options.command.is_empty() {
+/// What `warsim resume` needs to continue a run or sweep that ended early (`command`, none for
+/// a merge): its command, its folder and where its per-game CSV ends (on a whole row, after an
+/// interrupt).
+pub fn resumable(command: &[String], csv: &Option<Target>) -> Option<Resumable> {
+    if command.is_empty() {
         return None;
     }
-    let bytes = match &options.csv {
+    let bytes = match csv {
         Some(Target::File(path)) => std::fs::metadata(path).map_or(0, |m| m.len()),
         _ => 0,
     };
-    resumable_at(options, bytes).ok()
+    resumable_at(command, csv, bytes).ok()
 }
 
-/// How to continue the run from a checkpoint whose games fill the per-game CSV's first `bytes`
-/// bytes: its command line, its folder and the CSV's last row there.
-pub(super) fn resumable_at(options: &RunOptions, bytes: u64) -> io::Result<Resumable> {
-    let tail = match &options.csv {
+/// How to continue a run or sweep from a checkpoint whose games fill the per-game CSV's first
+/// `bytes` bytes: its command line, its folder and the CSV's last row there.
+pub fn resumable_at(command: &[String], csv: &Option<Target>, bytes: u64) -> io::Result<Resumable> {
+    let tail = match csv {
         Some(Target::File(path)) => csv_tail(path, bytes)?,
         _ => String::new(),
     };
     Ok(Resumable {
-        command: options.command.clone(),
+        command: command.to_vec(),
         cwd: std::env::current_dir().map_or(String::new(), |d| d.display().to_string()),
         csv_bytes: bytes,
         csv_tail: tail,
     })
+}
+
+/// The per-game CSV of a resumed run or sweep: `flag`'s file, cut back to the checkpoint's
+/// `bytes` and continued after them.
+pub fn resumed_game_csv(
+    flag: &str,
+    csv: &Option<Target>,
+    bytes: u64,
+) -> Result<GameFiles, ConfigError> {
+    let Some(Target::File(path)) = csv else {
+        return Err(ConfigError::Resume(format!(
+            "the checkpoint counts {flag} rows, but no {flag} file is written"
+        )));
+    };
+    let stream = Stream::resume(path, bytes).map_err(|e| {
+        ConfigError::Resume(format!(
+            "cannot continue the per-game CSV {}: {e}",
+            path.display()
+        ))
+    })?;
+    Ok(GameFiles::new(Some(GameCsv::resumed(stream, bytes)), None))
 }
 
 /// A run's plot title and the lines under it: the rules, the seed and the censored shares.

@@ -6,7 +6,7 @@ use std::io;
 
 use serde::{Deserialize, Serialize};
 
-use super::{FORMAT_VERSION, RuleSettings, State};
+use super::{FORMAT_VERSION, Resumable, RuleSettings, State};
 
 /// What the `format` key of a sweep's state holds.
 pub const SWEEP_FORMAT: &str = "warsim-sweep-state";
@@ -32,6 +32,10 @@ pub struct SweepState {
     pub skipped: Vec<SkippedState>,
     /// The cells begun, a prefix of `grid`: each one's state (its part of the cell's games).
     pub cells: Vec<State>,
+    /// What `warsim resume` and `sweep --continue` need to continue the sweep: its command
+    /// line, its folder and where its `--games-csv` stood.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resume: Option<Resumable>,
 }
 
 /// One cell of the grid: its values of the swept settings and its rules.
@@ -71,6 +75,7 @@ impl SweepState {
             grid,
             skipped,
             cells,
+            resume: None,
         }
     }
 

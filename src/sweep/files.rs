@@ -9,7 +9,7 @@ use super::{CellResult, SweepOptions};
 use crate::export::text::games_text;
 use crate::export::{RunInfo, Target, write_hdr_log, write_histogram_table};
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
-use crate::run::{OutputWriter, RunError, plot_titles, write_each};
+use crate::run::{OutputWriter, RunError, plot_titles, resumable, write_each};
 use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
 use crate::stats::Stats;
 
@@ -54,14 +54,17 @@ pub(crate) fn write_sweep_files(options: &SweepOptions, results: &[CellResult]) 
             out.write_all(sweep_plot(options, results)?.as_bytes())
         }),
         ("the sweep state", &options.state, &|out| {
-            sweep_state(options, results).write(out)
+            let refs: Vec<&CellResult> = results.iter().collect();
+            let mut state = sweep_state(options, &refs);
+            state.resume = resumable(&options.command, &options.games_csv);
+            state.write(out)
         }),
     ];
     write_each(&outputs)
 }
 
 /// The sweep's state: its grid and every cell begun as a run's state, for `warsim merge`.
-fn sweep_state(options: &SweepOptions, results: &[CellResult]) -> SweepState {
+pub(super) fn sweep_state(options: &SweepOptions, results: &[&CellResult]) -> SweepState {
     let grid = &options.grid;
     SweepState::new(
         grid.keys.iter().map(|k| k.to_string()).collect(),

@@ -11,20 +11,24 @@ pub mod grid;
 mod tables;
 
 use std::io;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, Shard, Workers, run_batch_on};
-use crate::config::{ConfigError, check_counts, check_parquet, one_on_stdout};
+use crate::batch::{
+    BatchError, BatchSpec, Checkpoints, Controls, RecordSink, Shard, Workers, run_batch_on,
+};
+use crate::config::{ConfigError, check_continue, check_counts, check_parquet, one_on_stdout};
 use crate::export::text::group;
-use crate::export::{GameFiles, LeadKind, RunInfo, Target, Which, check_outputs};
+use crate::export::{GameFiles, LeadKind, RunInfo, Target, Which, check_outputs, write_atomically};
 use crate::interrupt::Interrupt;
 use crate::plot::plottable;
 use crate::progress::cells_bar;
 use crate::run::{
-    GameFilesFailure, RunEnd, RunError, open_game_files, per_game_failure, write_report_with,
+    GameFilesFailure, OutputWriter, RunEnd, RunError, open_game_files, per_game_failure,
+    resumable_at, resumed_game_csv, write_report_with,
 };
 use crate::stats::Stats;
 
+use files::sweep_state;
 pub(crate) use files::write_sweep_files;
 pub use grid::{AXES, Cell, Grid, Skipped};
 use tables::sweep_json;
@@ -63,16 +67,39 @@ pub struct SweepOptions {
     pub plot: Option<Target>,
     /// Every cell's exact, mergeable statistics (a sweep state file), for `warsim merge`.
     pub state: Option<Target>,
+    /// How often a sweep with a state file checkpoints it (zero: only at the end).
+    pub checkpoint_every: Duration,
+    /// `--continue`: continue the checkpoint in the state file when it is this sweep's own.
+    pub continue_from_state: bool,
+    /// The sweep's arguments after `warsim`, for `warsim resume`.
+    pub command: Vec<String>,
+    /// The checkpoint this sweep continues, if resumed.
+    pub resume: Option<SweepResume>,
     /// No progress bar.
     pub quiet: bool,
     /// Seconds a round takes at a real table, for the report's durations.
     pub seconds_per_round: Option<f64>,
 }
 
+/// Where a resumed sweep starts: the cells its checkpoint holds.
+#[derive(Clone, Debug)]
+pub struct SweepResume {
+    /// Each cell begun, in grid order: the statistics of its games so far and its wall time.
+    pub cells: Vec<(Stats, f64)>,
+    /// Bytes of the `--games-csv` holding their games.
+    pub csv_bytes: u64,
+}
+
 impl SweepOptions {
     /// Checks the combination of options before any game is played.
     pub fn validate(&self) -> Result<(), ConfigError> {
         check_counts(self.games, self.threads)?;
+        if self.parquet.is_some() && self.state.is_some() && !self.checkpoint_every.is_zero() {
+            return Err(ConfigError::ParquetCheckpoints("--games-csv"));
+        }
+        if self.continue_from_state {
+            check_continue(self.state.as_ref(), self.parquet.is_some(), "--games-csv")?;
+        }
         let games = self.games.saturating_mul(self.grid.cells.len() as u64);
         check_parquet(self.parquet.is_some(), games)?;
         if self.plot.is_some() {
@@ -157,11 +184,16 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let workers = Workers::new(options.threads)?;
     let mut leads = vec![("cell", LeadKind::Number)];
     leads.extend(options.grid.keys.iter().map(|&key| (key, lead_kind(key))));
-    let mut files = open_game_files(
-        ("--games-csv", options.games_csv.as_ref(), true),
-        ("--parquet", options.parquet.as_ref()),
-        &leads,
-    )?;
+    let mut files = match &options.resume {
+        Some(resume) if resume.csv_bytes > 0 => {
+            resumed_game_csv("--games-csv", &options.games_csv, resume.csv_bytes)?
+        }
+        _ => open_game_files(
+            ("--games-csv", options.games_csv.as_ref(), true),
+            ("--parquet", options.parquet.as_ref()),
+            &leads,
+        )?,
+    };
     let started = Instant::now();
     let (results, mut failure) = play_cells(options, &workers, &mut files, interrupt);
     // The Parquet file's footer carries the sweep's JSON: the file says which cells made it.
@@ -228,22 +260,30 @@ fn play_cells(
         options.quiet,
     );
     let stop = || interrupt.is_some_and(Interrupt::requested);
-    let controls = Controls {
-        progress: &|games| bar.inc(games),
-        stop: &stop,
-        checkpoints: None,
-    };
-    let mut results = Vec::with_capacity(cells.len());
+    let mut results: Vec<CellResult> = Vec::with_capacity(cells.len());
     let mut failure = None;
     for (index, cell) in cells.iter().enumerate() {
         if stop() {
             break;
         }
         bar.set_prefix(format!("cell {}/{}  ", index + 1, cells.len()));
+        // A resumed cell plays on from its checkpoint's last game.
+        let (before, seconds_before) =
+            match options.resume.as_ref().and_then(|r| r.cells.get(index)) {
+                Some((stats, seconds)) => (stats.clone(), *seconds),
+                None => {
+                    let r = &cell.rules;
+                    (
+                        Stats::new(r.players as usize, r.most_rounds(), r.max_rounds),
+                        0.0,
+                    )
+                }
+            };
+        bar.inc(before.games);
         let spec = BatchSpec {
-            first: part.start,
+            first: part.start + before.games,
             rules: cell.rules.clone(),
-            games: part.end - part.start,
+            games: part.end - part.start - before.games,
             seed: options.seed,
             threads: options.threads,
         };
@@ -251,8 +291,53 @@ fn play_cells(
         values.extend(cell.values.iter().cloned());
         files.start_batch(&values);
         let started = Instant::now();
+        let result = |stats: Stats| CellResult {
+            values: cell.values.clone(),
+            info: RunInfo {
+                rules: cell.rules.clone(),
+                seed: options.seed,
+                games_requested: part.end - part.start,
+                shard: options.shard.map(|shard| (shard, options.games)),
+                first_game: part.start,
+                described: None,
+                threads: options.threads,
+                elapsed: Duration::from_secs_f64(seconds_before + started.elapsed().as_secs_f64()),
+                seconds_per_round: options.seconds_per_round,
+            },
+            stats,
+        };
+        // A checkpoint: the cells before this one, and this one's games so far, written once
+        // the per-game CSV holds exactly those games.
+        let save = |prefix: &Stats, position: u64| -> io::Result<()> {
+            let Some(target) = &options.state else {
+                return Ok(());
+            };
+            let mut stats = before.clone();
+            stats += prefix;
+            let current = result(stats);
+            let mut cells: Vec<&CellResult> = results.iter().collect();
+            cells.push(&current);
+            let mut state = sweep_state(options, &cells);
+            state.resume = Some(resumable_at(
+                &options.command,
+                &options.games_csv,
+                position,
+            )?);
+            let write: OutputWriter = &|out| state.write(out);
+            write_atomically(target, write)
+        };
+        let checkpoints = (options.state.is_some() && !options.checkpoint_every.is_zero())
+            .then_some(Checkpoints {
+                every: options.checkpoint_every,
+                save: &save,
+            });
+        let controls = Controls {
+            progress: &|games| bar.inc(games),
+            stop: &stop,
+            checkpoints,
+        };
         let sink = (!files.is_empty()).then_some(&mut *files as &mut dyn RecordSink);
-        let stats = match run_batch_on(workers, &spec, sink, &controls) {
+        let played = match run_batch_on(workers, &spec, sink, &controls) {
             Ok(stats) => stats,
             Err(BatchError::Write {
                 written,
@@ -264,21 +349,10 @@ fn play_cells(
             }
             Err(BatchError::Pool { .. }) => unreachable!("the workers were started before"),
         };
-        results.push(CellResult {
-            values: cell.values.clone(),
-            info: RunInfo {
-                rules: cell.rules.clone(),
-                seed: options.seed,
-                games_requested: part.end - part.start,
-                shard: options.shard.map(|shard| (shard, options.games)),
-                first_game: part.start,
-                described: None,
-                threads: options.threads,
-                elapsed: started.elapsed(),
-                seconds_per_round: options.seconds_per_round,
-            },
-            stats,
-        });
+        let mut stats = before.clone();
+        stats += &played;
+        let done = result(stats);
+        results.push(done);
         if failure.is_some() {
             break;
         }

@@ -75,6 +75,17 @@ pub fn base64_decode(text: &str) -> Vec<u8> {
 /// Runs `warsim ARGS` until `path` holds `bytes` bytes, then sends SIGINT; returns what the
 /// process left (its status, standard output and standard error).
 pub fn interrupt_once_written(args: &[&str], path: &std::path::Path, bytes: u64) -> Output {
+    signal_once_written("-INT", args, path, bytes)
+}
+
+/// Runs `warsim ARGS` until `path` holds `bytes` bytes, then sends `signal` (`-INT`, `-KILL`);
+/// returns what the process left.
+pub fn signal_once_written(
+    signal: &str,
+    args: &[&str],
+    path: &std::path::Path,
+    bytes: u64,
+) -> Output {
     use std::time::{Duration, Instant};
     let child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
         .args(args)
@@ -91,7 +102,7 @@ pub fn interrupt_once_written(args: &[&str], path: &std::path::Path, bytes: u64)
         std::thread::sleep(Duration::from_millis(20));
     }
     let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     assert!(kill.success());

@@ -1,0 +1,187 @@
+//! A sweep's checkpoints: a sweep with `--state` stopped by SIGINT and continued with the same
+//! command and `--continue`, or killed with SIGKILL and resumed with `warsim resume`, ends with
+//! the uninterrupted sweep's per-game CSV byte for byte and its tables but for how the runs
+//! went; a finished sweep's outputs are written again; the refusals of runs hold for sweeps.
+
+mod common;
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use common::{json, signal_once_written};
+use tempfile::TempDir;
+
+fn warsim() -> Command {
+    Command::cargo_bin("warsim").unwrap()
+}
+
+/// The sweep, writing into `dir` (absolute paths: the helpers run it from the test's folder).
+fn sweep(dir: &Path) -> Vec<String> {
+    let file = |name: &str| dir.join(name).display().to_string();
+    let mut args: Vec<String> = [
+        "sweep",
+        "--players",
+        "2,3",
+        "--ranks",
+        "6,13",
+        "--games",
+        "1e5",
+        "--seed",
+        "9",
+        "-q",
+        "--threads",
+        "2",
+    ]
+    .map(String::from)
+    .to_vec();
+    for (flag, name) in [
+        ("--games-csv", "games.csv"),
+        ("--json", "sweep.json"),
+        ("--seats", "seats.csv"),
+        ("--state", "sweep.state"),
+    ] {
+        args.extend([flag.to_string(), file(name)]);
+    }
+    args.extend(["--checkpoint-every", "20ms"].map(String::from));
+    args
+}
+
+/// Runs `warsim ARGS` from the test's folder; returns the exit code and standard error.
+fn outcome(args: &[String]) -> (Option<i32>, String) {
+    let out = warsim().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), err)
+}
+
+/// The JSON without how the runs went.
+fn figures(path: &Path) -> serde_json::Value {
+    let mut sweep = json(path);
+    for cell in sweep["cells"].as_array_mut().unwrap() {
+        let keys = cell.as_object_mut().unwrap();
+        keys.retain(|k, _| !matches!(k.as_str(), "wall_seconds" | "games_per_second"));
+    }
+    sweep
+}
+
+/// Plays the sweep uninterrupted into `dir/whole`; returns that folder.
+fn whole_sweep(dir: &Path) -> std::path::PathBuf {
+    let whole = dir.join("whole");
+    std::fs::create_dir(&whole).unwrap();
+    let (code, err) = outcome(&sweep(&whole));
+    assert_eq!(code, Some(0), "{err}");
+    whole
+}
+
+fn assert_same_as(dir: &Path, whole: &Path, what: &str) {
+    let read = |d: &Path, name: &str| std::fs::read(d.join(name)).unwrap();
+    assert!(
+        read(dir, "games.csv") == read(whole, "games.csv"),
+        "{what}: the rows are the uninterrupted sweep's"
+    );
+    assert_eq!(read(dir, "seats.csv"), read(whole, "seats.csv"), "{what}");
+    assert_eq!(
+        figures(&dir.join("sweep.json")),
+        figures(&whole.join("sweep.json")),
+        "{what}"
+    );
+}
+
+#[test]
+fn a_stopped_sweep_continues_to_the_uninterrupted_sweeps_outputs() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let whole = whole_sweep(d);
+    let mut args = sweep(d);
+    args.push("--continue".into());
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    // Stopped in its second cell, after some checkpoints.
+    let stopped = signal_once_written("-INT", &refs, &d.join("games.csv"), 6_000_000);
+    assert_eq!(stopped.status.code(), Some(130));
+    let state = json(&d.join("sweep.state"));
+    let begun = state["cells"].as_array().unwrap().len();
+    assert!((2..=4).contains(&begun), "{begun} cells begun");
+    let (code, err) = outcome(&args);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("sweep.state: resuming after "), "{err}");
+    assert_same_as(d, &whole, "continued");
+    std::fs::remove_file(d.join("seats.csv")).unwrap();
+    let (code, err) = outcome(&args);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.ends_with(
+            ": the sweep is complete (400,000 games): writing its outputs again from the state\n"
+        ),
+        "{err}"
+    );
+    assert_same_as(d, &whole, "finished");
+}
+
+#[test]
+fn a_killed_sweep_resumes_from_its_last_checkpoint() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let whole = whole_sweep(d);
+    let args = sweep(d);
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    // SIGKILL: the CSV may hold rows past the last checkpoint, which resume cuts off.
+    let killed = signal_once_written("-KILL", &refs, &d.join("games.csv"), 9_000_000);
+    assert_eq!(killed.status.code(), None);
+    let out = warsim()
+        .args(["resume", &d.join("sweep.state").display().to_string()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("resuming after "), "{err}");
+    assert_same_as(d, &whole, "resumed");
+}
+
+#[test]
+fn a_sweeps_continue_refuses_what_a_runs_does() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let run_state = d.join("run.state").display().to_string();
+    warsim()
+        .args(["run", "--games", "10", "-q", "--state", &run_state])
+        .assert()
+        .success();
+    let sweep_args = [
+        "sweep",
+        "--players",
+        "2,3",
+        "--games",
+        "10",
+        "-q",
+        "--continue",
+    ];
+    for (extra, needle) in [
+        (
+            vec!["--state", run_state.as_str()],
+            "is the state of another run (`warsim run --games 10 ",
+        ),
+        (vec![], "--continue needs --state PATH"),
+        (
+            vec![
+                "--state",
+                "x.state",
+                "--parquet",
+                "x.parquet",
+                "--checkpoint-every",
+                "0",
+            ],
+            "write --games-csv, or leave out --continue",
+        ),
+    ] {
+        let out = warsim().args(sweep_args).args(&extra).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(needle), "{err}");
+    }
+    let out = warsim()
+        .args(["sweep", "--players", "2,3", "--games", "10", "-q"])
+        .args(["--state", "x.state", "--parquet", "x.parquet"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("write --games-csv with --state"));
+}

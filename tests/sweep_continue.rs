@@ -1,7 +1,8 @@
 //! A sweep's checkpoints: a sweep with `--state` stopped by SIGINT and continued with the same
 //! command and `--continue`, or killed with SIGKILL and resumed with `warsim resume`, ends with
 //! the uninterrupted sweep's per-game CSV byte for byte and its tables but for how the runs
-//! went; a finished sweep's outputs are written again; the refusals of runs hold for sweeps.
+//! went; a finished sweep's outputs are written again, one stopped before its first cell plays
+//! from the start; the refusals of runs hold for sweeps.
 
 mod common;
 
@@ -184,4 +185,35 @@ fn a_sweeps_continue_refuses_what_a_runs_does() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("write --games-csv with --state"));
+}
+
+#[test]
+fn a_sweep_stopped_before_its_first_cell_resumes_from_the_start() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let state = d.join("sweep.state");
+    warsim()
+        .current_dir(d)
+        .args(["sweep", "--players", "2,3", "--games", "300", "-q"])
+        .args(["--state", "sweep.state", "--json", "sweep.json"])
+        .assert()
+        .success();
+    let whole = figures(&d.join("sweep.json"));
+    // The state a sweep stopped before any game leaves: no cell begun.
+    let mut empty = json(&state);
+    empty["cells"] = serde_json::json!([]);
+    std::fs::write(&state, empty.to_string()).unwrap();
+    std::fs::remove_file(d.join("sweep.json")).unwrap();
+    let out = warsim()
+        .current_dir(d)
+        .args(["resume", "sweep.state"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert_eq!(
+        err,
+        "sweep.state: resuming after 0 games of 600: playing on from cell 0\n"
+    );
+    assert_eq!(figures(&d.join("sweep.json")), whole);
 }

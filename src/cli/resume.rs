@@ -32,7 +32,11 @@ impl Checkpoint {
         match self {
             Checkpoint::Run(state) => (state.games, state.games_requested),
             Checkpoint::Sweep(sweep) => {
-                let part = sweep.cells.first().map_or(0, |c| c.games_requested);
+                // Each cell's part of its games (a shard's), or all of them if none was begun.
+                let part = sweep
+                    .cells
+                    .first()
+                    .map_or(sweep.games, |c| c.games_requested);
                 let played = sweep.cells.iter().map(|c| c.games).sum();
                 (played, part * sweep.grid.len() as u64)
             }
@@ -286,7 +290,8 @@ fn continue_sweep(
             "{name}: its figures are not those of its own command line (the state was edited)"
         )));
     }
-    let (played, asked) = Checkpoint::Sweep(Box::new(sweep.clone())).games();
+    let played = sweep.cells.iter().map(|c| c.games).sum();
+    let asked = options.part_games() * options.grid.cells.len() as u64;
     check_csv(name, &options.games_csv, resumable, played)?;
     let mut cells = Vec::with_capacity(sweep.cells.len());
     for (state, cell) in sweep.cells.iter().zip(&options.grid.cells) {

@@ -217,3 +217,35 @@ fn a_sweep_stopped_before_its_first_cell_resumes_from_the_start() {
     );
     assert_eq!(figures(&d.join("sweep.json")), whole);
 }
+
+#[test]
+fn a_sweep_of_many_cells_checkpoints_every_interval_not_every_cell() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let file = |name: &str| d.join(name).display().to_string();
+    let (csv, state) = (file("games.csv"), file("sweep.state"));
+    let args = [
+        "sweep",
+        "--players",
+        "2,3",
+        "--ranks",
+        "6..13",
+        "--games",
+        "60000",
+        "-q",
+        "--threads",
+        "2",
+        "--games-csv",
+        &csv,
+        "--state",
+        &state,
+        "--checkpoint-every",
+        "1h",
+    ];
+    // Killed several cells in: the only checkpoint due within the hour was the first, with the
+    // sweep's first games (each cell's batch asks for one with its own).
+    let killed = signal_once_written("-KILL", &args, Path::new(&csv), 6_000_000);
+    assert_eq!(killed.status.code(), None, "killed before the end");
+    let cells = json(Path::new(&state))["cells"].as_array().unwrap().len();
+    assert_eq!(cells, 1, "the checkpoint holds the first cell only");
+}

@@ -11,6 +11,7 @@ pub mod grid;
 mod tables;
 
 use std::io;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::batch::{
@@ -260,6 +261,9 @@ fn play_cells(
         options.quiet,
     );
     let stop = || interrupt.is_some_and(Interrupt::requested);
+    // Each cell's batch asks for a checkpoint with its first games; the sweep saves one only
+    // every --checkpoint-every, so a grid of many short cells does not write its state per cell.
+    let last_saved: Mutex<Option<Instant>> = Mutex::new(None);
     let mut results: Vec<CellResult> = Vec::with_capacity(cells.len());
     let mut failure = None;
     for (index, cell) in cells.iter().enumerate() {
@@ -312,6 +316,11 @@ fn play_cells(
             let Some(target) = &options.state else {
                 return Ok(());
             };
+            let mut saved = last_saved.lock().unwrap_or_else(|e| e.into_inner());
+            if saved.is_some_and(|at| at.elapsed() < options.checkpoint_every) {
+                return Ok(());
+            }
+            *saved = Some(Instant::now());
             let mut stats = before.clone();
             stats += prefix;
             let current = result(stats);

@@ -1,7 +1,7 @@
 //! `warsim resume STATE` and `warsim run|sweep --continue`: continue the run or sweep a
-//! checkpoint recorded, from its folder and with its own command line, after checking that the per-game CSV still
-//! holds exactly the checkpoint's rows (never silently: a shorter, edited or missing file is an
-//! error).
+//! checkpoint recorded, from its folder and with its own command line, after checking that the
+//! per-game CSV still holds exactly the checkpoint's rows (never silently: a shorter, edited or
+//! missing file is an error).
 
 use std::path::Path;
 
@@ -20,33 +20,18 @@ fn refuse(message: String) -> RunError {
     RunError::Config(ConfigError::Resume(message))
 }
 
-/// A checkpoint: a run's state or a sweep's, and how to continue it.
-enum Checkpoint {
-    Run(Box<State>),
-    Sweep(Box<SweepState>),
-}
-
-impl Checkpoint {
-    /// Its games played and asked for.
-    fn games(&self) -> (u64, u64) {
-        match self {
-            Checkpoint::Run(state) => (state.games, state.games_requested),
-            Checkpoint::Sweep(sweep) => {
-                // Each cell's part of its games (a shard's), or all of them if none was begun.
-                let part = sweep
-                    .cells
-                    .first()
-                    .map_or(sweep.games, |c| c.games_requested);
-                let played = sweep.cells.iter().map(|c| c.games).sum();
-                (played, part * sweep.grid.len() as u64)
-            }
-        }
-    }
-
-    fn what(&self) -> &'static str {
-        match self {
-            Checkpoint::Run(_) => "run",
-            Checkpoint::Sweep(_) => "sweep",
+/// A checkpoint's games played and asked for.
+fn games_of(checkpoint: &AnyState) -> (u64, u64) {
+    match checkpoint {
+        AnyState::Run(state) => (state.games, state.games_requested),
+        AnyState::Sweep(sweep) => {
+            // Each cell's part of its games (a shard's), or all of them if none was begun.
+            let part = sweep
+                .cells
+                .first()
+                .map_or(sweep.games, |c| c.games_requested);
+            let played = sweep.cells.iter().map(|c| c.games).sum();
+            (played, part * sweep.grid.len() as u64)
         }
     }
 }
@@ -58,8 +43,11 @@ pub(super) fn resume(path: &Path) -> Result<RunEnd, RunError> {
         std::fs::canonicalize(path).map_err(|e| refuse(format!("{name}: cannot be read ({e})")))?;
     let (checkpoint, resumable) =
         read_checkpoint(&absolute).map_err(|e| refuse(format!("{name}: {e}")))?;
-    let (played, asked) = checkpoint.games();
-    let what = checkpoint.what();
+    let (played, asked) = games_of(&checkpoint);
+    let what = match checkpoint {
+        AnyState::Run(_) => "run",
+        AnyState::Sweep(_) => "sweep",
+    };
     if played == asked {
         eprintln!(
             "{name}: the {what} is complete ({}): nothing to resume",
@@ -76,12 +64,12 @@ pub(super) fn resume(path: &Path) -> Result<RunEnd, RunError> {
     let args = std::iter::once("warsim".to_string()).chain(resumable.command.iter().cloned());
     let not_its_own = || refuse(format!("{name}: its command line is not a `warsim {what}`"));
     match (Cli::try_parse_from(args).map(|cli| cli.command), checkpoint) {
-        (Ok(Command::Run(args)), Checkpoint::Run(state)) => {
+        (Ok(Command::Run(args)), AnyState::Run(state)) => {
             let mut options = args.into_options()?;
             options.command = resumable.command.clone();
             continue_from(&name, &state, &resumable, options)
         }
-        (Ok(Command::Sweep(args)), Checkpoint::Sweep(sweep)) => {
+        (Ok(Command::Sweep(args)), AnyState::Sweep(sweep)) => {
             let mut options = args.into_options()?;
             options.command = resumable.command.clone();
             continue_sweep(&name, &sweep, &resumable, options)
@@ -102,8 +90,8 @@ pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
     };
     let (name, checkpoint, resumable) = own_checkpoint(&path, &options.command)?;
     match checkpoint {
-        Checkpoint::Run(state) => continue_from(&name, &state, &resumable, options),
-        Checkpoint::Sweep(_) => Err(another_run(&name, &resumable)),
+        AnyState::Run(state) => continue_from(&name, &state, &resumable, options),
+        AnyState::Sweep(_) => Err(another_run(&name, &resumable)),
     }
 }
 
@@ -116,8 +104,8 @@ pub(super) fn sweep_or_continue(options: SweepOptions) -> Result<RunEnd, RunErro
     };
     let (name, checkpoint, resumable) = own_checkpoint(&path, &options.command)?;
     match checkpoint {
-        Checkpoint::Sweep(sweep) => continue_sweep(&name, &sweep, &resumable, options),
-        Checkpoint::Run(_) => Err(another_run(&name, &resumable)),
+        AnyState::Sweep(sweep) => continue_sweep(&name, &sweep, &resumable, options),
+        AnyState::Run(_) => Err(another_run(&name, &resumable)),
     }
 }
 
@@ -133,7 +121,7 @@ fn existing_state(state: &Option<Target>, continuing: bool) -> Option<std::path:
 fn own_checkpoint(
     path: &Path,
     command: &[String],
-) -> Result<(String, Checkpoint, Resumable), RunError> {
+) -> Result<(String, AnyState, Resumable), RunError> {
     let name = path.display().to_string();
     let (checkpoint, resumable) =
         read_checkpoint(path).map_err(|e| refuse(format!("--continue: {name}: {e}")))?;
@@ -153,18 +141,11 @@ fn another_run(name: &str, resumable: &Resumable) -> RunError {
 }
 
 /// A state file that holds a checkpoint this warsim can continue.
-fn read_checkpoint(path: &Path) -> Result<(Checkpoint, Resumable), String> {
-    let (version, resume, checkpoint) = match AnyState::read(path)? {
-        AnyState::Run(state) => (
-            state.warsim_version.clone(),
-            state.resume.clone(),
-            Checkpoint::Run(state),
-        ),
-        AnyState::Sweep(sweep) => (
-            sweep.warsim_version.clone(),
-            sweep.resume.clone(),
-            Checkpoint::Sweep(sweep),
-        ),
+fn read_checkpoint(path: &Path) -> Result<(AnyState, Resumable), String> {
+    let checkpoint = AnyState::read(path)?;
+    let (version, resume) = match &checkpoint {
+        AnyState::Run(state) => (&state.warsim_version, state.resume.clone()),
+        AnyState::Sweep(sweep) => (&sweep.warsim_version, sweep.resume.clone()),
     };
     let Some(resumable) = resume else {
         return Err(

@@ -154,6 +154,10 @@ fn states_that_do_not_make_one_batch_are_refused() {
         text.replace("\"format_version\": 1", "\"format_version\": 2"),
     )
     .unwrap();
+    let older = p("older.json");
+    let this = format!("\"warsim_version\": \"{}\"", env!("CARGO_PKG_VERSION"));
+    assert!(text.contains(&this));
+    std::fs::write(&older, text.replace(&this, "\"warsim_version\": \"0.0.9\"")).unwrap();
     let edited = p("edited.json");
     std::fs::write(
         &edited,
@@ -166,6 +170,7 @@ fn states_that_do_not_make_one_batch_are_refused() {
             "not shards of one batch: their rules differ",
         ),
         (vec![s0, &seed], "their seeds differ"),
+        (vec![s0, &older, s2], "their warsim versions differ"),
         (vec![s0, &games], "their batch sizes differ"),
         (vec![s0, s1, s1, s2], "both hold game 333"),
         (

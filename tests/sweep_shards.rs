@@ -193,9 +193,19 @@ fn states_of_another_sweep_or_of_a_run_are_refused() {
         .args(["run", "--games", "10", "-q", "--state", "run.json"])
         .assert()
         .success();
+    // A shard's state as another warsim would have written it.
+    let this = format!("\"warsim_version\": \"{}\"", env!("CARGO_PKG_VERSION"));
+    let text = std::fs::read_to_string(d.join("state-1.json")).unwrap();
+    let older = text.replace(&this, "\"warsim_version\": \"0.0.9\"");
+    assert_ne!(older, text);
+    std::fs::write(d.join("older.json"), older).unwrap();
     for (states, needle) in [
         (
-            &["state-0.json", "other.json"][..],
+            &["state-0.json", "older.json"][..],
+            "state-0.json and older.json are not shards of one sweep: their warsim versions differ",
+        ),
+        (
+            &["state-0.json", "other.json"],
             "state-0.json and other.json are not shards of one sweep: their seeds differ",
         ),
         (

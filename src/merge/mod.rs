@@ -1,9 +1,9 @@
 //! `warsim merge STATE…`: the state files of a batch's shards combined into the whole run's
 //! figures, exactly: every count adds, every length is kept, so the merged summary equals the
 //! single run's but for how the runs went (threads, wall time, games/s). Refuses states of
-//! different rules, seeds or batches, overlapping or missing games (unless partial results are
-//! allowed), and damaged files, naming the files, before writing anything. A sweep's states
-//! merge cell by cell into the sweep's tables (`sweep.rs`).
+//! different warsim versions, rules, seeds or batches, overlapping or missing games (unless
+//! partial results are allowed), and damaged files, naming the files, before writing anything.
+//! A sweep's states merge cell by cell into the sweep's tables (`sweep.rs`).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -170,7 +170,9 @@ fn combine(states: &[(PathBuf, State)], context: &str) -> Result<Combined, RunEr
         .rules()
         .map_err(|e| refuse(format!("{context}{}: {e}", first_path.display())))?;
     for (path, state) in &states[1..] {
-        let differs = if state.rules != first.rules {
+        let differs = if state.warsim_version != first.warsim_version {
+            Some("warsim versions")
+        } else if state.rules != first.rules {
             Some("rules")
         } else if state.seed != first.seed {
             Some("seeds")

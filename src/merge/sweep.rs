@@ -23,7 +23,9 @@ pub(super) fn merge_sweep(
 ) -> Result<RunEnd, RunError> {
     let (first_path, first) = &states[0];
     for (path, state) in &states[1..] {
-        let differs = if state.swept != first.swept || state.grid != first.grid {
+        let differs = if state.warsim_version != first.warsim_version {
+            Some("warsim versions")
+        } else if state.swept != first.swept || state.grid != first.grid {
             Some("swept settings")
         } else if state.skipped != first.skipped {
             Some("skipped combinations")

@@ -17,7 +17,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::batch::Shard;
 use crate::config::{
-    ConfigError, RunOptions, parse_count, parse_duration, parse_seconds, parse_setting, parse_shard,
+    ConfigError, RunOptions, parse_count, parse_seconds, parse_setting, parse_shard,
 };
 use crate::engine::Preset;
 use crate::export::Target;
@@ -121,16 +121,8 @@ struct RunArgs {
     /// for `warsim merge` ('-' = stdout).
     #[arg(long, value_name = "PATH")]
     state: Option<String>,
-    /// With --state: write the state (games so far, the CSV flushed to the same game) this often,
-    /// so `warsim resume STATE` can continue after a crash: 0, 500ms, 30s, 5m, 2h; 0 = only at
-    /// the end.
-    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration)]
-    checkpoint_every: std::time::Duration,
-    /// With --state: if its file holds a checkpoint of this same command line run from this
-    /// folder (a scheduler retrying a task), continue from it as `warsim resume` does; if there
-    /// is no file, start. A state of another run is an error.
-    #[arg(long = "continue")]
-    continue_from_state: bool,
+    #[command(flatten)]
+    checkpoints: resume::CheckpointArgs,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(short, long)]
     quiet: bool,
@@ -157,9 +149,9 @@ impl RunArgs {
             hdr: self.results.hdr.as_deref().map(Target::parse),
             plot: self.results.plot.as_deref().map(Target::parse),
             state: self.state.as_deref().map(Target::parse),
-            checkpoint_every: self.checkpoint_every,
+            checkpoint_every: self.checkpoints.checkpoint_every,
             command: std::env::args().skip(1).collect(),
-            continue_from_state: self.continue_from_state,
+            continue_from_state: self.checkpoints.continue_from_state,
             resume: None,
             survival_scale: self.results.plot_scale.into(),
             quiet: self.quiet,

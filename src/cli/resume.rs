@@ -5,16 +5,31 @@
 
 use std::path::Path;
 
-use clap::Parser;
+use clap::{Args, Parser};
 
 use super::{Cli, Command};
-use crate::config::{ConfigError, ResumeFrom, RunOptions};
+use crate::config::{ConfigError, ResumeFrom, RunOptions, parse_duration};
 use crate::export::Target;
 use crate::export::text::{counted, group};
 use crate::interrupt::Interrupt;
 use crate::run::{RunEnd, RunError, run};
 use crate::state::{AnyState, Resumable, RuleSettings, State, SweepState, csv_tail};
 use crate::sweep::{SweepOptions, SweepResume};
+
+/// The checkpoint flags `run` and `sweep` share.
+#[derive(Args, Debug)]
+pub(super) struct CheckpointArgs {
+    /// With --state: write the state (the games so far, the per-game CSV flushed to the same
+    /// game) this often, so `warsim resume STATE` can continue after a crash: 0, 500ms, 30s, 5m,
+    /// 2h; 0 = only at the end.
+    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration)]
+    pub(super) checkpoint_every: std::time::Duration,
+    /// With --state: if its file holds a checkpoint of this same command line run from this
+    /// folder (a scheduler retrying a task), continue from it as `warsim resume` does; if there
+    /// is no file, start. A state of another run is an error.
+    #[arg(long = "continue")]
+    pub(super) continue_from_state: bool,
+}
 
 fn refuse(message: String) -> RunError {
     RunError::Config(ConfigError::Resume(message))
@@ -222,20 +237,8 @@ fn continue_from(
         csv_bytes: resumable.csv_bytes,
         seconds: state.wall_seconds,
     });
-    // Said on stderr, so a scheduler's log shows the task continued rather than started over.
-    if state.games == state.games_requested {
-        eprintln!(
-            "{name}: the run is complete ({}): writing its outputs again from the state",
-            counted(state.games, "game")
-        );
-    } else {
-        eprintln!(
-            "{name}: resuming after {} of {}: playing on from game {}",
-            counted(state.games, "game"),
-            group(state.games_requested),
-            group(state.first_game + state.games)
-        );
-    }
+    let next = format!("game {}", group(state.first_game + state.games));
+    say_where(name, "run", (state.games, state.games_requested), &next);
     let interrupt = Interrupt::install().ok();
     run(&options, interrupt.as_ref())
 }
@@ -289,19 +292,29 @@ fn continue_sweep(
         cells,
         csv_bytes: resumable.csv_bytes,
     });
-    // Said on stderr, so a scheduler's log shows the task continued rather than started over.
+    say_where(
+        name,
+        "sweep",
+        (played, asked),
+        &format!("cell {cells_done}"),
+    );
+    let interrupt = Interrupt::install().ok();
+    crate::sweep::sweep(&options, interrupt.as_ref())
+}
+
+/// Says on stderr where a continued run or sweep goes on from (`next`: "game G", "cell C"), so a
+/// scheduler's log shows the task continued rather than started over.
+fn say_where(name: &str, what: &str, (played, asked): (u64, u64), next: &str) {
     if played == asked {
         eprintln!(
-            "{name}: the sweep is complete ({}): writing its outputs again from the state",
+            "{name}: the {what} is complete ({}): writing its outputs again from the state",
             counted(played, "game")
         );
     } else {
         eprintln!(
-            "{name}: resuming after {} of {}: playing on from cell {cells_done}",
+            "{name}: resuming after {} of {}: playing on from {next}",
             counted(played, "game"),
             group(asked)
         );
     }
-    let interrupt = Interrupt::install().ok();
-    crate::sweep::sweep(&options, interrupt.as_ref())
 }

@@ -5,7 +5,7 @@ use clap::Args;
 
 use super::parse_threads;
 use crate::batch::Shard;
-use crate::config::{ConfigError, parse_count, parse_duration, parse_seconds, parse_shard};
+use crate::config::{ConfigError, parse_count, parse_seconds, parse_shard};
 use crate::engine::rules::{AtCap, Champion, GroupOrder, Named, Pickup, Shortage, Shuffle, Spoils};
 use crate::engine::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset};
 use crate::export::Target;
@@ -122,15 +122,8 @@ pub(super) struct SweepArgs {
     /// PATH, for `warsim merge` ('-' = stdout).
     #[arg(long, value_name = "PATH")]
     state: Option<String>,
-    /// With --state: write the state (the cells so far, --games-csv flushed to the same game)
-    /// this often, so `warsim resume STATE` can continue: 0, 500ms, 30s, 5m, 2h; 0 = only at
-    /// the end.
-    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration)]
-    checkpoint_every: std::time::Duration,
-    /// With --state: if its file holds a checkpoint of this same command line run from this
-    /// folder (a scheduler retrying a task), continue from it; if there is no file, start.
-    #[arg(long = "continue")]
-    continue_from_state: bool,
+    #[command(flatten)]
+    checkpoints: super::resume::CheckpointArgs,
     /// Write the table of cells to PATH ('-' = stdout): one row per cell, the swept settings,
     /// then every summary key of 'warsim run --summary' but the per-seat ones.
     #[arg(long, visible_alias = "summary", value_name = "PATH")]
@@ -193,8 +186,8 @@ impl SweepArgs {
             parquet: target(self.parquet),
             plot: target(self.plot),
             state: target(self.state),
-            checkpoint_every: self.checkpoint_every,
-            continue_from_state: self.continue_from_state,
+            checkpoint_every: self.checkpoints.checkpoint_every,
+            continue_from_state: self.checkpoints.continue_from_state,
             command: std::env::args().skip(1).collect(),
             resume: None,
             quiet: self.quiet,

@@ -159,12 +159,12 @@ impl RunOptions {
         self.rules.validate()?;
         check_counts(self.games, self.threads)?;
         check_parquet(self.parquet.is_some(), self.games)?;
-        if self.parquet.is_some() && self.state.is_some() && !self.checkpoint_every.is_zero() {
-            return Err(ConfigError::ParquetCheckpoints("--csv"));
-        }
-        if self.continue_from_state {
-            check_continue(self.state.as_ref(), self.parquet.is_some(), "--csv")?;
-        }
+        check_checkpoints(
+            self.state.as_ref(),
+            self.parquet.is_some(),
+            (self.checkpoint_every, self.continue_from_state),
+            "--csv",
+        )?;
         one_on_stdout(&self.outputs())
     }
 
@@ -191,13 +191,21 @@ impl RunOptions {
     }
 }
 
-/// Refuses `--continue` without a state file, or with a Parquet file it could not continue
-/// (`csv_flag` names the per-game CSV to write instead).
-pub fn check_continue(
+/// Refuses checkpoints (`--checkpoint-every`, not zero) of a state beside a Parquet file, and
+/// `--continue` without a state file or with a Parquet file, neither of which can be continued;
+/// `csv_flag` names the per-game CSV to write instead. Runs and sweeps alike.
+pub fn check_checkpoints(
     state: Option<&Target>,
     parquet: bool,
+    (every, continuing): (std::time::Duration, bool),
     csv_flag: &'static str,
 ) -> Result<(), ConfigError> {
+    if parquet && state.is_some() && !every.is_zero() {
+        return Err(ConfigError::ParquetCheckpoints(csv_flag));
+    }
+    if !continuing {
+        return Ok(());
+    }
     let problem = match state {
         None => "needs --state PATH: the state file whose checkpoint it continues from",
         Some(Target::Stdout) => {

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use crate::batch::{
     BatchError, BatchSpec, Checkpoints, Controls, RecordSink, Shard, Workers, run_batch_on,
 };
-use crate::config::{ConfigError, check_continue, check_counts, check_parquet, one_on_stdout};
+use crate::config::{ConfigError, check_checkpoints, check_counts, check_parquet, one_on_stdout};
 use crate::export::text::group;
 use crate::export::{GameFiles, LeadKind, RunInfo, Target, Which, check_outputs, write_atomically};
 use crate::interrupt::Interrupt;
@@ -95,12 +95,12 @@ impl SweepOptions {
     /// Checks the combination of options before any game is played.
     pub fn validate(&self) -> Result<(), ConfigError> {
         check_counts(self.games, self.threads)?;
-        if self.parquet.is_some() && self.state.is_some() && !self.checkpoint_every.is_zero() {
-            return Err(ConfigError::ParquetCheckpoints("--games-csv"));
-        }
-        if self.continue_from_state {
-            check_continue(self.state.as_ref(), self.parquet.is_some(), "--games-csv")?;
-        }
+        check_checkpoints(
+            self.state.as_ref(),
+            self.parquet.is_some(),
+            (self.checkpoint_every, self.continue_from_state),
+            "--games-csv",
+        )?;
         let games = self.games.saturating_mul(self.grid.cells.len() as u64);
         check_parquet(self.parquet.is_some(), games)?;
         if self.plot.is_some() {

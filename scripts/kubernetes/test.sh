@@ -50,13 +50,7 @@ JOB_COMPLETION_INDEX=1 sh -c "$shard" > /dev/null 2> "$dir/retry.err"
 grep -q "the run is complete" "$dir/retry.err" || { cat "$dir/retry.err" >&2; exit 1; }
 sh -c "$merge" > /dev/null
 warsim run --games "$games" $seed -q --json "$dir/whole.json" --csv "$dir/whole.csv" > /dev/null
-"$venv/bin/python" - "$dir/whole.json" "$dir/summary.json" <<'PY'
-import json, sys
-whole, merged = (json.load(open(p)) for p in sys.argv[1:])
-differ = [k for k in whole if whole[k] != merged.get(k) and k not in ("threads", "wall_seconds", "games_per_second")]
-if differ:
-    sys.exit(f"error: the merged summary differs from the single run's in {differ}")
-PY
+"$venv/bin/python" scripts/same_figures.py "$dir/whole.json" "$dir/summary.json"
 for k in $(seq 0 $((n - 1))); do cat "$dir/games-$k.csv"; done | cmp -s - "$dir/whole.csv" \
   || { echo "error: the pods' CSVs do not concatenate to the single run's" >&2; exit 1; }
 echo "kubernetes: the manifests' $n pods and merge, run here, give the single run's figures and CSV"

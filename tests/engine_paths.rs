@@ -232,6 +232,15 @@ fn the_many_players_fast_path_plays_what_the_general_path_plays() {
             );
         }
     }
+    // The largest deck, on rings of 1,024 cards: runs of hundreds of plain rounds, whose pile
+    // ends (16-bit lanes of one word in the run) grow far past the ring's size.
+    let mut big = PileGame::<u8, 1024>::boxed();
+    for players in [3, 4] {
+        let mut r = Preset::Classic.rules();
+        (r.players, r.ranks, r.max_rounds) = (players, 255, 100_000);
+        let games = same_games_fast_and_general(&mut big, &r, 0..3);
+        assert!(games.iter().all(|g| g.rounds > 2_000), "{players} players");
+    }
 }
 
 #[test]

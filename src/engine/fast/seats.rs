@@ -1,8 +1,9 @@
 //! Runs of plain rounds for a table of a known number of players (three or four) under the
-//! table or natural pickup order, with cards that are their ranks: the piles' heads and ends
-//! are kept in registers for the whole run and written back once at its end. `many.rs` plays
-//! every other round (wars, the last card of a player, the cycle watch's comparisons) and a
-//! test checks that both play the same games.
+//! table or natural pickup order, with cards that are their ranks: the piles' heads (one count
+//! of rounds for all) and ends (16-bit lanes of one word) are kept in registers for the whole
+//! run and written back once at its end. `many.rs` plays every other round (wars, the last
+//! card of a player, the cycle watch's comparisons) and a test checks that both play the same
+//! games.
 //!
 //! Why a run of its own: with each pile's head and size in memory, the winner's pile end was
 //! read back at a seat known only at run time right after the round's pops had stored them, a
@@ -38,20 +39,22 @@ pub(super) fn plain_run<C: Card, const CAP: usize, const PLAYERS: usize>(
     limit: u32,
     target: usize,
 ) -> RunEnd {
+    const { assert!(PLAYERS <= MOST && CAP * (2 + PLAYERS) <= 1 << LANE) };
     debug_assert!(C::RANK_ONLY && PLAYERS >= 2);
     let mut table = Table {
         cards: [std::ptr::null_mut::<C>(); PLAYERS],
         heads: [0; PLAYERS],
-        tails: [0; PLAYERS],
+        tails: 0,
+        played: 0,
     };
     for (i, pile) in piles.iter_mut().enumerate() {
         let (buffer, head, len) = pile.raw();
         (table.cards[i], table.heads[i]) = (buffer.as_mut_ptr(), head);
-        table.tails[i] = head + len;
+        table.tails |= ((head + len) as u64) << (LANE * i);
     }
+    let left = limit.saturating_sub(*rounds) as usize;
     let end = 'run: loop {
-        let left = limit.saturating_sub(*rounds) as usize;
-        if left == 0 {
+        if table.played == left {
             break RunEnd::Limit;
         }
         // Every pile loses at most a card a round: for one round less than the shortest pile
@@ -63,37 +66,59 @@ pub(super) fn plain_run<C: Card, const CAP: usize, const PLAYERS: usize>(
             if !table.round::<CAP>() {
                 break RunEnd::Tie;
             }
-            *rounds += 1;
             break RunEnd::LastCard;
         }
-        for _ in 0..left.min(shortest - 1) {
+        // Where the first seat's pile would hold `target` cards, as its tail less the rounds
+        // played (its head is `heads[0] + played`).
+        let watched = target.wrapping_add(table.heads[0]);
+        for _ in 0..(left - table.played).min(shortest - 1) {
             if !table.round::<CAP>() {
                 break 'run RunEnd::Tie;
             }
-            *rounds += 1;
-            if table.len(0) == target {
+            if table.tail(0).wrapping_sub(table.played) == watched {
                 break 'run RunEnd::Watched;
             }
         }
     };
+    *rounds += table.played as u32;
     for (i, pile) in piles.into_iter().enumerate() {
-        pile.set_raw(table.heads[i], table.len(i));
+        pile.set_raw(table.heads[i] + table.played, table.len(i));
     }
     end
 }
 
-/// The piles of a run: seat i's cards are `cards[i]`'s `[heads[i], tails[i])`, indices taken
-/// modulo the buffers' size.
+/// The most players a run plays: their pile ends share a `u64`.
+const MOST: usize = 4;
+/// Bits of a pile end in [`Table::tails`].
+const LANE: usize = 16;
+
+/// The piles of a run: seat i's cards are `cards[i]`'s `[heads[i] + played, tail(i))`,
+/// indices taken modulo the buffers' size.
+///
+/// Every pile's head moves by one a round, so one count of rounds serves them all; the pile
+/// ends are 16-bit lanes of one word, so the winner's end is a shift away. Both keep the
+/// round's state in a few registers: with a head and an end per pile in registers of their
+/// own, four players' rounds spilled a dozen values to the stack and reloaded them every round.
 struct Table<C, const PLAYERS: usize> {
     cards: [*mut C; PLAYERS],
     heads: [usize; PLAYERS],
-    tails: [usize; PLAYERS],
+    /// Seat i's pile end, unmasked, in bits `LANE * i..LANE * (i + 1)`. A pile end grows by at
+    /// most `PLAYERS` a round and a run plays fewer rounds than a pile holds, so a lane stays
+    /// below `CAP * (2 + PLAYERS)` (`plain_run` checks that this fits).
+    tails: u64,
+    /// Rounds played in this run.
+    played: usize,
 }
 
 impl<C: Card, const PLAYERS: usize> Table<C, PLAYERS> {
     #[inline(always)]
+    fn tail(&self, i: usize) -> usize {
+        (self.tails >> (LANE * i)) as u16 as usize
+    }
+
+    #[inline(always)]
     fn len(&self, i: usize) -> usize {
-        self.tails[i] - self.heads[i]
+        self.tail(i) - self.heads[i] - self.played
     }
 
     /// Plays a round whose highest card is alone (every pile holds a card); false, with
@@ -101,41 +126,37 @@ impl<C: Card, const PLAYERS: usize> Table<C, PLAYERS> {
     #[inline(always)]
     fn round<const CAP: usize>(&mut self) -> bool {
         let mask = CAP - 1;
-        // The highest rank and who holds it as `many.rs`'s loop finds them; its copy reads the
-        // ring-buffer piles in the same loop (apart, with 5+ players, cost 4% of the time).
-        let mut top = [C::default(); PLAYERS];
-        let mut best_rank = 0;
-        for (i, card) in top.iter_mut().enumerate() {
-            // SAFETY: the index is masked below CAP, the length of the pile's buffer.
-            *card = unsafe { *self.cards[i].add(self.heads[i] & mask) };
-            let rank = card.rank();
-            best_rank = std::hint::select_unpredictable(rank > best_rank, rank, best_rank);
-        }
-        let (mut holders, mut best) = (0, 0);
+        // SAFETY: the index is masked below CAP, the length of the pile's buffer.
+        let mut top: [C; PLAYERS] = std::array::from_fn(|i| unsafe {
+            *self.cards[i].add((self.heads[i] + self.played) & mask)
+        });
+        // A tree of maxima: as a running maximum, the last select became a branch, taken in
+        // a quarter of the rounds at random.
+        let pair = |a: u8, b: u8| std::hint::select_unpredictable(a > b, a, b);
+        let best_rank = match PLAYERS {
+            4 => pair(
+                pair(top[0].rank(), top[1].rank()),
+                pair(top[2].rank(), top[3].rank()),
+            ),
+            _ => top.iter().fold(0, |best, card| pair(card.rank(), best)),
+        };
+        // Who holds the highest rank, as bits: a tie when more than one is set.
+        let mut holders = 0u32;
         for (i, card) in top.iter().enumerate() {
-            let holds = usize::from(card.rank() == best_rank);
-            holders += holds;
-            best += i * holds;
+            holders |= u32::from(card.rank() == best_rank) << i;
         }
-        if holders > 1 {
+        if holders & (holders - 1) != 0 {
             return false;
         }
-        // The winner's buffer and pile end, selected: the winner is random.
-        let (mut winner, mut tail) = (self.cards[0], self.tails[0]);
-        for i in 1..PLAYERS {
-            let wins = i == best;
-            winner = std::hint::select_unpredictable(wins, self.cards[i], winner);
-            tail = std::hint::select_unpredictable(wins, self.tails[i], tail);
-        }
+        let best = holders.trailing_zeros() as usize;
+        let (winner, tail) = (self.cards[best % PLAYERS], self.tail(best % PLAYERS));
         network_high_first(&mut top);
         for (k, &card) in top.iter().enumerate() {
             // SAFETY: masked below CAP; the pile has room, the game's cards fit a pile.
             unsafe { *winner.add((tail + k) & mask) = card };
         }
-        for i in 0..PLAYERS {
-            self.heads[i] += 1;
-            self.tails[i] += PLAYERS * usize::from(i == best);
-        }
+        self.tails += (PLAYERS as u64) << (LANE * best);
+        self.played += 1;
         true
     }
 }

@@ -1,7 +1,8 @@
-//! `warsim run --continue`, what a scheduler's retry of a task runs: the same command continues
-//! its own checkpoint to the uninterrupted run's outputs, starts when there is no state yet,
-//! writes a finished run's outputs again, and refuses (exit 2, nothing changed) a state of
-//! another run, another folder or another warsim, and a file that is not a state.
+//! `warsim run --continue`, what a scheduler's retry of a task runs: the same batch (flags in
+//! any order, any threads) continues its own checkpoint to the uninterrupted run's outputs,
+//! starts when there is no state yet, writes a finished run's outputs again, and refuses (exit 2,
+//! nothing changed) a state of another run, another folder or another warsim, and a file that is
+//! not a state.
 
 mod common;
 
@@ -54,7 +55,8 @@ fn outcome(args: &[String], cwd: &Path) -> (Option<i32>, String) {
 fn figures(path: &Path) -> serde_json::Value {
     let mut summary = json(path);
     let keys = summary.as_object_mut().unwrap();
-    keys.retain(|key, _| !matches!(key.as_str(), "wall_seconds" | "games_per_second"));
+    let how = ["wall_seconds", "games_per_second", "threads"];
+    keys.retain(|key, _| !how.contains(&key.as_str()));
     summary
 }
 
@@ -69,11 +71,16 @@ fn a_retried_command_continues_its_checkpoint_to_the_uninterrupted_runs_outputs(
     assert_eq!((code, err.as_str()), (Some(0), ""));
 
     // Stopped part-way (SIGINT, as a scheduler's pre-emption sends SIGTERM), then retried from
-    // the same folder (the helper's: the test's own).
+    // the same folder (the helper's: the test's own): the same batch, though run first without
+    // --continue and retried with other threads and the flags in another order.
     let args = command(d, "5");
     let here = std::env::current_dir().unwrap();
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let refs: Vec<&str> = args[..args.len() - 1].iter().map(String::as_str).collect();
     let stopped = interrupt_once_written(&refs, &d.join("g.csv"), 2_000_000);
+    let mut args = args;
+    args[4] = "1".to_string();
+    let seed: Vec<String> = args.drain(6..8).collect();
+    args.extend(seed);
     assert_eq!(stopped.status.code(), Some(130));
     let kept = json(&d.join("s.json"))["games"].as_u64().unwrap();
     assert!(kept > 0 && kept < 600_000, "{kept}");

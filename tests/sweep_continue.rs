@@ -59,7 +59,8 @@ fn figures(path: &Path) -> serde_json::Value {
     let mut sweep = json(path);
     for cell in sweep["cells"].as_array_mut().unwrap() {
         let keys = cell.as_object_mut().unwrap();
-        keys.retain(|k, _| !matches!(k.as_str(), "wall_seconds" | "games_per_second"));
+        let how = ["wall_seconds", "games_per_second", "threads"];
+        keys.retain(|k, _| !how.contains(&k.as_str()));
     }
     sweep
 }
@@ -93,7 +94,6 @@ fn a_stopped_sweep_continues_to_the_uninterrupted_sweeps_outputs() {
     let d = dir.path();
     let whole = whole_sweep(d);
     let mut args = sweep(d);
-    args.push("--continue".into());
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
     // Stopped in its second cell, after some checkpoints.
     let stopped = signal_once_written("-INT", &refs, &d.join("games.csv"), 6_000_000);
@@ -101,6 +101,12 @@ fn a_stopped_sweep_continues_to_the_uninterrupted_sweeps_outputs() {
     let state = json(&d.join("sweep.state"));
     let begun = state["cells"].as_array().unwrap().len();
     assert!((2..=4).contains(&begun), "{begun} cells begun");
+    // Run again with --continue added, on one thread, the grid's flags in another order: the
+    // same sweep.
+    args[11] = "1".to_string();
+    let ranks: Vec<String> = args.drain(3..5).collect();
+    args.extend(ranks);
+    args.push("--continue".into());
     let (code, err) = outcome(&args);
     assert_eq!(code, Some(0), "{err}");
     assert!(err.contains("sweep.state: resuming after "), "{err}");

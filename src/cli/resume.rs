@@ -24,9 +24,10 @@ pub(super) struct CheckpointArgs {
     /// 2h; 0 = only at the end.
     #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration)]
     pub(super) checkpoint_every: std::time::Duration,
-    /// With --state: if its file holds a checkpoint of this same command line run from this
-    /// folder (a scheduler retrying a task), continue from it as `warsim resume` does; if there
-    /// is no file, start. A state of another run is an error.
+    /// With --state: if its file holds a checkpoint of this same batch run from this folder (the
+    /// same flags but --threads, --quiet, --checkpoint-every and --continue, in any order: a
+    /// scheduler retrying a task, or the run again after an interrupt), continue from it as
+    /// `warsim resume` does; if there is no file, start. A state of another run is an error.
     #[arg(long = "continue")]
     pub(super) continue_from_state: bool,
 }
@@ -76,15 +77,14 @@ pub(super) fn resume(path: &Path) -> Result<RunEnd, RunError> {
             resumable.cwd
         ))
     })?;
-    let args = std::iter::once("warsim".to_string()).chain(resumable.command.iter().cloned());
     let not_its_own = || refuse(format!("{name}: its command line is not a `warsim {what}`"));
-    match (Cli::try_parse_from(args).map(|cli| cli.command), checkpoint) {
-        (Ok(Command::Run(args)), AnyState::Run(state)) => {
+    match (parse(&resumable.command), checkpoint) {
+        (Some(Command::Run(args)), AnyState::Run(state)) => {
             let mut options = args.into_options()?;
             options.command = resumable.command.clone();
             continue_from(&name, &state, &resumable, options)
         }
-        (Ok(Command::Sweep(args)), AnyState::Sweep(sweep)) => {
+        (Some(Command::Sweep(args)), AnyState::Sweep(sweep)) => {
             let mut options = args.into_options()?;
             options.command = resumable.command.clone();
             continue_sweep(&name, &sweep, &resumable, options)
@@ -94,7 +94,7 @@ pub(super) fn resume(path: &Path) -> Result<RunEnd, RunError> {
 }
 
 /// `warsim run --continue`: continues the checkpoint in the run's own state file when it is this
-/// same command's, from this same folder (a scheduler retrying a task, whose games are the same);
+/// same batch's, from this same folder (a scheduler retrying a task, whose games are the same);
 /// plays the run from the start when there is no state file yet. A state of another run, or a
 /// file that is not a state, is an error that changes nothing.
 pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
@@ -103,7 +103,11 @@ pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
         let interrupt = Interrupt::install().ok();
         return run(&options, interrupt.as_ref());
     };
-    let (name, checkpoint, resumable) = own_checkpoint(&path, &options.command)?;
+    let same = |saved: &RunOptions| run_batch(saved) == run_batch(&options);
+    let (name, checkpoint, resumable) = own_checkpoint(&path, |saved| match parse(saved) {
+        Some(Command::Run(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
+        _ => false,
+    })?;
     match checkpoint {
         AnyState::Run(state) => continue_from(&name, &state, &resumable, options),
         AnyState::Sweep(_) => Err(another_run(&name, &resumable)),
@@ -117,7 +121,11 @@ pub(super) fn sweep_or_continue(options: SweepOptions) -> Result<RunEnd, RunErro
         let interrupt = Interrupt::install().ok();
         return crate::sweep::sweep(&options, interrupt.as_ref());
     };
-    let (name, checkpoint, resumable) = own_checkpoint(&path, &options.command)?;
+    let same = |saved: &SweepOptions| sweep_batch(saved) == sweep_batch(&options);
+    let (name, checkpoint, resumable) = own_checkpoint(&path, |saved| match parse(saved) {
+        Some(Command::Sweep(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
+        _ => false,
+    })?;
     match checkpoint {
         AnyState::Sweep(sweep) => continue_sweep(&name, &sweep, &resumable, options),
         AnyState::Run(_) => Err(another_run(&name, &resumable)),
@@ -132,19 +140,47 @@ fn existing_state(state: &Option<Target>, continuing: bool) -> Option<std::path:
     }
 }
 
-/// The checkpoint at `path`, if it is this command line's own, run from this folder.
+/// The checkpoint at `path`, if `same` finds its command line this one's and it ran from this
+/// folder (relative paths name other files elsewhere).
 fn own_checkpoint(
     path: &Path,
-    command: &[String],
+    same: impl FnOnce(&[String]) -> bool,
 ) -> Result<(String, AnyState, Resumable), RunError> {
     let name = path.display().to_string();
     let (checkpoint, resumable) =
         read_checkpoint(path).map_err(|e| refuse(format!("--continue: {name}: {e}")))?;
     let here = std::env::current_dir().map_or(String::new(), |d| d.display().to_string());
-    if resumable.command != command || resumable.cwd != here {
+    if resumable.cwd != here || !same(&resumable.command) {
         return Err(another_run(&name, &resumable));
     }
     Ok((name, checkpoint, resumable))
+}
+
+/// A recorded command line (the arguments after `warsim`), parsed.
+fn parse(command: &[String]) -> Option<Command> {
+    let args = std::iter::once("warsim".to_string()).chain(command.iter().cloned());
+    Cli::try_parse_from(args).ok().map(|cli| cli.command)
+}
+
+/// What decides a run's games and files, to compare two runs': every option but how the run
+/// goes (threads, progress bar, checkpoint cadence, `--continue` itself), which change neither,
+/// so a retry may add `--continue` or take other threads, and flags may come in any order.
+/// Compared as Debug text: the options derive nothing else, and every field is in it.
+fn run_batch(options: &RunOptions) -> String {
+    let mut batch = options.clone();
+    (batch.threads, batch.quiet, batch.continue_from_state) = (0, false, false);
+    batch.checkpoint_every = std::time::Duration::ZERO;
+    (batch.command, batch.resume) = (Vec::new(), None);
+    format!("{batch:?}")
+}
+
+/// [`run_batch`] for a sweep.
+fn sweep_batch(options: &SweepOptions) -> String {
+    let mut batch = options.clone();
+    (batch.threads, batch.quiet, batch.continue_from_state) = (0, false, false);
+    batch.checkpoint_every = std::time::Duration::ZERO;
+    (batch.command, batch.resume) = (Vec::new(), None);
+    format!("{batch:?}")
 }
 
 fn another_run(name: &str, resumable: &Resumable) -> RunError {

@@ -77,6 +77,12 @@ fn a_retried_command_continues_its_checkpoint_to_the_uninterrupted_runs_outputs(
     let here = std::env::current_dir().unwrap();
     let refs: Vec<&str> = args[..args.len() - 1].iter().map(String::as_str).collect();
     let stopped = interrupt_once_written(&refs, &d.join("g.csv"), 2_000_000);
+    let said = String::from_utf8_lossy(&stopped.stderr);
+    let hint = format!(
+        "; to play on: `warsim resume {}`, or the same command with --continue\n",
+        d.join("s.json").display()
+    );
+    assert!(said.ends_with(&hint), "{said}");
     let mut args = args;
     args[4] = "1".to_string();
     let seed: Vec<String> = args.drain(6..8).collect();

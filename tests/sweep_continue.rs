@@ -98,6 +98,8 @@ fn a_stopped_sweep_continues_to_the_uninterrupted_sweeps_outputs() {
     // Stopped in its second cell, after some checkpoints.
     let stopped = signal_once_written("-INT", &refs, &d.join("games.csv"), 6_000_000);
     assert_eq!(stopped.status.code(), Some(130));
+    let said = String::from_utf8_lossy(&stopped.stderr);
+    assert!(said.contains("; to play on: `warsim resume "), "{said}");
     let state = json(&d.join("sweep.state"));
     let begun = state["cells"].as_array().unwrap().len();
     assert!((2..=4).contains(&begun), "{begun} cells begun");

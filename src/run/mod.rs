@@ -24,7 +24,7 @@ use crate::stats::Stats;
 mod outputs;
 
 pub use outputs::{
-    OutputWriter, open_game_files, per_game_failure, plot_titles, resumable, resumable_at,
+    OutputWriter, open_game_files, per_game_failure, play_on, plot_titles, resumable, resumable_at,
     resumed_game_csv, write_each,
 };
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
@@ -107,10 +107,11 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         Some(status) if stats.games < info.games_requested => {
             let signal = interrupt.map_or("a signal", Interrupt::signal_name);
             eprintln!(
-                "interrupted after {} of {} games ({signal}): {}",
+                "interrupted after {} of {} games ({signal}): {}{}",
                 group(stats.games),
                 group(info.games_requested),
-                kept_text(options, info.first_game, stats.games)
+                kept_text(options, info.first_game, stats.games),
+                play_on(&options.state, &options.parquet)
             );
             Ok(RunEnd::Interrupted(status))
         }

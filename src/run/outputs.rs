@@ -172,6 +172,19 @@ pub fn resumable(command: &[String], csv: &Option<Target>) -> Option<Resumable> 
     resumable_at(command, csv, bytes).ok()
 }
 
+/// How to play on after an interrupt, for its message: `warsim resume` or `--continue`, when the
+/// run or sweep wrote a state file that can be continued (not beside a Parquet file, which can
+/// only be played again); empty otherwise.
+pub fn play_on(state: &Option<Target>, parquet: &Option<Target>) -> String {
+    match (state, parquet) {
+        (Some(Target::File(path)), None) => format!(
+            "; to play on: `warsim resume {}`, or the same command with --continue",
+            path.display()
+        ),
+        _ => String::new(),
+    }
+}
+
 /// How to continue a run or sweep from a checkpoint whose games fill the per-game CSV's first
 /// `bytes` bytes: its command line, its folder and the CSV's last row there.
 pub fn resumable_at(command: &[String], csv: &Option<Target>, bytes: u64) -> io::Result<Resumable> {

@@ -24,7 +24,7 @@ use crate::interrupt::Interrupt;
 use crate::plot::plottable;
 use crate::progress::cells_bar;
 use crate::run::{
-    GameFilesFailure, OutputWriter, RunEnd, RunError, open_game_files, per_game_failure,
+    GameFilesFailure, OutputWriter, RunEnd, RunError, open_game_files, per_game_failure, play_on,
     resumable_at, resumed_game_csv, write_report_with,
 };
 use crate::stats::Stats;
@@ -233,11 +233,12 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
         Some(status) if played < asked => {
             let signal = interrupt.map_or("a signal", Interrupt::signal_name);
             eprintln!(
-                "interrupted in cell {} of {} ({signal}): {} of {} games played; the tables hold every cell begun, the last marked complete: false",
+                "interrupted in cell {} of {} ({signal}): {} of {} games played; the tables hold every cell begun, the last marked complete: false{}",
                 results.len(),
                 options.grid.cells.len(),
                 group(played),
-                group(asked)
+                group(asked),
+                play_on(&options.state, &options.parquet)
             );
             Ok(RunEnd::Interrupted(status))
         }

@@ -190,7 +190,11 @@ fn the_cycle_watch_in_the_fast_loops_finds_what_the_general_path_finds() {
 #[test]
 fn the_many_players_fast_path_plays_what_the_general_path_plays() {
     use warsim::engine::rules::Shortage;
+    // Three and four players' plain rounds sixteen at a time (where the processor has SSSE3)
+    // and one at a time.
     let mut game = PileGame::<u8, 64>::boxed();
+    let mut scalar = PileGame::<u8, 64>::boxed();
+    scalar.use_scalar_pass();
     for players in [3, 4, 5, 8, 13, 32] {
         for pickup in [
             Pickup::Table,
@@ -214,6 +218,7 @@ fn the_many_players_fast_path_plays_what_the_general_path_plays() {
                     (players, pickup, face_down, shortage);
                 r.max_rounds = 5000;
                 same_games_fast_and_general(&mut game, &r, 0..40);
+                same_games_fast_and_general(&mut scalar, &r, 0..40);
             }
         }
     }
@@ -235,11 +240,14 @@ fn the_many_players_fast_path_plays_what_the_general_path_plays() {
     // The largest deck, on rings of 1,024 cards: runs of hundreds of plain rounds, whose pile
     // ends (16-bit lanes of one word in the run) grow far past the ring's size.
     let mut big = PileGame::<u8, 1024>::boxed();
+    let mut big_scalar = PileGame::<u8, 1024>::boxed();
+    big_scalar.use_scalar_pass();
     for players in [3, 4] {
         let mut r = Preset::Classic.rules();
         (r.players, r.ranks, r.max_rounds) = (players, 255, 100_000);
         let games = same_games_fast_and_general(&mut big, &r, 0..3);
         assert!(games.iter().all(|g| g.rounds > 2_000), "{players} players");
+        same_games_fast_and_general(&mut big_scalar, &r, 0..3);
     }
 }
 

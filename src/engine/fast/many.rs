@@ -62,6 +62,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         // order's; its wars are the general path's.
         let table = matches!(rules.pickup, Pickup::Table | Pickup::Natural);
         let table_wars = rules.pickup == Pickup::Table;
+        let blocks = self.blocks;
         while record.rounds < limit {
             if PLAYERS > 0 && C::RANK_ONLY && table {
                 // Plain rounds in a run of their own; the round that stops it, if a tie, below.
@@ -69,7 +70,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     unreachable!("the active seats are distinct")
                 };
                 let before = record.rounds;
-                let end = plain_run::<C, CAP, PLAYERS>(piles, &mut record.rounds, limit, target);
+                let watch = (limit, target);
+                let end = plain_run::<C, CAP, PLAYERS>(piles, &mut record.rounds, watch, blocks);
                 self.laid += u64::from(record.rounds - before) * PLAYERS as u64;
                 match end {
                     RunEnd::Limit => break,

@@ -15,6 +15,7 @@ mod heaps;
 mod many;
 mod orders;
 mod pass;
+mod seat_blocks;
 mod seats;
 mod watch;
 

@@ -11,7 +11,9 @@
 //! the card stores (it cannot tell a card from a pile's size).
 
 use super::many::network_high_first;
+use super::seat_blocks::BLOCK;
 use crate::engine::card::Card;
+use crate::engine::cpu::Blocks;
 use crate::engine::pile::Pile;
 
 /// Why a run of plain rounds stopped; the piles are written back in every case.
@@ -32,12 +34,15 @@ pub(super) enum RunEnd {
 /// round that leaves the first seat with `target` cards. The winner of a round takes its
 /// cards highest first, as the general path's table order gives them. Returns why it
 /// stopped; `rounds` counts the rounds played.
+///
+/// With `blocks` and no watched position (`target` usize::MAX), byte cards play sixteen
+/// rounds at a time (`seat_blocks.rs`).
 #[inline(always)]
 pub(super) fn plain_run<C: Card, const CAP: usize, const PLAYERS: usize>(
     mut piles: [&mut Pile<C, CAP>; PLAYERS],
     rounds: &mut u32,
-    limit: u32,
-    target: usize,
+    (limit, target): (u32, usize),
+    blocks: Option<Blocks>,
 ) -> RunEnd {
     const { assert!(PLAYERS <= MOST && CAP * (2 + PLAYERS) <= 1 << LANE) };
     debug_assert!(C::RANK_ONLY && PLAYERS >= 2);
@@ -53,32 +58,13 @@ pub(super) fn plain_run<C: Card, const CAP: usize, const PLAYERS: usize>(
         table.tails |= ((head + len) as u64) << (LANE * i);
     }
     let left = limit.saturating_sub(*rounds) as usize;
-    let end = 'run: loop {
-        if table.played == left {
-            break RunEnd::Limit;
-        }
-        // Every pile loses at most a card a round: for one round less than the shortest pile
-        // holds, nobody lays their last card, and those rounds need not look.
-        let shortest = (0..PLAYERS).map(|i| table.len(i)).min().unwrap_or(0);
-        debug_assert!(shortest > 0, "an active seat holds cards");
-        if shortest <= 1 {
-            // Someone lays their last card.
-            if !table.round::<CAP>() {
-                break RunEnd::Tie;
-            }
-            break RunEnd::LastCard;
-        }
-        // Where the first seat's pile would hold `target` cards, as its tail less the rounds
-        // played (its head is `heads[0] + played`).
-        let watched = target.wrapping_add(table.heads[0]);
-        for _ in 0..(left - table.played).min(shortest - 1) {
-            if !table.round::<CAP>() {
-                break 'run RunEnd::Tie;
-            }
-            if table.tail(0).wrapping_sub(table.played) == watched {
-                break 'run RunEnd::Watched;
-            }
-        }
+    let end = match blocks {
+        Some(blocks) if target == usize::MAX && size_of::<C>() == 1 && CAP >= BLOCK => blocks
+            .with_features(
+                #[inline(always)]
+                || table.run::<CAP, true>(left, target),
+            ),
+        _ => table.run::<CAP, false>(left, target),
     };
     *rounds += table.played as u32;
     for (i, pile) in piles.into_iter().enumerate() {
@@ -87,10 +73,56 @@ pub(super) fn plain_run<C: Card, const CAP: usize, const PLAYERS: usize>(
     end
 }
 
+impl<C: Card, const PLAYERS: usize> Table<C, PLAYERS> {
+    /// [`plain_run`]'s rounds, up to `left` of them; `BLOCKS`: in blocks (not watching).
+    #[inline(always)]
+    fn run<const CAP: usize, const BLOCKS: bool>(&mut self, left: usize, target: usize) -> RunEnd {
+        let table = self;
+        'run: loop {
+            if table.played == left {
+                break RunEnd::Limit;
+            }
+            // Every pile loses at most a card a round: for one round less than the shortest pile
+            // holds, nobody lays their last card, and those rounds need not look.
+            let shortest = (0..PLAYERS).map(|i| table.len(i)).min().unwrap_or(0);
+            debug_assert!(shortest > 0, "an active seat holds cards");
+            if shortest <= 1 {
+                // Someone lays their last card.
+                if !table.round::<CAP>() {
+                    break RunEnd::Tie;
+                }
+                break RunEnd::LastCard;
+            }
+            let count = (left - table.played).min(shortest - 1);
+            #[cfg(target_arch = "x86_64")]
+            if BLOCKS {
+                let count = count.min(BLOCK);
+                // SAFETY: `plain_run` checked the cards, CAP and the token, and its caller's
+                // `with_features` compiles this with SSSE3.
+                if unsafe { table.block::<CAP>(count) } < count {
+                    break 'run RunEnd::Tie;
+                }
+                continue;
+            }
+            // Where the first seat's pile would hold `target` cards, as its tail less the rounds
+            // played (its head is `heads[0] + played`).
+            let watched = target.wrapping_add(table.heads[0]);
+            for _ in 0..count {
+                if !table.round::<CAP>() {
+                    break 'run RunEnd::Tie;
+                }
+                if table.tail(0).wrapping_sub(table.played) == watched {
+                    break 'run RunEnd::Watched;
+                }
+            }
+        }
+    }
+}
+
 /// The most players a run plays: their pile ends share a `u64`.
 const MOST: usize = 4;
 /// Bits of a pile end in [`Table::tails`].
-const LANE: usize = 16;
+pub(super) const LANE: usize = 16;
 
 /// The piles of a run: seat i's cards are `cards[i]`'s `[heads[i] + played, tail(i))`,
 /// indices taken modulo the buffers' size.
@@ -99,20 +131,20 @@ const LANE: usize = 16;
 /// ends are 16-bit lanes of one word, so the winner's end is a shift away. Both keep the
 /// round's state in a few registers: with a head and an end per pile in registers of their
 /// own, four players' rounds spilled a dozen values to the stack and reloaded them every round.
-struct Table<C, const PLAYERS: usize> {
-    cards: [*mut C; PLAYERS],
-    heads: [usize; PLAYERS],
+pub(super) struct Table<C, const PLAYERS: usize> {
+    pub(super) cards: [*mut C; PLAYERS],
+    pub(super) heads: [usize; PLAYERS],
     /// Seat i's pile end, unmasked, in bits `LANE * i..LANE * (i + 1)`. A pile end grows by at
     /// most `PLAYERS` a round and a run plays fewer rounds than a pile holds, so a lane stays
     /// below `CAP * (2 + PLAYERS)` (`plain_run` checks that this fits).
-    tails: u64,
+    pub(super) tails: u64,
     /// Rounds played in this run.
-    played: usize,
+    pub(super) played: usize,
 }
 
 impl<C: Card, const PLAYERS: usize> Table<C, PLAYERS> {
     #[inline(always)]
-    fn tail(&self, i: usize) -> usize {
+    pub(super) fn tail(&self, i: usize) -> usize {
         (self.tails >> (LANE * i)) as u16 as usize
     }
 

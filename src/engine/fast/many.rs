@@ -4,7 +4,7 @@
 //! that one layout decides with nobody short is played here too; every other war goes to the
 //! general path (`families/table.rs`). A test checks that both paths play the same games.
 
-use super::seats::{RunEnd, plain_run};
+use super::seats::{MOST_LAYOUT, RunEnd, RunRules, plain_run};
 use crate::engine::card::Card;
 use crate::engine::game::{PileGame, RoundEnd, SEATS, sort_high_first};
 use crate::engine::random::GameRandom;
@@ -62,17 +62,20 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         // order's; its wars are the general path's.
         let table = matches!(rules.pickup, Pickup::Table | Pickup::Natural);
         let table_wars = rules.pickup == Pickup::Table;
-        let blocks = self.blocks;
+        let layout = rules.face_down as usize + 1;
+        let run_rules = RunRules {
+            limit,
+            target,
+            blocks: self.blocks,
+            war_layout: (table_wars && layout <= MOST_LAYOUT).then_some(layout),
+        };
         while record.rounds < limit {
             if PLAYERS > 0 && C::RANK_ONLY && table {
                 // Plain rounds in a run of their own; the round that stops it, if a tie, below.
                 let Ok(piles) = self.piles.get_disjoint_mut(std::array::from_fn(|i| at[i])) else {
                     unreachable!("the active seats are distinct")
                 };
-                let before = record.rounds;
-                let watch = (limit, target);
-                let end = plain_run::<C, CAP, PLAYERS>(piles, &mut record.rounds, watch, blocks);
-                self.laid += u64::from(record.rounds - before) * PLAYERS as u64;
+                let end = plain_run::<C, CAP, PLAYERS>(piles, (record, &mut self.laid), run_rules);
                 match end {
                     RunEnd::Limit => break,
                     RunEnd::LastCard => return RoundEnd::Taken,
@@ -237,7 +240,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
 /// [`sort_high_first`] by rank, without branches on the ranks for a few cards.
 #[inline(always)]
-fn order_high_first<C: Card>(cards: &mut [C]) {
+pub(super) fn order_high_first<C: Card>(cards: &mut [C]) {
     if let [a, b] = cards {
         // The usual group of a war: two fighters' cards.
         let swap = a.rank() < b.rank();

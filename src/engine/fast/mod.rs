@@ -16,6 +16,7 @@ mod many;
 mod orders;
 mod pass;
 mod seat_blocks;
+mod seat_wars;
 mod seats;
 mod watch;
 

@@ -50,7 +50,7 @@ impl<C: Card, const PLAYERS: usize> Table<C, PLAYERS> {
         unsafe {
             let mut cards = [_mm_setzero_si128(); 4];
             for (i, lane) in cards.iter_mut().take(PLAYERS).enumerate() {
-                let head = (self.heads[i] + self.played) & mask;
+                let head = self.head(i) & mask;
                 *lane = ring_load::<CAP>(self.cards[i].cast::<u8>(), head);
             }
             // Ranks run from 1, so a missing fourth player's zeros never hold the highest.

@@ -79,7 +79,7 @@ pub(super) fn plain_run<C: Card, const CAP: usize, const PLAYERS: usize>(
 
 impl<C: Card, const PLAYERS: usize> Table<C, PLAYERS> {
     /// The run's view of `piles`: their rings, heads and ends.
-    fn new<const CAP: usize>(piles: &mut [&mut Pile<C, CAP>; PLAYERS]) -> Self {
+    pub(super) fn new<const CAP: usize>(piles: &mut [&mut Pile<C, CAP>; PLAYERS]) -> Self {
         let mut table = Table {
             cards: [std::ptr::null_mut::<C>(); PLAYERS],
             heads: [0; PLAYERS],
@@ -97,7 +97,7 @@ impl<C: Card, const PLAYERS: usize> Table<C, PLAYERS> {
     }
 
     /// Sets the piles' heads and sizes to the run's.
-    fn write_back<const CAP: usize>(&self, piles: [&mut Pile<C, CAP>; PLAYERS]) {
+    pub(super) fn write_back<const CAP: usize>(&self, piles: [&mut Pile<C, CAP>; PLAYERS]) {
         for (i, pile) in piles.into_iter().enumerate() {
             pile.set_raw(self.head(i), self.len(i));
         }
@@ -229,7 +229,7 @@ impl<C: Card, const PLAYERS: usize> Table<C, PLAYERS> {
     /// Plays a round whose highest card is alone (every pile holds a card); false, with
     /// nothing changed, when the highest cards tie. `CAP` is the buffers' size.
     #[inline(always)]
-    fn round<const CAP: usize>(&mut self) -> bool {
+    pub(super) fn round<const CAP: usize>(&mut self) -> bool {
         let mask = CAP - 1;
         // SAFETY: the index is masked below CAP, the length of the pile's buffer.
         let mut top: [C; PLAYERS] =

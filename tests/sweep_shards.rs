@@ -231,4 +231,18 @@ fn states_of_another_sweep_or_of_a_run_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: --seats is a sweep's"));
     assert!(other.exists() && !d.join("seats.csv").exists());
+    // A run's plot's scale, given to a sweep's merge: refused, not ignored.
+    let out = warsim()
+        .current_dir(d)
+        .args(["merge", "state-0.json", "state-1.json", "--plot", "p.svg"])
+        .args(["--plot-scale", "linear"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("error: --plot-scale is a run's plot's"),
+        "{err}"
+    );
+    assert!(!d.join("p.svg").exists());
 }

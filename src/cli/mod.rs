@@ -153,7 +153,7 @@ impl RunArgs {
             command: std::env::args().skip(1).collect(),
             continue_from_state: self.checkpoints.continue_from_state,
             resume: None,
-            survival_scale: self.results.plot_scale.into(),
+            survival_scale: self.results.plot_scale.unwrap_or(PlotScale::Log).into(),
             quiet: self.quiet,
             seconds_per_round: self.results.seconds_per_round,
         };
@@ -200,9 +200,11 @@ struct ResultArgs {
     /// ('-' = stdout).
     #[arg(long, value_name = "PATH")]
     plot: Option<String>,
-    /// The survival curve's vertical scale in --plot.
-    #[arg(long, value_name = "SCALE", value_enum, default_value_t = PlotScale::Log)]
-    plot_scale: PlotScale,
+    /// The survival curve's vertical scale in --plot (a run's; a sweep's plot has none)
+    /// [default: log].
+    // An Option, not a default, so that a sweep's merge can tell it was given and refuse it.
+    #[arg(long, value_name = "SCALE", value_enum)]
+    plot_scale: Option<PlotScale>,
     /// Seconds a round takes at a real table, 0.001 to 86400 (war_card_game reckons about 2):
     /// the report adds the game lengths as durations.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
@@ -221,7 +223,7 @@ impl MergeArgs {
             histogram: target(self.results.histogram),
             hdr: target(self.results.hdr),
             plot: target(self.results.plot),
-            survival_scale: self.results.plot_scale.into(),
+            survival_scale: self.results.plot_scale.map(SurvivalScale::from),
             seconds_per_round: self.results.seconds_per_round,
         }
     }

@@ -37,8 +37,9 @@ pub struct MergeOptions {
     pub hdr: Option<Target>,
     /// SVG plot.
     pub plot: Option<Target>,
-    /// The survival curve's vertical scale in the plot.
-    pub survival_scale: SurvivalScale,
+    /// The survival curve's vertical scale in a run's plot, if given (log if not; a sweep's
+    /// plot has none).
+    pub survival_scale: Option<SurvivalScale>,
     /// Seconds a round takes at a real table, for the report's durations.
     pub seconds_per_round: Option<f64>,
 }
@@ -106,7 +107,7 @@ fn merge_run(options: &MergeOptions, states: &[(PathBuf, State)]) -> Result<RunE
         continue_from_state: false,
         command: Vec::new(),
         resume: None,
-        survival_scale: options.survival_scale,
+        survival_scale: options.survival_scale.unwrap_or(SurvivalScale::Log),
         quiet: true,
         seconds_per_round: options.seconds_per_round,
     };

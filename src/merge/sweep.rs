@@ -21,6 +21,11 @@ pub(super) fn merge_sweep(
     options: &MergeOptions,
     states: &[(PathBuf, SweepState)],
 ) -> Result<RunEnd, RunError> {
+    if options.survival_scale.is_some() {
+        return Err(refuse(
+            "--plot-scale is a run's plot's, and these are a sweep's states (its plot draws medians): leave it out".into(),
+        ));
+    }
     let (first_path, first) = &states[0];
     for (path, state) in &states[1..] {
         let differs = if state.warsim_version != first.warsim_version {

@@ -6,7 +6,8 @@
 #
 # With --sweep, the tasks are shards of `warsim sweep` (each plays its part of every cell) and
 # the merge writes the single sweep's tables: DIR/summary.json (the sweep JSON), summary.csv (the
-# table of cells), seats.csv and histogram.csv.
+# table of cells), seats.csv and histogram.csv (and games.csv with --per-game csv). The merge
+# job's script is DIR/merge.sh.
 #
 # Usage: scripts/slurm/submit.sh --shards N --out DIR [--sweep] [--wait] [--per-game csv|parquet]
 #                                [--only K,K,…] [-- <warsim run or sweep flags>]
@@ -16,8 +17,8 @@
 #   --wait          wait for the merge; exit non-zero if any task or the merge failed
 #   --per-game F    also write each shard's games: DIR/games-K.csv (only shard 0 with a header,
 #                   so `cat DIR/games-{0..N-1}.csv` is the single run's CSV) or DIR/games-K.parquet
-#                   (a sweep's shards each with a header: their rows, sorted by cell and game,
-#                   are the single sweep's)
+#                   (a sweep's shards each with a header: the merge job sorts their rows by cell
+#                   and game into DIR/games.csv, the single sweep's CSV)
 #   --only K,…      resubmit only these tasks (after some failed), and a new merge job
 # Every task runs with `--continue`: a task that left a checkpoint in its state file (a
 # time limit, a lost node, a pre-emption, `scontrol requeue`) continues from it when Slurm requeues
@@ -71,8 +72,23 @@ states=$(for k in $(seq 0 $((shards - 1))); do printf ' %s/state-%s.json' "$out"
 merge="$(printf %q "$warsim") merge$states --json $out/summary.json --summary $out/summary.csv --histogram $out/histogram.csv"
 # A sweep's plot can be refused (more than 8 lines to draw): run `warsim merge … --plot` for it.
 if [ "$sweep" = 1 ]; then merge="$merge --seats $out/seats.csv"; else merge="$merge --plot $out/lengths.svg"; fi
+{
+  echo '#!/usr/bin/env bash'
+  echo 'set -euo pipefail'
+  echo "$merge"
+  if [ "$sweep" = 1 ] && [ "$per_game" = csv ]; then
+    # A sweep's shards each hold part of every cell: sorted by cell and game (its column comes
+    # after the swept settings'), their rows are the single sweep's per-game CSV.
+    csvs=$(for k in $(seq 0 $((shards - 1))); do printf ' %s/games-%s.csv' "$out" "$k"; done)
+    cat << EOF
+game=\$(head -n 1 $out/games-0.csv | tr , '\n' | grep -nx game | cut -d: -f1)
+{ head -n 1 $out/games-0.csv; tail -q -n +2$csvs | LC_ALL=C sort -t, -k1,1n -k\$game,\${game}n -T $out; } > $out/games.csv.part
+mv $out/games.csv.part $out/games.csv
+EOF
+  fi
+} > "$out/merge.sh"
 merge_job=$(sbatch --parsable --job-name=warsim-merge --dependency="afterok:$array_job" \
-  --kill-on-invalid-dep=yes --output="$out/merge.log" --wrap="$merge")
+  --kill-on-invalid-dep=yes --output="$out/merge.log" "$out/merge.sh")
 echo "submitted: array job $array_job (tasks $array), merge job $merge_job; figures in $out"
 [ "$wait" = 1 ] || exit 0
 

@@ -5,7 +5,8 @@
 # (every key but the run-time ones) and that the shards' CSVs concatenate to the single run's;
 # that a task requeued part-way by Slurm, and one cancelled part-way and resubmitted with --only,
 # continue from their checkpoints, to the same figures and CSV; that a sweep's shards merge into
-# the single sweep's tables; then that an array whose tasks fail makes --wait fail. Tears the
+# the single sweep's tables and their rows, sorted, into its per-game CSV; then that an array
+# whose tasks fail makes --wait fail. Tears the
 # cluster down.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -70,10 +71,13 @@ check_continued "$dir/cancelled"
 
 # A sweep as an array of shards: the merged tables are the single sweep's.
 sweep=(--players 2,3 --ranks 6,13 --games 2e4 --seed 13)
-scripts/slurm/submit.sh --shards 3 --out "$dir/sweep" --sweep --wait -- "${sweep[@]}"
-"$warsim" sweep "${sweep[@]}" -q --json "$dir/whole-sweep.json" --seats "$dir/whole-seats.csv" > /dev/null
+scripts/slurm/submit.sh --shards 3 --out "$dir/sweep" --sweep --wait --per-game csv -- "${sweep[@]}"
+"$warsim" sweep "${sweep[@]}" -q --json "$dir/whole-sweep.json" --seats "$dir/whole-seats.csv" \
+  --games-csv "$dir/whole-games.csv" > /dev/null
 cmp -s "$dir/whole-seats.csv" "$dir/sweep/seats.csv" \
   || { echo "error: the merged sweep's table of seats differs from the single sweep's" >&2; exit 1; }
+cmp -s "$dir/whole-games.csv" "$dir/sweep/games.csv" \
+  || { echo "error: the shards' sorted rows differ from the single sweep's per-game CSV" >&2; exit 1; }
 # Every cell and every key of the sweep's JSON (so its 4 cells and complete: true).
 same_summary "$dir/whole-sweep.json" "$dir/sweep/summary.json"
 python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); sys.exit(len(s["cells"]) != 4 or not s["complete"])' \
@@ -84,4 +88,4 @@ if scripts/slurm/submit.sh --shards 2 --out "$dir/bad" --wait -- --games 1e4 --p
   exit 1
 fi
 grep -q "array tasks 0,1 failed" "$dir/bad.err" || { cat "$dir/bad.err" >&2; exit 1; }
-echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a 3-shard sweep merged equal to the single sweep; failing tasks reported"
+echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a 3-shard sweep merged equal to the single sweep, its rows sorted into its per-game CSV; failing tasks reported"

@@ -256,8 +256,9 @@ pub(super) fn order_high_first<C: Card>(cards: &mut [C]) {
 }
 
 /// Orders cards that are their ranks alone ([`Card::RANK_ONLY`]) highest first with a
-/// bubble network of maxima and minima: for the few cards of a table of known size, no
-/// branches and fewer steps than [`place_high_first`]'s counting.
+/// network of maxima and minima (the best of five steps for four cards, a bubble network
+/// otherwise; `seat_blocks.rs` uses the same five in vectors): for the few cards of a table
+/// of known size, no branches and fewer steps than [`place_high_first`]'s counting.
 #[inline(always)]
 pub(super) fn network_high_first<C: Card>(cards: &mut [C]) {
     debug_assert!(C::RANK_ONLY);

@@ -6,8 +6,9 @@
 #
 # With --sweep, the tasks are shards of `warsim sweep` (each plays its part of every cell) and
 # the merge writes the single sweep's tables: DIR/summary.json (the sweep JSON), summary.csv (the
-# table of cells), seats.csv and histogram.csv (and games.csv with --per-game csv). The merge
-# job's script is DIR/merge.sh.
+# table of cells), seats.csv and histogram.csv, its plot medians.svg where warsim can draw it (up
+# to 8 lines; a heatmap of two settings), and games.csv with --per-game csv. The merge job's
+# script is DIR/merge.sh.
 #
 # Usage: scripts/slurm/submit.sh --shards N --out DIR [--sweep] [--wait] [--per-game csv|parquet]
 #                                [--only K,K,…] [-- <warsim run or sweep flags>]
@@ -70,12 +71,16 @@ array_job=$(sbatch --parsable --job-name=warsim-shards --array="$array" --requeu
   --open-mode=append --output="$out/shard-%a.log" --wrap="$task")
 states=$(for k in $(seq 0 $((shards - 1))); do printf ' %s/state-%s.json' "$out" "$k"; done)
 merge="$(printf %q "$warsim") merge$states --json $out/summary.json --summary $out/summary.csv --histogram $out/histogram.csv"
-# A sweep's plot can be refused (more than 8 lines to draw): run `warsim merge … --plot` for it.
 if [ "$sweep" = 1 ]; then merge="$merge --seats $out/seats.csv"; else merge="$merge --plot $out/lengths.svg"; fi
 {
   echo '#!/usr/bin/env bash'
   echo 'set -euo pipefail'
   echo "$merge"
+  if [ "$sweep" = 1 ]; then
+    # The medians' plot on its own: warsim refuses to draw more than 8 lines (it says why in
+    # the log), and the tables stand without it.
+    echo "$(printf %q "$warsim") merge$states --plot $out/medians.svg || echo 'no plot: run warsim merge … --plot on a slice of the sweep'"
+  fi
   if [ "$sweep" = 1 ] && [ "$per_game" = csv ]; then
     # A sweep's shards each hold part of every cell: sorted by cell and game (its column comes
     # after the swept settings'), their rows are the single sweep's per-game CSV.

@@ -78,6 +78,8 @@ cmp -s "$dir/whole-seats.csv" "$dir/sweep/seats.csv" \
   || { echo "error: the merged sweep's table of seats differs from the single sweep's" >&2; exit 1; }
 cmp -s "$dir/whole-games.csv" "$dir/sweep/games.csv" \
   || { echo "error: the shards' sorted rows differ from the single sweep's per-game CSV" >&2; exit 1; }
+grep -q '<svg' "$dir/sweep/medians.svg" \
+  || { echo "error: the merged sweep has no plot of its medians" >&2; exit 1; }
 # Every cell and every key of the sweep's JSON (so its 4 cells and complete: true).
 same_summary "$dir/whole-sweep.json" "$dir/sweep/summary.json"
 python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); sys.exit(len(s["cells"]) != 4 or not s["complete"])' \

@@ -14,7 +14,9 @@
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
-use super::seats::{LANE, Table};
+#[cfg(target_arch = "x86_64")]
+use super::seats::LANE;
+use super::seats::Table;
 use crate::engine::card::Card;
 
 /// Rounds in a block: one 16-byte vector of cards a pile.

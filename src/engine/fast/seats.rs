@@ -110,43 +110,40 @@ impl<C: Card, const PLAYERS: usize> Table<C, PLAYERS> {
         left: usize,
         rules: RunRules,
     ) -> RunEnd {
-        let table = self;
-        // Where the first seat's pile holds `target` cards: its tail less its head.
-        let watched = |table: &Self| table.len(0) == rules.target;
         loop {
-            if table.played == left {
+            if self.played == left {
                 break RunEnd::Limit;
             }
-            if table.tails & HIGH_BITS != 0 {
-                table.rebase::<CAP>();
+            if self.tails & HIGH_BITS != 0 {
+                self.rebase::<CAP>();
             }
             // Every pile loses at most a card a round: for one round less than the shortest pile
             // holds, nobody lays their last card, and those rounds need not look.
-            let shortest = (0..PLAYERS).map(|i| table.len(i)).min().unwrap_or(0);
+            let shortest = (0..PLAYERS).map(|i| self.len(i)).min().unwrap_or(0);
             debug_assert!(shortest > 0, "an active seat holds cards");
             if shortest <= 1 {
                 // Someone lays their last card (a war here is the general path's).
-                if !table.round::<CAP>() {
+                if !self.round::<CAP>() {
                     break RunEnd::Tie;
                 }
                 break RunEnd::LastCard;
             }
-            let count = (left - table.played).min(shortest - 1);
+            let count = (left - self.played).min(shortest - 1);
             let mut tie = false;
             #[cfg(target_arch = "x86_64")]
             if BLOCKS {
                 let count = count.min(BLOCK);
                 // SAFETY: `plain_run` checked the cards, CAP and the token, and its caller's
                 // `with_features` compiles this with SSSE3.
-                tie = unsafe { table.block::<CAP>(count) } < count;
+                tie = unsafe { self.block::<CAP>(count) } < count;
             }
             if !BLOCKS {
                 for _ in 0..count {
-                    tie = !table.round::<CAP>();
+                    tie = !self.round::<CAP>();
                     if tie {
                         break;
                     }
-                    if watched(table) {
+                    if self.len(0) == rules.target {
                         return RunEnd::Watched;
                     }
                 }
@@ -158,10 +155,10 @@ impl<C: Card, const PLAYERS: usize> Table<C, PLAYERS> {
             let Some(layout) = rules.war_layout else {
                 break RunEnd::Tie;
             };
-            match table.war::<CAP>(layout) {
+            match self.war::<CAP>(layout) {
                 None => break RunEnd::Tie,
                 Some(true) => break RunEnd::LastCard,
-                Some(false) if !BLOCKS && watched(table) => break RunEnd::Watched,
+                Some(false) if !BLOCKS && self.len(0) == rules.target => break RunEnd::Watched,
                 Some(false) => {}
             }
         }

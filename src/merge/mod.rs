@@ -5,7 +5,7 @@
 //! partial results are allowed), and damaged files, naming the files, before writing anything.
 //! A sweep's states merge cell by cell into the sweep's tables (`sweep.rs`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 mod sweep;
@@ -79,7 +79,8 @@ fn merge_run(options: &MergeOptions, states: &[(PathBuf, State)]) -> Result<RunE
             "--seats is a sweep's table of seats, and these are a run's states: leave it out (the summary has the seats)".into(),
         ));
     }
-    let merged = combine(states, "")?;
+    let borrowed: Vec<(&Path, &State)> = states.iter().map(|(p, s)| (p.as_path(), s)).collect();
+    let merged = combine(&borrowed, "")?;
     if !merged.missing.is_empty() && !options.allow_partial {
         return Err(refuse(format!(
             "{} of the batch's {} are missing ({}): merge every shard's state, or add --allow-partial",
@@ -165,35 +166,28 @@ impl Combined {
 
 /// Checks that the states are shards of one batch (same rules, seed and size) holding no game
 /// twice, and adds them up. `context` leads each message (a sweep's cell).
-fn combine(states: &[(PathBuf, State)], context: &str) -> Result<Combined, RunError> {
-    let (first_path, first) = &states[0];
+fn combine(states: &[(&Path, &State)], context: &str) -> Result<Combined, RunError> {
+    let (first_path, first) = states[0];
     let rules = first
         .rules()
         .map_err(|e| refuse(format!("{context}{}: {e}", first_path.display())))?;
-    for (path, state) in &states[1..] {
-        let differs = if state.warsim_version != first.warsim_version {
+    all_alike(states, (context, "batch"), |a, b| {
+        if a.warsim_version != b.warsim_version {
             Some("warsim versions")
-        } else if state.rules != first.rules {
+        } else if a.rules != b.rules {
             Some("rules")
-        } else if state.seed != first.seed {
+        } else if a.seed != b.seed {
             Some("seeds")
-        } else if state.batch_games != first.batch_games {
+        } else if a.batch_games != b.batch_games {
             Some("batch sizes")
         } else {
             None
-        };
-        if let Some(what) = differs {
-            return Err(refuse(format!(
-                "{context}{} and {} are not shards of one batch: their {what} differ",
-                first_path.display(),
-                path.display()
-            )));
         }
-    }
+    })?;
     // The games each state played, in order: they must tile the batch once.
-    let mut ranges: Vec<(u64, u64, &PathBuf)> = states
+    let mut ranges: Vec<(u64, u64, &Path)> = states
         .iter()
-        .map(|(path, s)| (s.first_game, s.first_game + s.games, path))
+        .map(|&(path, s)| (s.first_game, s.first_game + s.games, path))
         .filter(|(start, end, _)| end > start)
         .collect();
     ranges.sort();
@@ -244,6 +238,26 @@ fn combine(states: &[(PathBuf, State)], context: &str) -> Result<Combined, RunEr
         threads: states.iter().map(|(_, s)| s.threads).max().unwrap_or(1),
         seconds: states.iter().map(|(_, s)| s.wall_seconds).sum(),
     })
+}
+
+/// Refuses the first of `states` that `differs` from the first (naming the setting that does),
+/// as not a shard of one `batch` ("batch", "sweep"); `context` leads the message.
+fn all_alike<S>(
+    states: &[(&Path, &S)],
+    (context, batch): (&str, &str),
+    differs: impl Fn(&S, &S) -> Option<&'static str>,
+) -> Result<(), RunError> {
+    let (first_path, first) = states[0];
+    for &(path, state) in &states[1..] {
+        if let Some(setting) = differs(state, first) {
+            return Err(refuse(format!(
+                "{context}{} and {} are not shards of one {batch}: their {setting} differ",
+                first_path.display(),
+                path.display()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// "games 0 to 9,999, 15,000 to 19,999".

@@ -3,10 +3,10 @@
 //! sweep's tables, JSON, histograms and plot. Refuses states of different sweeps and cells whose
 //! games are missing (unless partial results are allowed), naming the files and cells.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::{MergeOptions, combine, refuse, spans};
+use super::{MergeOptions, all_alike, combine, refuse, spans};
 use crate::config::ConfigError;
 use crate::export::text::{counted, group};
 use crate::export::{Target, check_outputs};
@@ -26,29 +26,24 @@ pub(super) fn merge_sweep(
             "--plot-scale is a run's plot's, and these are a sweep's states (its plot draws medians): leave it out".into(),
         ));
     }
-    let (first_path, first) = &states[0];
-    for (path, state) in &states[1..] {
-        let differs = if state.warsim_version != first.warsim_version {
+    let borrowed: Vec<(&Path, &SweepState)> =
+        states.iter().map(|(p, s)| (p.as_path(), s)).collect();
+    all_alike(&borrowed, ("", "sweep"), |a, b| {
+        if a.warsim_version != b.warsim_version {
             Some("warsim versions")
-        } else if state.swept != first.swept || state.grid != first.grid {
+        } else if a.swept != b.swept || a.grid != b.grid {
             Some("swept settings")
-        } else if state.skipped != first.skipped {
+        } else if a.skipped != b.skipped {
             Some("skipped combinations")
-        } else if state.seed != first.seed {
+        } else if a.seed != b.seed {
             Some("seeds")
-        } else if state.games != first.games {
+        } else if a.games != b.games {
             Some("games per cell")
         } else {
             None
-        };
-        if let Some(what) = differs {
-            return Err(refuse(format!(
-                "{} and {} are not shards of one sweep: their {what} differ",
-                first_path.display(),
-                path.display()
-            )));
         }
-    }
+    })?;
+    let (first_path, first) = &states[0];
     let grid = grid_of(first).map_err(|e| refuse(format!("{}: {e}", first_path.display())))?;
     // The cells any shard began: a prefix of the grid, as each shard's is.
     let begun = states.iter().map(|(_, s)| s.cells.len()).max().unwrap_or(0);
@@ -56,9 +51,9 @@ pub(super) fn merge_sweep(
     let mut incomplete = Vec::new();
     let mut seconds = 0.0;
     for (index, cell) in grid.cells.iter().enumerate().take(begun) {
-        let parts: Vec<(PathBuf, State)> = states
+        let parts: Vec<(&Path, &State)> = states
             .iter()
-            .filter_map(|(path, s)| s.cells.get(index).map(|c| (path.clone(), c.clone())))
+            .filter_map(|(path, s)| s.cells.get(index).map(|c| (path.as_path(), c)))
             .collect();
         let context = format!("cell {index} ({}): ", grid.label(&cell.values));
         let merged = combine(&parts, &context)?;

@@ -45,6 +45,32 @@ pub struct RuleChoice {
 }
 
 impl RuleChoice {
+    /// Sets the rule flag `flag` (`--rules`, `--players`, … `--group-order`) from its text;
+    /// false, with nothing set, for a flag that is not a rule's. A number that does not parse is
+    /// left unset (a sweep's grid and a state's settings checked theirs, or rebuild them).
+    pub fn set_flag(&mut self, flag: &str, value: &str) -> Result<bool, ConfigError> {
+        let number = || value.parse::<u32>().ok();
+        match flag {
+            "--rules" => self.preset = Some(preset_named(value)?),
+            "--players" => self.players = number(),
+            "--suits" => self.suits = number(),
+            "--ranks" => self.ranks = number(),
+            "--face-down" => self.face_down = number(),
+            "--war-shortage" => self.shortage = Some(named_value("--war-shortage", value)?),
+            "--pickup" => self.pickup = Some(named_value("--pickup", value)?),
+            "--spoils" => self.spoils = Some(named_value("--spoils", value)?),
+            "--reshuffle-every" => self.reshuffle_every = number(),
+            "--max-rounds" => self.max_rounds = number(),
+            "--at-cap" => self.at_cap = Some(named_value("--at-cap", value)?),
+            "--shuffle" => self.shuffle = Some(named_value("--shuffle", value)?),
+            "--champion" => self.champion = Some(named_value("--champion", value)?),
+            "--abandon-after" => self.abandon_after = number(),
+            "--group-order" => self.group_order = Some(named_value("--group-order", value)?),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
     /// The preset's rules (`default` when none was chosen) with every chosen setting applied;
     /// refuses settings the preset's family cannot take and values out of range.
     pub fn rules(&self, default: Preset) -> Result<Rules, ConfigError> {

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{ConfigError, RuleChoice, named_value, preset_named};
+use crate::config::{ConfigError, RuleChoice, preset_named};
 use crate::engine::Rules;
 use crate::engine::rules::{Named, Setting};
 use crate::export::RunInfo;
@@ -249,26 +249,10 @@ impl RuleSettings {
                 ranks: Some(r.ranks),
                 ..RuleChoice::default()
             };
+            // A flag that is not a rule's is left out here, and refused below: the rules
+            // rebuilt do not record it.
             for (flag, value) in &r.settings {
-                let number = || value.parse::<u32>().ok();
-                match flag.as_str() {
-                    "--face-down" => choice.face_down = number(),
-                    "--war-shortage" => {
-                        choice.shortage = Some(named_value("--war-shortage", value)?)
-                    }
-                    "--pickup" => choice.pickup = Some(named_value("--pickup", value)?),
-                    "--spoils" => choice.spoils = Some(named_value("--spoils", value)?),
-                    "--reshuffle-every" => choice.reshuffle_every = number(),
-                    "--max-rounds" => choice.max_rounds = number(),
-                    "--at-cap" => choice.at_cap = Some(named_value("--at-cap", value)?),
-                    "--shuffle" => choice.shuffle = Some(named_value("--shuffle", value)?),
-                    "--champion" => choice.champion = Some(named_value("--champion", value)?),
-                    "--abandon-after" => choice.abandon_after = number(),
-                    "--group-order" => {
-                        choice.group_order = Some(named_value("--group-order", value)?)
-                    }
-                    _ => {}
-                }
+                choice.set_flag(flag, value)?;
             }
             choice.rules(crate::engine::Preset::Classic)
         })();
@@ -277,5 +261,40 @@ impl RuleSettings {
             return Err("records rules warsim cannot rebuild exactly".to_string());
         }
         Ok(rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Preset;
+
+    #[test]
+    fn recorded_rules_rebuild_exactly_and_edited_ones_are_refused() {
+        let mut r = Preset::Classic.rules();
+        (r.players, r.face_down) = (3, 2);
+        let recorded = RuleSettings::of(&r);
+        assert_eq!(recorded.rules(), Ok(r));
+        let edit = |flag: &str, value: &str| {
+            let mut edited = recorded.clone();
+            edited.settings.push((flag.to_string(), value.to_string()));
+            edited.rules()
+        };
+        // An unknown value, a setting out of place, a flag that is no rule's.
+        assert!(
+            edit("--pickup", "bogus")
+                .unwrap_err()
+                .contains("cannot play")
+        );
+        assert!(
+            edit("--players", "4")
+                .unwrap_err()
+                .contains("cannot rebuild exactly")
+        );
+        assert!(
+            edit("--seed", "4")
+                .unwrap_err()
+                .contains("cannot rebuild exactly")
+        );
     }
 }

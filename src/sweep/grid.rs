@@ -191,25 +191,9 @@ fn numbers_of(flag: &str, text: &str, item: &str) -> Result<Vec<u32>, ConfigErro
 fn choice_of(keys: &[&str], values: &[String]) -> Result<RuleChoice, ConfigError> {
     let mut choice = RuleChoice::default();
     for (&key, value) in keys.iter().zip(values) {
-        let number = || value.parse::<u32>().ok();
-        match key {
-            "rules" => choice.preset = Some(preset_named(value)?),
-            "players" => choice.players = number(),
-            "suits" => choice.suits = number(),
-            "ranks" => choice.ranks = number(),
-            "face_down" => choice.face_down = number(),
-            "war_shortage" => choice.shortage = Some(named_value("--war-shortage", value)?),
-            "pickup" => choice.pickup = Some(named_value("--pickup", value)?),
-            "spoils" => choice.spoils = Some(named_value("--spoils", value)?),
-            "reshuffle_every" => choice.reshuffle_every = number(),
-            "max_rounds" => choice.max_rounds = number(),
-            "at_cap" => choice.at_cap = Some(named_value("--at-cap", value)?),
-            "shuffle" => choice.shuffle = Some(named_value("--shuffle", value)?),
-            "champion" => choice.champion = Some(named_value("--champion", value)?),
-            "group_order" => choice.group_order = Some(named_value("--group-order", value)?),
-            "abandon_after" => choice.abandon_after = number(),
-            _ => unreachable!("AXES lists every key"),
-        }
+        let flag = AXES.iter().find(|&&(_, k)| k == key).map(|&(flag, _)| flag);
+        let set = choice.set_flag(flag.unwrap_or_default(), value)?;
+        assert!(set, "AXES lists every key, each a rule flag");
     }
     Ok(choice)
 }

@@ -162,26 +162,32 @@ fn parse(command: &[String]) -> Option<Command> {
     Cli::try_parse_from(args).ok().map(|cli| cli.command)
 }
 
-/// What decides a run's games and files, to compare two runs': every option but how the run
-/// goes (threads, progress bar, checkpoint cadence, `--continue` itself), which change neither,
-/// so a retry may add `--continue` or take other threads, and flags may come in any order.
-/// Compared as Debug text: the options derive nothing else, and every field is in it.
-fn run_batch(options: &RunOptions) -> String {
-    let mut batch = options.clone();
-    (batch.threads, batch.quiet, batch.continue_from_state) = (0, false, false);
-    batch.checkpoint_every = std::time::Duration::ZERO;
-    (batch.command, batch.resume) = (Vec::new(), None);
-    format!("{batch:?}")
+/// Defines a function giving what decides a batch's games and files, to compare two batches'
+/// options: every option but how the run goes (threads, progress bar, checkpoint cadence,
+/// `--continue` itself), which change neither, so a retry may add `--continue` or take other
+/// threads, and flags may come in any order. Compared as Debug text: the options derive nothing
+/// else, and every field is in it. One list of those fields for runs and sweeps alike.
+macro_rules! batch_of {
+    ($(#[$doc:meta])* $name:ident($options:ty)) => {
+        $(#[$doc])*
+        fn $name(options: &$options) -> String {
+            let mut batch = options.clone();
+            (batch.threads, batch.quiet, batch.continue_from_state) = (0, false, false);
+            batch.checkpoint_every = std::time::Duration::ZERO;
+            (batch.command, batch.resume) = (Vec::new(), None);
+            format!("{batch:?}")
+        }
+    };
 }
 
-/// [`run_batch`] for a sweep.
-fn sweep_batch(options: &SweepOptions) -> String {
-    let mut batch = options.clone();
-    (batch.threads, batch.quiet, batch.continue_from_state) = (0, false, false);
-    batch.checkpoint_every = std::time::Duration::ZERO;
-    (batch.command, batch.resume) = (Vec::new(), None);
-    format!("{batch:?}")
-}
+batch_of!(
+    /// What decides a run's games and files (see `batch_of`).
+    run_batch(RunOptions)
+);
+batch_of!(
+    /// What decides a sweep's games and files (see `batch_of`).
+    sweep_batch(SweepOptions)
+);
 
 fn another_run(name: &str, resumable: &Resumable) -> RunError {
     refuse(format!(

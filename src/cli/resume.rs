@@ -149,8 +149,7 @@ fn own_checkpoint(
     let name = path.display().to_string();
     let (checkpoint, resumable) =
         read_checkpoint(path).map_err(|e| refuse(format!("--continue: {name}: {e}")))?;
-    let here = std::env::current_dir().map_or(String::new(), |d| d.display().to_string());
-    if resumable.cwd != here || !same(&resumable.command) {
+    if resumable.cwd != Resumable::this_folder() || !same(&resumable.command) {
         return Err(another_run(&name, &resumable));
     }
     Ok((name, checkpoint, resumable))

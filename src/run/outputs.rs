@@ -194,7 +194,7 @@ pub fn resumable_at(command: &[String], csv: &Option<Target>, bytes: u64) -> io:
     };
     Ok(Resumable {
         command: command.to_vec(),
-        cwd: std::env::current_dir().map_or(String::new(), |d| d.display().to_string()),
+        cwd: Resumable::this_folder(),
         csv_bytes: bytes,
         csv_tail: tail,
     })

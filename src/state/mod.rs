@@ -87,6 +87,14 @@ pub struct Resumable {
     pub csv_tail: String,
 }
 
+impl Resumable {
+    /// This process's folder as `cwd` records it (empty if it cannot be read): what a checkpoint
+    /// writes, and what `--continue` compares with it.
+    pub fn this_folder() -> String {
+        std::env::current_dir().map_or(String::new(), |d| d.display().to_string())
+    }
+}
+
 /// A run's or a sweep's state file, as `warsim merge` reads either.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyState {

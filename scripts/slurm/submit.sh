@@ -66,9 +66,12 @@ case "$command $per_game" in
 esac
 array=${only:-0-$((shards - 1))}
 # --requeue: a task whose node fails or that is pre-empted is queued again (and continues);
-# --open-mode=append keeps every attempt's lines in the task's log.
+# --open-mode=append keeps every attempt's lines in the task's log. `exec`: warsim is the batch
+# script's own process, so Slurm waits for it to write its last checkpoint before it starts the
+# task again; under a shell, a process-tree tracker (proctrack/linuxproc) loses warsim once the
+# signalled shell dies, and the next attempt could start while it still writes its files.
 array_job=$(sbatch --parsable --job-name=warsim-shards --array="$array" --requeue \
-  --open-mode=append --output="$out/shard-%a.log" --wrap="$task")
+  --open-mode=append --output="$out/shard-%a.log" --wrap="exec $task")
 states=$(for k in $(seq 0 $((shards - 1))); do printf ' %s/state-%s.json' "$out" "$k"; done)
 merge="$(printf %q "$warsim") merge$states --json $out/summary.json --summary $out/summary.csv --histogram $out/histogram.csv"
 if [ "$sweep" = 1 ]; then merge="$merge --seats $out/seats.csv"; else merge="$merge --plot $out/lengths.svg"; fi
@@ -106,9 +109,12 @@ while true; do
     *) break ;;
   esac
 done
-failed=$(scontrol show job "$array_job" | awk '/ArrayTaskId=/{match($0,/ArrayTaskId=[0-9]+/); id=substr($0,RSTART+12,RLENGTH-12)} /JobState=/{match($0,/JobState=[A-Z_]+/); st=substr($0,RSTART+9,RLENGTH-9); if (st != "COMPLETED") print id}' | sort -n | tr '\n' ',' | sed 's/,$//')
-if [ -n "$failed" ]; then
-  echo "error: array tasks $failed failed (logs: $out/shard-K.log); resubmit them with --only $failed" >&2
+# Every task that did not complete, as "id:STATE" (a requeued task shows PENDING).
+unfinished=$(scontrol show job "$array_job" | awk '/ArrayTaskId=/{match($0,/ArrayTaskId=[0-9]+/); id=substr($0,RSTART+12,RLENGTH-12)} /JobState=/{match($0,/JobState=[A-Z_]+/); st=substr($0,RSTART+9,RLENGTH-9); if (st != "COMPLETED") print id ":" st}' | sort -n)
+if [ -n "$unfinished" ]; then
+  failed=$(cut -d: -f1 <<<"$unfinished" | paste -sd,)
+  states=$(sed 's/:/ /' <<<"$unfinished" | paste -sd, | sed 's/,/, /g')
+  echo "error: array tasks $failed failed (states: $states; the merge job: ${merge_state% }; logs: $out/shard-K.log); resubmit them with --only $failed" >&2
   exit 1
 fi
 if [ "$merge_state" != "COMPLETED " ]; then

@@ -6,7 +6,7 @@
 # that a task requeued part-way by Slurm, and one cancelled part-way and resubmitted with --only,
 # continue from their checkpoints, to the same figures and CSV; that a sweep's shards merge into
 # the single sweep's tables and their rows, sorted, into its per-game CSV; then that an array
-# whose tasks fail makes --wait fail. Tears the
+# whose tasks fail makes --wait fail. A failure prints what Slurm and the tasks said. Tears the
 # cluster down.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,7 +21,18 @@ if ! conf=$(scripts/slurm/cluster.sh start "$dir/cluster"); then
 fi
 export SLURM_CONF=$conf
 warsim=target/release/warsim
-scripts/slurm/submit.sh --shards 4 --out "$dir/out" --wait --per-game csv -- --games 1e6 --seed 11
+# What Slurm and the tasks said, for a failure in $1 to explain itself.
+explain() {
+  { echo "--- submit.sh:"; cat "$1.out" 2>/dev/null
+    for log in "$1"/shard-*.log "$1"/merge.log; do
+      echo "--- $log:"; grep -i -E 'error|interrupted|resuming|kept|signal|refus' "$log" || true
+    done
+    echo "--- scontrol show job:"; scontrol show job 2>&1 | grep -E 'JobId|JobState|ExitCode|Dependency|Reason' || true
+    echo "--- slurmctld.log:"; tail -n 40 "$dir/cluster/slurmctld.log"; } >&2
+}
+fail() { echo "error: $2" >&2; explain "$1"; exit 1; }
+scripts/slurm/submit.sh --shards 4 --out "$dir/out" --wait --per-game csv -- --games 1e6 --seed 11 \
+  || fail "$dir/out" "the 4-task array did not merge"
 "$warsim" run --games 1e6 --seed 11 -q --json "$dir/whole.json" --csv "$dir/whole.csv" > /dev/null
 # The merged summary against the single run's (every key but how the runs went).
 same_summary() { python3 scripts/same_figures.py "$1" "$2"; }
@@ -31,13 +42,15 @@ cat "$dir"/out/games-{0,1,2,3}.csv | cmp -s - "$dir/whole.csv" \
 
 # Tasks stopped part-way continue from their checkpoints (`warsim run --continue`), and the
 # figures and CSV are still exact: one requeued by Slurm (as a pre-emption or a lost node does),
-# one cancelled and resubmitted with --only (as after a time limit).
-batch=(--games 4e6 --seed 12 --threads 1 --checkpoint-every 50ms)
-"$warsim" run "${batch[@]}" -q --json "$dir/whole-4e6.json" --csv "$dir/whole-4e6.csv" > /dev/null
+# one cancelled and resubmitted with --only (as after a time limit). Long games (208 cards), so
+# that a task plays for seconds after its first checkpoint: one that finished before the test
+# stopped it would prove nothing.
+batch=(--games 2e6 --suits 16 --seed 12 --checkpoint-every 50ms)
+"$warsim" run "${batch[@]}" --threads 2 -q --json "$dir/whole-long.json" --csv "$dir/whole-long.csv" > /dev/null
 # Submits the batch into $1 in the background (its output in $1.out); then `first_checkpoint $1`
 # waits for task 1's first checkpoint and prints the array job's id.
 start_batch() {
-  scripts/slurm/submit.sh --shards 2 --out "$1" --wait --per-game csv -- "${batch[@]}" > "$1.out" 2>&1 &
+  scripts/slurm/submit.sh --shards 2 --out "$1" --wait --per-game csv -- "${batch[@]}" --threads 1 > "$1.out" 2>&1 &
 }
 first_checkpoint() {
   for _ in $(seq 500); do [ -s "$1/state-1.json" ] && break; sleep 0.02; done
@@ -47,31 +60,44 @@ first_checkpoint() {
 # are the single run's.
 check_continued() {
   grep -q "interrupted after" "$1/shard-1.log" && grep -q "resuming after" "$1/shard-1.log" \
-    || { echo "error: task 1 was not stopped and continued (log: $(cat "$1/shard-1.log"))" >&2; exit 1; }
-  same_summary "$dir/whole-4e6.json" "$1/summary.json"
-  cat "$1"/games-{0,1}.csv | cmp -s - "$dir/whole-4e6.csv" \
-    || { echo "error: the continued shard's CSV does not complete the single run's" >&2; exit 1; }
+    || fail "$1" "task 1 was not stopped and continued"
+  same_summary "$dir/whole-long.json" "$1/summary.json" || fail "$1" "the merged figures differ"
+  cat "$1"/games-{0,1}.csv | cmp -s - "$dir/whole-long.csv" \
+    || fail "$1" "the continued shard's CSV does not complete the single run's"
+}
+# Stops task 1 of the array job $2 with the command $3; it must still be running, as the batch
+# script's own process (so Slurm waits for it to end before it runs the task again).
+stop_task_1() {
+  local pid parent
+  pid=$(pgrep -f -- "--state $1/state-1.json" | head -n 1)
+  parent=$(ps -o comm= -p "$(ps -o ppid= -p "$pid")")
+  [ "$parent" = slurmstepd ] || fail "$1" "task 1's warsim runs under $parent, not as the batch script"
+  scontrol show job "${2}_1" | grep -q JobState=RUNNING \
+    || fail "$1" "task 1 was no longer running when the test came to stop it (the host stalled?)"
+  $3 "${2}_1"
 }
 start_batch "$dir/requeued"
 job=$(first_checkpoint "$dir/requeued")
-scontrol requeue "${job}_1"
+stop_task_1 "$dir/requeued" "$job" "scontrol requeue"
 # A requeued job waits two minutes before it may start again: let it start now.
 for _ in $(seq 300); do scontrol show job "${job}_1" | grep -q JobState=PENDING && break; sleep 0.02; done
 scontrol update JobId="${job}_1" StartTime=now
-wait $! || { cat "$dir/requeued.out" >&2; exit 1; }
+wait $! || fail "$dir/requeued" "the requeued task's batch did not merge"
 check_continued "$dir/requeued"
 
 start_batch "$dir/cancelled"
 job=$(first_checkpoint "$dir/cancelled")
-scancel "${job}_1"
-if wait $!; then echo "error: a cancelled task did not fail --wait" >&2; exit 1; fi
-grep -q "array tasks 1 failed" "$dir/cancelled.out" || { cat "$dir/cancelled.out" >&2; exit 1; }
-scripts/slurm/submit.sh --shards 2 --out "$dir/cancelled" --wait --per-game csv --only 1 -- "${batch[@]}"
+stop_task_1 "$dir/cancelled" "$job" scancel
+if wait $!; then fail "$dir/cancelled" "a cancelled task did not fail --wait"; fi
+grep -q "array tasks 1 failed" "$dir/cancelled.out" || fail "$dir/cancelled" "--wait did not name the cancelled task"
+scripts/slurm/submit.sh --shards 2 --out "$dir/cancelled" --wait --per-game csv --only 1 -- "${batch[@]}" --threads 1 \
+  > "$dir/cancelled.out" 2>&1 || fail "$dir/cancelled" "the resubmitted task's batch did not merge"
 check_continued "$dir/cancelled"
 
 # A sweep as an array of shards: the merged tables are the single sweep's.
 sweep=(--players 2,3 --ranks 6,13 --games 2e4 --seed 13)
-scripts/slurm/submit.sh --shards 3 --out "$dir/sweep" --sweep --wait --per-game csv -- "${sweep[@]}"
+scripts/slurm/submit.sh --shards 3 --out "$dir/sweep" --sweep --wait --per-game csv -- "${sweep[@]}" \
+  || fail "$dir/sweep" "the sweep's array did not merge"
 "$warsim" sweep "${sweep[@]}" -q --json "$dir/whole-sweep.json" --seats "$dir/whole-seats.csv" \
   --games-csv "$dir/whole-games.csv" > /dev/null
 cmp -s "$dir/whole-seats.csv" "$dir/sweep/seats.csv" \

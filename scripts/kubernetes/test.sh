@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The Kubernetes manifests, checked without a cluster (run by .ci/run; none can run on warsim's
 # build machine): parses warsim-shards.yaml and warsim-merge.yaml (PyYAML, from PyPI into the
-# virtual environment scripts/check-figures.sh uses), checks that the shard Job is Indexed, that
-# its pods exec warsim (so SIGTERM reaches it) and that its --shard K/N names its `completions`,
-# then runs each pod's own command as the Job would
+# virtual environment scripts/check-figures.sh uses), checks that the shard Job is Indexed,
+# replaces a pod only once it has ended, has its pods exec warsim (so SIGTERM reaches it) and
+# names its `completions` in --shard K/N, then runs each pod's own command as the Job would
 # (JOB_COMPLETION_INDEX = 0 … N−1, /out a temporary folder, the batch cut to 20,000 games), runs
 # one index again as a retry would (--continue: its outputs written again, not replayed), runs
 # the merge Job's command, and compares the merged summary and the concatenated CSVs with the
@@ -34,6 +34,7 @@ def script(spec):
     return re.sub(r"--games \S+", f"--games {games}", text.replace("/out", out))
 shards, merge = job("scripts/kubernetes/warsim-shards.yaml"), job("scripts/kubernetes/warsim-merge.yaml")
 assert shards["completionMode"] == "Indexed"
+assert shards.get("podReplacementPolicy") == "Failed", "a retry starts once its index's pod has ended"
 n = shards["completions"]
 shard = script(shards)
 assert f'--shard "$JOB_COMPLETION_INDEX/{n}"' in shard, shard

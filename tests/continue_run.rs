@@ -209,3 +209,98 @@ fn continue_needs_a_state_file_and_no_parquet() {
         );
     }
 }
+
+#[test]
+fn a_state_file_has_one_writer_at_a_time() {
+    use std::process::{Command as Process, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let mut args = command(d, "9");
+    args[2] = "1e9".to_string();
+    let state = d.join("s.json");
+    let spawn = |args: &[String], stderr: &str| {
+        Process::new(assert_cmd::cargo::cargo_bin("warsim"))
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(d.join(stderr)).unwrap())
+            .spawn()
+            .unwrap()
+    };
+    let until = |what: &str, done: &dyn Fn() -> bool| {
+        let started = Instant::now();
+        while !done() {
+            assert!(started.elapsed() < Duration::from_secs(60), "{what}");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    };
+    let said = |name: &str| std::fs::read_to_string(d.join(name)).unwrap_or_default();
+    let interrupt = |child: &std::process::Child| {
+        let pid = child.id().to_string();
+        let sent = Process::new("kill").args(["-INT", &pid]).status().unwrap();
+        assert!(sent.success());
+    };
+    let mut first = spawn(&args, "first.err");
+    until("the first checkpoint", &|| state.exists());
+
+    // Another run with that state file is refused before it writes anything, and so is a resume.
+    let mut short = args[..args.len() - 1].to_vec();
+    short[2] = "1000".to_string();
+    let (code, err) = outcome(&short, d);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "error: --state {}: another warsim",
+            state.display()
+        )),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let resume = ["resume".to_string(), state.display().to_string()];
+    let (code, err) = outcome(&resume, d);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("another warsim is writing this state file"),
+        "{err}"
+    );
+
+    // A retry begun before the stopped attempt ended waits for it, then continues its checkpoint.
+    let mut retry = spawn(&args, "retry.err");
+    until("the retry waits", &|| said("retry.err").contains("waiting"));
+    interrupt(&first);
+    assert_eq!(first.wait().unwrap().code(), Some(130));
+    until("the retry resumes", &|| {
+        said("retry.err").contains("resuming after")
+    });
+    let kept = json(&state)["games"].as_u64().unwrap();
+    until("the retry plays on", &|| {
+        json(&state)["games"].as_u64().unwrap_or(0) > kept
+    });
+    interrupt(&retry);
+    assert_eq!(
+        retry.wait().unwrap().code(),
+        Some(130),
+        "{}",
+        said("retry.err")
+    );
+    assert!(!d.join("s.json.lock").exists(), "the lock file is removed");
+
+    // Every game once, in order: the CSV is that of a run of the games it holds.
+    let games = json(&state)["games"].as_u64().unwrap();
+    let whole = d.join("whole.csv");
+    let plain = [
+        "run",
+        "--games",
+        &games.to_string(),
+        "--seed",
+        "9",
+        "-q",
+        "--csv",
+        whole.to_str().unwrap(),
+    ];
+    assert_eq!(
+        warsim().args(plain).output().unwrap().status.code(),
+        Some(0)
+    );
+    assert!(std::fs::read(d.join("g.csv")).unwrap() == std::fs::read(&whole).unwrap());
+}

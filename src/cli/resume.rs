@@ -13,7 +13,9 @@ use crate::export::Target;
 use crate::export::text::{counted, group};
 use crate::interrupt::Interrupt;
 use crate::run::{RunEnd, RunError, run};
-use crate::state::{AnyState, Resumable, RuleSettings, State, SweepState, csv_tail};
+use crate::state::{
+    AnyState, Resumable, RuleSettings, State, StateLock, SweepState, WhenHeld, csv_tail,
+};
 use crate::sweep::{SweepOptions, SweepResume};
 
 /// The checkpoint flags `run` and `sweep` share.
@@ -57,6 +59,8 @@ pub(super) fn resume(path: &Path) -> Result<RunEnd, RunError> {
     let name = path.display().to_string();
     let absolute =
         std::fs::canonicalize(path).map_err(|e| refuse(format!("{name}: cannot be read ({e})")))?;
+    let _lock = StateLock::acquire(&absolute, WhenHeld::Refuse, || {})
+        .map_err(|e| refuse(format!("{name}: {e}")))?;
     let (checkpoint, resumable) =
         read_checkpoint(&absolute).map_err(|e| refuse(format!("{name}: {e}")))?;
     let (played, asked) = games_of(&checkpoint);
@@ -98,6 +102,7 @@ pub(super) fn resume(path: &Path) -> Result<RunEnd, RunError> {
 /// plays the run from the start when there is no state file yet. A state of another run, or a
 /// file that is not a state, is an error that changes nothing.
 pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
+    let _lock = lock_state(&options.state, options.continue_from_state)?;
     let existing = existing_state(&options.state, options.continue_from_state);
     let Some(path) = existing else {
         let interrupt = Interrupt::install().ok();
@@ -116,6 +121,7 @@ pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
 
 /// `warsim sweep --continue`, as [`run_or_continue`] for a sweep.
 pub(super) fn sweep_or_continue(options: SweepOptions) -> Result<RunEnd, RunError> {
+    let _lock = lock_state(&options.state, options.continue_from_state)?;
     let existing = existing_state(&options.state, options.continue_from_state);
     let Some(path) = existing else {
         let interrupt = Interrupt::install().ok();
@@ -130,6 +136,30 @@ pub(super) fn sweep_or_continue(options: SweepOptions) -> Result<RunEnd, RunErro
         AnyState::Sweep(sweep) => continue_sweep(&name, &sweep, &resumable, options),
         AnyState::Run(_) => Err(another_run(&name, &resumable)),
     }
+}
+
+/// Holds the lock of the run's state file for as long as the run goes (`state::StateLock`): a
+/// run finding another warsim writing it is refused; with `--continue` (a scheduler's retry
+/// whose stopped attempt may still be writing its last checkpoint) it waits for it.
+fn lock_state(state: &Option<Target>, continuing: bool) -> Result<Option<StateLock>, RunError> {
+    let Some(Target::File(path)) = state else {
+        return Ok(None);
+    };
+    let name = path.display();
+    let when_held = if continuing {
+        WhenHeld::Wait
+    } else {
+        WhenHeld::Refuse
+    };
+    let waiting =
+        || eprintln!("{name}: another warsim is writing this state file: waiting for it to end");
+    StateLock::acquire(path, when_held, waiting)
+        .map(Some)
+        .map_err(|e| {
+            refuse(format!(
+                "--state {name}: {e}, or give this run its own --state"
+            ))
+        })
 }
 
 /// The state file `--continue` continues from, when there is one.

@@ -15,8 +15,10 @@ use crate::engine::rules::{Named, Setting};
 use crate::export::RunInfo;
 use crate::stats::{Stats, StatsParts};
 
+mod lock;
 mod sweep;
 
+pub use lock::{StateLock, WhenHeld};
 pub use sweep::{GridCell, SWEEP_FORMAT, SkippedState, SweepState};
 
 /// What the `format` key holds.

@@ -1,0 +1,190 @@
+//! One writer per state file. A run, sweep or resume with `--state PATH` holds an exclusive lock
+//! on `PATH.lock` while it runs, so two warsims never write one state file and its per-game CSV
+//! at once: a scheduler that starts a retry before the stopped attempt has ended, or the same
+//! command started twice. The lock is the operating system's (`flock` on Unix, `LockFileEx` on
+//! Windows, through `std::fs::File::try_lock`): a process that dies, even by SIGKILL, lets go of
+//! it, so a lock file left behind blocks nobody.
+//!
+//! The lock file is removed when the run ends if warsim created it (it says so inside; never a
+//! file warsim did not create), also one a killed run left behind. Removing a lock file races with a process that opened it just before: that one
+//! may then lock a file no longer in the folder while a third creates a new one. So a process
+//! that gets the lock checks that the path still names the file it locked, and tries again if
+//! not.
+
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// What warsim writes in a lock file it creates, to know it as its own later.
+const OURS: &str =
+    "warsim: the lock of a state file while a run writes it; no use once no warsim runs\n";
+
+/// A held lock on a state file, let go (and its file removed, if warsim created it) on drop.
+#[derive(Debug)]
+pub struct StateLock {
+    /// The open lock file, its path, and whether warsim created it; `None` where the folder or
+    /// file system allows no lock file (the run's own output checks then say what is wrong, as
+    /// without a lock).
+    held: Option<(File, PathBuf, bool)>,
+}
+
+/// What to do when another warsim holds the lock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WhenHeld {
+    /// Fail at once (a new run or a resume would otherwise write over the other's files).
+    Refuse,
+    /// Wait until it is let go (`--continue`: a scheduler's retry whose stopped attempt is still
+    /// writing its last checkpoint), calling `waiting` once first.
+    Wait,
+}
+
+/// The lock file of the state file `state`: `PATH.lock`, in the state's folder named through
+/// its canonical path, so that two names of one folder give one lock.
+pub fn lock_path(state: &Path) -> PathBuf {
+    let mut name = state.file_name().unwrap_or_default().to_os_string();
+    name.push(".lock");
+    let folder = match state.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::canonicalize(&folder).unwrap_or(folder).join(name)
+}
+
+impl StateLock {
+    /// Takes the lock of the state file `state`. With [`WhenHeld::Refuse`] a lock another
+    /// process holds is an error naming the lock file; with [`WhenHeld::Wait`] this waits for
+    /// it, calling `waiting` once before it does.
+    pub fn acquire(
+        state: &Path,
+        when_held: WhenHeld,
+        waiting: impl FnOnce(),
+    ) -> Result<StateLock, String> {
+        let path = lock_path(state);
+        let mut waiting = Some(waiting);
+        loop {
+            let Ok(file) = open(&path) else {
+                return Ok(StateLock { held: None });
+            };
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(TryLockError::WouldBlock) if when_held == WhenHeld::Wait => {
+                    if let Some(say) = waiting.take() {
+                        say();
+                    }
+                    if file.lock().is_err() {
+                        return Ok(StateLock { held: None });
+                    }
+                }
+                Err(TryLockError::WouldBlock) => {
+                    return Err(format!(
+                        "another warsim is writing this state file (it holds {}): wait for it to end",
+                        path.display()
+                    ));
+                }
+                // A file system without locks: run as without one.
+                Err(TryLockError::Error(_)) => return Ok(StateLock { held: None }),
+            }
+            if still_named(&file, &path) {
+                let ours = std::fs::read_to_string(&path).is_ok_and(|text| text == OURS);
+                return Ok(StateLock {
+                    held: Some((file, path, ours)),
+                });
+            }
+            // Its holder removed it as we waited: lock the file the path names now.
+        }
+    }
+}
+
+impl Drop for StateLock {
+    fn drop(&mut self) {
+        if let Some((file, path, ours)) = self.held.take() {
+            // Removed while still locked: one that opened it meanwhile finds it gone once it
+            // gets the lock, and tries again (`still_named`).
+            if ours {
+                let _ = std::fs::remove_file(&path);
+            }
+            drop(file);
+        }
+    }
+}
+
+/// Opens the lock file, creating it (with [`OURS`] inside) if missing.
+fn open(path: &Path) -> io::Result<File> {
+    match OpenOptions::new().write(true).create_new(true).open(path) {
+        Ok(mut file) => match file.write_all(OURS.as_bytes()) {
+            Ok(()) => Ok(file),
+            Err(e) => {
+                let _ = std::fs::remove_file(path);
+                Err(e)
+            }
+        },
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            OpenOptions::new().write(true).open(path)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether `path` still names the open `file` (not removed or replaced since it was opened).
+#[cfg(unix)]
+fn still_named(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
+        _ => false,
+    }
+}
+
+/// Elsewhere an open file cannot be removed, so the path names it still.
+#[cfg(not(unix))]
+fn still_named(_file: &File, _path: &Path) -> bool {
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_held_lock_refuses_a_second_and_is_removed_by_its_creator_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("run.state");
+        let first = StateLock::acquire(&state, WhenHeld::Refuse, || {}).unwrap();
+        let lock = dir.path().join("run.state.lock");
+        assert!(lock.exists());
+        let second = StateLock::acquire(&state, WhenHeld::Refuse, || {});
+        assert!(second.unwrap_err().contains("another warsim"));
+        drop(first);
+        assert!(
+            !lock.exists(),
+            "the run that created the lock file removes it"
+        );
+
+        // One a killed run left behind is warsim's too.
+        std::fs::write(&lock, OURS).unwrap();
+        drop(StateLock::acquire(&state, WhenHeld::Refuse, || {}).unwrap());
+        assert!(!lock.exists(), "a lock file a killed run left is removed");
+
+        // A file of that name that warsim did not create is locked but left alone.
+        std::fs::write(&lock, "mine").unwrap();
+        drop(StateLock::acquire(&state, WhenHeld::Refuse, || {}).unwrap());
+        assert_eq!(std::fs::read_to_string(&lock).unwrap(), "mine");
+    }
+
+    #[test]
+    fn a_waiting_lock_is_taken_once_its_holder_lets_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("run.state");
+        let first = StateLock::acquire(&state, WhenHeld::Refuse, || {}).unwrap();
+        let (said_in, said) = std::sync::mpsc::channel();
+        let waiter = std::thread::spawn(move || {
+            StateLock::acquire(&state, WhenHeld::Wait, move || said_in.send(()).unwrap())
+        });
+        said.recv().unwrap();
+        drop(first);
+        let second = waiter.join().unwrap().unwrap();
+        // The first removed its file as the second waited on it: the second locked the new one.
+        assert!(second.held.is_some());
+        assert!(dir.path().join("run.state.lock").exists());
+    }
+}

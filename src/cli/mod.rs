@@ -118,7 +118,8 @@ struct RunArgs {
     #[command(flatten)]
     results: ResultArgs,
     /// Write the run's exact, mergeable statistics as a state file (versioned JSON) to PATH,
-    /// for `warsim merge` ('-' = stdout).
+    /// for `warsim merge` ('-' = stdout). A run holds PATH.lock while it writes the file: another
+    /// warsim given it is refused.
     #[arg(long, value_name = "PATH")]
     state: Option<String>,
     #[command(flatten)]

@@ -30,6 +30,7 @@ pub(super) struct CheckpointArgs {
     /// same flags but --threads, --quiet, --checkpoint-every and --continue, in any order: a
     /// scheduler retrying a task, or the run again after an interrupt), continue from it as
     /// `warsim resume` does; if there is no file, start. A state of another run is an error.
+    /// If another warsim is writing the state file, wait for it to end first.
     #[arg(long = "continue")]
     pub(super) continue_from_state: bool,
 }

@@ -119,7 +119,8 @@ pub(super) struct SweepArgs {
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     shard: Option<Shard>,
     /// Write every cell's exact, mergeable statistics as a sweep state file (versioned JSON) to
-    /// PATH, for `warsim merge` ('-' = stdout).
+    /// PATH, for `warsim merge` ('-' = stdout). A sweep holds PATH.lock while it writes the
+    /// file: another warsim given it is refused.
     #[arg(long, value_name = "PATH")]
     state: Option<String>,
     #[command(flatten)]

@@ -59,6 +59,10 @@ impl StateLock {
         when_held: WhenHeld,
         waiting: impl FnOnce(),
     ) -> Result<StateLock, String> {
+        // A state written into a pipe or a device (`--state /dev/stdout`) has no file to guard.
+        if std::fs::metadata(state).is_ok_and(|m| !m.is_file()) {
+            return Ok(StateLock { held: None });
+        }
         let path = lock_path(state);
         let mut waiting = Some(waiting);
         loop {
@@ -164,6 +168,14 @@ mod tests {
         std::fs::write(&lock, OURS).unwrap();
         drop(StateLock::acquire(&state, WhenHeld::Refuse, || {}).unwrap());
         assert!(!lock.exists(), "a lock file a killed run left is removed");
+
+        // A state written to a device has no lock (and makes no file beside it).
+        assert!(
+            StateLock::acquire(dir.path(), WhenHeld::Refuse, || {})
+                .unwrap()
+                .held
+                .is_none()
+        );
 
         // A file of that name that warsim did not create is locked but left alone.
         std::fs::write(&lock, "mine").unwrap();

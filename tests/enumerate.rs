@@ -3,6 +3,8 @@
 //! counts, symmetry of the seats), and as a command: its outputs, its refusals, and figures
 //! that do not depend on --threads.
 
+mod common;
+
 use assert_cmd::Command;
 use serde_json::Value;
 use tempfile::TempDir;
@@ -280,6 +282,7 @@ fn an_interrupted_enumeration_writes_nothing_and_says_why() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(500));
+    common::until_it_catches_sigint(child.id());
     let kill = Process::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

@@ -1,7 +1,7 @@
 //! Helpers the integration tests share: hand-built deals played to their end, the binary read
-//! up to its first line, JSON files read back, and the fast paths played against the general
-//! path (`paths`). Each test crate uses part of this module, so the parts it does not use are
-//! not dead code.
+//! up to its first line, JSON files read back, signals sent only once a process catches them,
+//! and the fast paths played against the general path (`paths`). Each test crate uses part of
+//! this module, so the parts it does not use are not dead code.
 #![allow(dead_code)]
 
 pub mod paths;
@@ -107,4 +107,31 @@ pub fn signal_once_written(
         .unwrap();
     assert!(kill.success());
     child.wait_with_output().unwrap()
+}
+
+/// Waits until process `pid` catches SIGINT, so that a signal sent next asks it to stop rather
+/// than kills it outright (its handlers come after start-up, which a loaded machine can make
+/// slow). Reads Linux's /proc/PID/status; elsewhere waits half a second.
+pub fn until_it_catches_sigint(pid: u32) {
+    use std::time::{Duration, Instant};
+    let started = Instant::now();
+    loop {
+        let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+            std::thread::sleep(Duration::from_millis(500));
+            return;
+        };
+        let caught = status
+            .lines()
+            .find_map(|line| line.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok());
+        // SIGINT is signal 2: bit 1 of the mask.
+        if caught.is_some_and(|mask| mask & 0b10 != 0) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "process {pid} never caught SIGINT"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }

@@ -53,7 +53,8 @@ start_batch() {
   scripts/slurm/submit.sh --shards 2 --out "$1" --wait --per-game csv -- "${batch[@]}" --threads 1 > "$1.out" 2>&1 &
 }
 first_checkpoint() {
-  for _ in $(seq 500); do [ -s "$1/state-1.json" ] && break; sleep 0.02; done
+  for _ in $(seq 3000); do [ -s "$1/state-1.json" ] && break; sleep 0.02; done
+  [ -s "$1/state-1.json" ] || fail "$1" "task 1 wrote no checkpoint within a minute"
   grep -o "array job [0-9]*" "$1.out" | grep -o "[0-9]*"
 }
 # Checks that task 1 in $1 was stopped and continued, and that the merged figures and the CSV
@@ -80,8 +81,8 @@ start_batch "$dir/requeued"
 job=$(first_checkpoint "$dir/requeued")
 stop_task_1 "$dir/requeued" "$job" "scontrol requeue"
 # A requeued job waits two minutes before it may start again: let it start now.
-for _ in $(seq 300); do scontrol show job "${job}_1" | grep -q JobState=PENDING && break; sleep 0.02; done
-scontrol update JobId="${job}_1" StartTime=now
+for _ in $(seq 3000); do scontrol show job "${job}_1" | grep -q JobState=PENDING && break; sleep 0.02; done
+scontrol update JobId="${job}_1" StartTime=now || fail "$dir/requeued" "the requeued task did not wait in the queue"
 wait $! || fail "$dir/requeued" "the requeued task's batch did not merge"
 check_continued "$dir/requeued"
 

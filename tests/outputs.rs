@@ -1,6 +1,6 @@
 //! What `warsim run` writes: every preset with its deck and another size, outputs that parse
-//! and agree, a per-game CSV independent of --threads, golden figures, a closed pipe, and
-//! war_card_game's batch seeds.
+//! and agree, a per-game CSV independent of --threads, golden figures, a closed pipe,
+//! war_card_game's batch seeds, and a per-game file another run is writing.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -316,4 +316,60 @@ fn war_card_game_batch_plays_the_crates_seeds() {
         .collect();
     let readme = [118, 176, 568, 654, 164, 126, 230, 116, 516, 380, 146];
     assert_eq!(rows, (0..11).zip(readme).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_per_game_file_another_warsim_is_writing_is_refused_and_left_alone() {
+    use std::process::{Command as Process, Stdio};
+    let dir = TempDir::new().unwrap();
+    let csv = dir.path().join("games.csv");
+    let mut first = Process::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(["run", "--games", "1e9", "--threads", "1", "-q", "--csv"])
+        .arg(&csv)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let size = || std::fs::metadata(&csv).map_or(0, |m| m.len());
+    let started = std::time::Instant::now();
+    while size() < 100_000 {
+        assert!(started.elapsed().as_secs() < 60, "no rows written");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // Two tasks given one --csv, or one command started twice: the second writes nothing.
+    for flag in ["--csv", "--parquet"] {
+        let before = size();
+        let out = warsim()
+            .args(["run", "--games", "100", "-q", flag])
+            .arg(&csv)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.starts_with(&format!("error: {flag} "))
+                && err.contains("another warsim is writing it"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(size() >= before, "the other run's rows are left");
+    }
+    common::until_it_catches_sigint(first.id());
+    let pid = first.id().to_string();
+    assert!(
+        Process::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    assert_eq!(first.wait().unwrap().code(), Some(130));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(text.starts_with("game,") && text.ends_with('\n'));
+    // Its rows are games 0, 1, 2, … in order, each once.
+    let games = text
+        .lines()
+        .skip(1)
+        .map(|row| row.split(',').next().unwrap());
+    assert!(games.enumerate().all(|(i, game)| game == i.to_string()));
 }

@@ -1,6 +1,7 @@
 //! Output files that never destroy data: every output is checked before any is opened, a
-//! summary replaces its file atomically, the streamed CSV ends on a whole row after any failure,
-//! and nothing warsim did not create is ever removed.
+//! summary replaces its file atomically, the streamed CSV ends on a whole row after any failure
+//! and is locked while written (one writer at a time), and nothing warsim did not create is
+//! ever removed.
 
 use std::fs::{self, File, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Seek, Write};
@@ -204,13 +205,20 @@ impl Stream {
             Target::File(path) => path,
         };
         let (file, created) = match OpenOptions::new().write(true).create_new(true).open(path) {
-            Ok(file) => (file, Some(path.clone())),
+            Ok(file) => {
+                if let Err(e) = lock(&file) {
+                    let _ = fs::remove_file(path);
+                    return Err(e);
+                }
+                (file, Some(path.clone()))
+            }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                let regular = fs::metadata(path)?.is_file();
-                let file = OpenOptions::new()
-                    .write(true)
-                    .truncate(regular)
-                    .open(path)?;
+                let file = OpenOptions::new().write(true).open(path)?;
+                // Emptied only once locked: another warsim's rows are left alone.
+                if file.metadata()?.is_file() {
+                    lock(&file)?;
+                    file.set_len(0)?;
+                }
                 (file, None)
             }
             Err(e) => return Err(e),
@@ -226,6 +234,7 @@ impl Stream {
     /// checkpoint counted), written on from there. The file must exist and hold them.
     pub fn resume(path: &Path, len: u64) -> io::Result<Stream> {
         let mut file = OpenOptions::new().write(true).open(path)?;
+        lock(&file)?;
         let held = file.metadata()?.len();
         if held < len {
             return Err(io::Error::other(format!(
@@ -262,6 +271,20 @@ impl Stream {
         {
             let _ = fs::remove_file(path);
         }
+    }
+}
+
+/// Locks a streamed output's file for as long as it is open (the OS's lock: a killed run lets
+/// go of it), so that two warsims never write one per-game file at once (two tasks of an array
+/// given one `--csv`, a command started twice): the second is refused before it writes.
+fn lock(file: &File) -> io::Result<()> {
+    match file.try_lock() {
+        Err(fs::TryLockError::WouldBlock) => Err(io::Error::new(
+            io::ErrorKind::ResourceBusy,
+            "another warsim is writing it",
+        )),
+        // A file system without locks: written as without one.
+        _ => Ok(()),
     }
 }
 

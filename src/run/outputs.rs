@@ -25,10 +25,16 @@ pub fn open_game_files(
 ) -> Result<GameFiles, ConfigError> {
     let open = |flag: &'static str, target: &Target| {
         Stream::create(target).map_err(|e| {
+            let reason = match e.kind() {
+                io::ErrorKind::ResourceBusy => {
+                    format!("{e}: wait for it to end, or give this run its own file")
+                }
+                _ => format!("cannot be created ({e}): choose a writable path"),
+            };
             ConfigError::from(crate::export::OutputError {
                 flag,
                 path: target.to_string(),
-                reason: format!("cannot be created ({e}): choose a writable path"),
+                reason,
             })
         })
     };

@@ -6,10 +6,10 @@
 //! it, so a lock file left behind blocks nobody.
 //!
 //! The lock file is removed when the run ends if warsim created it (it says so inside; never a
-//! file warsim did not create), also one a killed run left behind. Removing a lock file races with a process that opened it just before: that one
-//! may then lock a file no longer in the folder while a third creates a new one. So a process
-//! that gets the lock checks that the path still names the file it locked, and tries again if
-//! not.
+//! file warsim did not create), also one a killed run left behind. Removing a lock file races
+//! with a process that opened it just before: that one may then lock a file no longer in the
+//! folder while a third creates a new one. So a process that gets the lock checks that the path
+//! still names the file it locked, and tries again if not.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Write};
@@ -40,7 +40,7 @@ pub enum WhenHeld {
 
 /// The lock file of the state file `state`: `PATH.lock`, in the state's folder named through
 /// its canonical path, so that two names of one folder give one lock.
-pub fn lock_path(state: &Path) -> PathBuf {
+fn lock_path(state: &Path) -> PathBuf {
     let mut name = state.file_name().unwrap_or_default().to_os_string();
     name.push(".lock");
     let folder = match state.parent() {

@@ -274,15 +274,28 @@ impl Stream {
     }
 }
 
+/// Why a streamed output could not be opened: another process holds its lock.
+#[derive(Debug, thiserror::Error)]
+#[error("another warsim is writing it")]
+pub struct AnotherWriter;
+
+impl AnotherWriter {
+    /// True when `error` is this one (not merely a busy device).
+    pub fn is(error: &io::Error) -> bool {
+        error
+            .get_ref()
+            .is_some_and(|inner| inner.is::<AnotherWriter>())
+    }
+}
+
 /// Locks a streamed output's file for as long as it is open (the OS's lock: a killed run lets
 /// go of it), so that two warsims never write one per-game file at once (two tasks of an array
 /// given one `--csv`, a command started twice): the second is refused before it writes.
 fn lock(file: &File) -> io::Result<()> {
     match file.try_lock() {
-        Err(fs::TryLockError::WouldBlock) => Err(io::Error::new(
-            io::ErrorKind::ResourceBusy,
-            "another warsim is writing it",
-        )),
+        Err(fs::TryLockError::WouldBlock) => {
+            Err(io::Error::new(io::ErrorKind::ResourceBusy, AnotherWriter))
+        }
         // A file system without locks: written as without one.
         _ => Ok(()),
     }

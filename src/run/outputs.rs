@@ -6,9 +6,9 @@ use std::io::{self, Write};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::games_text;
 use crate::export::{
-    GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target, Which,
-    write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv, write_summary_json,
-    write_text_report,
+    AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target,
+    Which, write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv,
+    write_summary_json, write_text_report,
 };
 use crate::plot::draw_run;
 use crate::state::{Resumable, State, csv_tail};
@@ -25,11 +25,9 @@ pub fn open_game_files(
 ) -> Result<GameFiles, ConfigError> {
     let open = |flag: &'static str, target: &Target| {
         Stream::create(target).map_err(|e| {
-            let reason = match e.kind() {
-                io::ErrorKind::ResourceBusy => {
-                    format!("{e}: wait for it to end, or give this run its own file")
-                }
-                _ => format!("cannot be created ({e}): choose a writable path"),
+            let reason = match AnotherWriter::is(&e) {
+                true => format!("{e}: wait for it to end, or give this run its own file"),
+                false => format!("cannot be created ({e}): choose a writable path"),
             };
             ConfigError::from(crate::export::OutputError {
                 flag,

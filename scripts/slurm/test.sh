@@ -69,10 +69,14 @@ check_continued() {
 # Stops task 1 of the array job $2 with the command $3; it must still be running, as the batch
 # script's own process (so Slurm waits for it to end before it runs the task again).
 stop_task_1() {
-  local pid parent
-  pid=$(pgrep -f -- "--state $1/state-1.json" | head -n 1)
-  parent=$(ps -o comm= -p "$(ps -o ppid= -p "$pid")")
-  [ "$parent" = slurmstepd ] || fail "$1" "task 1's warsim runs under $parent, not as the batch script"
+  # Task 1's warsim, and the name of its parent, from /proc (procps may not be installed).
+  local proc parent=""
+  for proc in /proc/[0-9]*; do
+    [[ "$(tr '\0' ' ' 2> /dev/null < "$proc/cmdline")" == *"--state $1/state-1.json "* ]] || continue
+    parent=$(cat "/proc/$(awk '/^PPid:/ {print $2}' "$proc/status")/comm")
+    break
+  done
+  [ "$parent" = slurmstepd ] || fail "$1" "task 1's warsim runs under '$parent', not as the batch script"
   scontrol show job "${2}_1" | grep -q JobState=RUNNING \
     || fail "$1" "task 1 was no longer running when the test came to stop it (the host stalled?)"
   $3 "${2}_1"

@@ -127,7 +127,7 @@ fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError
 }
 
 /// The folder a file path lies in (`.` for a bare name).
-fn folder_of(path: &Path) -> &Path {
+pub fn folder_of(path: &Path) -> &Path {
     path.parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."))

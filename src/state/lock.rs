@@ -1,9 +1,9 @@
 //! One writer per state file. A run, sweep or resume with `--state PATH` holds an exclusive lock
 //! on `PATH.lock` while it runs, so two warsims never write one state file and its per-game CSV
 //! at once: a scheduler that starts a retry before the stopped attempt has ended, or the same
-//! command started twice. The lock is the operating system's (`flock` on Unix, `LockFileEx` on
-//! Windows, through `std::fs::File::try_lock`): a process that dies, even by SIGKILL, lets go of
-//! it, so a lock file left behind blocks nobody.
+//! command started twice. The lock is the operating system's (`flock`, through
+//! `std::fs::File::try_lock`): a process that dies, even by SIGKILL, lets go of it, so a lock
+//! file left behind blocks nobody.
 //!
 //! The lock file is removed when the run ends if warsim created it (it says so inside; never a
 //! file warsim did not create), also one a killed run left behind. Removing a lock file races
@@ -13,7 +13,10 @@
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Write};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
+
+use crate::export::folder_of;
 
 /// What warsim writes in a lock file it creates, to know it as its own later.
 const OURS: &str =
@@ -43,11 +46,10 @@ pub enum WhenHeld {
 fn lock_path(state: &Path) -> PathBuf {
     let mut name = state.file_name().unwrap_or_default().to_os_string();
     name.push(".lock");
-    let folder = match state.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::canonicalize(&folder).unwrap_or(folder).join(name)
+    let folder = folder_of(state);
+    std::fs::canonicalize(folder)
+        .unwrap_or_else(|_| folder.to_path_buf())
+        .join(name)
 }
 
 impl StateLock {
@@ -130,19 +132,11 @@ fn open(path: &Path) -> io::Result<File> {
 }
 
 /// Whether `path` still names the open `file` (not removed or replaced since it was opened).
-#[cfg(unix)]
 fn still_named(file: &File, path: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
     match (file.metadata(), std::fs::metadata(path)) {
         (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
         _ => false,
     }
-}
-
-/// Elsewhere an open file cannot be removed, so the path names it still.
-#[cfg(not(unix))]
-fn still_named(_file: &File, _path: &Path) -> bool {
-    true
 }
 
 #[cfg(test)]

@@ -212,8 +212,8 @@ fn continue_needs_a_state_file_and_no_parquet() {
 
 #[test]
 fn a_state_file_has_one_writer_at_a_time() {
+    use common::{interrupt, until};
     use std::process::{Command as Process, Stdio};
-    use std::time::{Duration, Instant};
     let dir = TempDir::new().unwrap();
     let d = dir.path();
     let mut args = command(d, "9");
@@ -227,21 +227,9 @@ fn a_state_file_has_one_writer_at_a_time() {
             .spawn()
             .unwrap()
     };
-    let until = |what: &str, done: &dyn Fn() -> bool| {
-        let started = Instant::now();
-        while !done() {
-            assert!(started.elapsed() < Duration::from_secs(60), "{what}");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    };
     let said = |name: &str| std::fs::read_to_string(d.join(name)).unwrap_or_default();
-    let interrupt = |child: &std::process::Child| {
-        let pid = child.id().to_string();
-        let sent = Process::new("kill").args(["-INT", &pid]).status().unwrap();
-        assert!(sent.success());
-    };
     let mut first = spawn(&args, "first.err");
-    until("the first checkpoint", &|| state.exists());
+    until("first checkpoint", || state.exists());
 
     // Another run with that state file is refused before it writes anything, and so is a resume.
     let mut short = args[..args.len() - 1].to_vec();
@@ -266,17 +254,19 @@ fn a_state_file_has_one_writer_at_a_time() {
 
     // A retry begun before the stopped attempt ended waits for it, then continues its checkpoint.
     let mut retry = spawn(&args, "retry.err");
-    until("the retry waits", &|| said("retry.err").contains("waiting"));
-    interrupt(&first);
+    until("wait by the retry", || {
+        said("retry.err").contains("waiting")
+    });
+    interrupt(first.id());
     assert_eq!(first.wait().unwrap().code(), Some(130));
-    until("the retry resumes", &|| {
+    until("resumption by the retry", || {
         said("retry.err").contains("resuming after")
     });
     let kept = json(&state)["games"].as_u64().unwrap();
-    until("the retry plays on", &|| {
+    until("new checkpoint by the retry", || {
         json(&state)["games"].as_u64().unwrap_or(0) > kept
     });
-    interrupt(&retry);
+    interrupt(retry.id());
     assert_eq!(
         retry.wait().unwrap().code(),
         Some(130),

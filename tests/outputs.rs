@@ -331,11 +331,7 @@ fn a_per_game_file_another_warsim_is_writing_is_refused_and_left_alone() {
         .spawn()
         .unwrap();
     let size = || std::fs::metadata(&csv).map_or(0, |m| m.len());
-    let started = std::time::Instant::now();
-    while size() < 100_000 {
-        assert!(started.elapsed().as_secs() < 60, "no rows written");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    common::until("rows written", || size() >= 100_000);
     // Two tasks given one --csv, or one command started twice: the second writes nothing.
     for flag in ["--csv", "--parquet"] {
         let before = size();
@@ -354,15 +350,7 @@ fn a_per_game_file_another_warsim_is_writing_is_refused_and_left_alone() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(size() >= before, "the other run's rows are left");
     }
-    common::until_it_catches_sigint(first.id());
-    let pid = first.id().to_string();
-    assert!(
-        Process::new("kill")
-            .args(["-INT", &pid])
-            .status()
-            .unwrap()
-            .success()
-    );
+    common::interrupt(first.id());
     assert_eq!(first.wait().unwrap().code(), Some(130));
     let text = std::fs::read_to_string(&csv).unwrap();
     assert!(text.starts_with("game,") && text.ends_with('\n'));

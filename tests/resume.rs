@@ -155,11 +155,7 @@ fn a_csv_that_does_not_match_its_checkpoint_is_refused_and_left_alone() {
             .spawn()
             .unwrap();
         std::thread::sleep(Duration::from_millis(300));
-        common::until_it_catches_sigint(child.id());
-        Process::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
+        common::interrupt(child.id());
         child.wait().unwrap()
     };
     assert_eq!(out.code(), Some(130));

@@ -86,52 +86,58 @@ pub fn signal_once_written(
     path: &std::path::Path,
     bytes: u64,
 ) -> Output {
-    use std::time::{Duration, Instant};
     let child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let started = Instant::now();
-    while std::fs::metadata(path).map_or(0, |m| m.len()) < bytes {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "{path:?} was not written"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let kill = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
+    until(&format!("{path:?} written"), || {
+        std::fs::metadata(path).map_or(0, |m| m.len()) >= bytes
+    });
+    send(signal, child.id());
     child.wait_with_output().unwrap()
+}
+
+/// Polls `done` until it holds; fails the test, saying what it waited for, after a minute.
+pub fn until(what: &str, done: impl Fn() -> bool) {
+    use std::time::{Duration, Instant};
+    let started = Instant::now();
+    while !done() {
+        assert!(started.elapsed() < Duration::from_secs(60), "no {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Sends `signal` (`-INT`, `-KILL`) to process `pid`.
+pub fn send(signal: &str, pid: u32) {
+    let sent = Command::new("kill")
+        .args([signal, &pid.to_string()])
+        .status();
+    assert!(sent.unwrap().success());
+}
+
+/// Sends SIGINT to process `pid` once it catches it ([`until_it_catches_sigint`]).
+pub fn interrupt(pid: u32) {
+    until_it_catches_sigint(pid);
+    send("-INT", pid);
 }
 
 /// Waits until process `pid` catches SIGINT, so that a signal sent next asks it to stop rather
 /// than kills it outright (its handlers come after start-up, which a loaded machine can make
 /// slow). Reads Linux's /proc/PID/status; elsewhere waits half a second.
 pub fn until_it_catches_sigint(pid: u32) {
-    use std::time::{Duration, Instant};
-    let started = Instant::now();
-    loop {
-        let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
-            std::thread::sleep(Duration::from_millis(500));
-            return;
-        };
-        let caught = status
-            .lines()
-            .find_map(|line| line.strip_prefix("SigCgt:"))
-            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok());
-        // SIGINT is signal 2: bit 1 of the mask.
-        if caught.is_some_and(|mask| mask & 0b10 != 0) {
-            return;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "process {pid} never caught SIGINT"
-        );
-        std::thread::sleep(Duration::from_millis(5));
+    let status = format!("/proc/{pid}/status");
+    if !std::path::Path::new(&status).exists() {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        return;
     }
+    until(&format!("SIGINT caught by process {pid}"), || {
+        let caught = std::fs::read_to_string(&status).ok().and_then(|text| {
+            let mask = text.lines().find_map(|line| line.strip_prefix("SigCgt:"))?;
+            u64::from_str_radix(mask.trim(), 16).ok()
+        });
+        // SIGINT is signal 2: bit 1 of the mask.
+        caught.is_some_and(|mask| mask & 0b10 != 0)
+    });
 }

@@ -113,8 +113,8 @@ done
 unfinished=$(scontrol show job "$array_job" | awk '/ArrayTaskId=/{match($0,/ArrayTaskId=[0-9]+/); id=substr($0,RSTART+12,RLENGTH-12)} /JobState=/{match($0,/JobState=[A-Z_]+/); st=substr($0,RSTART+9,RLENGTH-9); if (st != "COMPLETED") print id ":" st}' | sort -n)
 if [ -n "$unfinished" ]; then
   failed=$(cut -d: -f1 <<<"$unfinished" | paste -sd,)
-  states=$(sed 's/:/ /' <<<"$unfinished" | paste -sd, | sed 's/,/, /g')
-  echo "error: array tasks $failed failed (states: $states; the merge job: ${merge_state% }; logs: $out/shard-K.log); resubmit them with --only $failed" >&2
+  ended=$(sed 's/:/ /' <<<"$unfinished" | paste -sd, | sed 's/,/, /g')
+  echo "error: array tasks $failed failed (states: $ended; the merge job: ${merge_state% }; logs: $out/shard-K.log); resubmit them with --only $failed" >&2
   exit 1
 fi
 if [ "$merge_state" != "COMPLETED " ]; then

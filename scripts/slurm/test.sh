@@ -31,6 +31,8 @@ explain() {
     echo "--- slurmctld.log:"; tail -n 40 "$dir/cluster/slurmctld.log"; } >&2
 }
 fail() { echo "error: $2" >&2; explain "$1"; exit 1; }
+# Runs the command "$@" every 20 ms until it succeeds, for a minute at most; fails if it never does.
+await() { for _ in $(seq 3000); do "$@" && return 0; sleep 0.02; done; return 1; }
 scripts/slurm/submit.sh --shards 4 --out "$dir/out" --wait --per-game csv -- --games 1e6 --seed 11 \
   || fail "$dir/out" "the 4-task array did not merge"
 "$warsim" run --games 1e6 --seed 11 -q --json "$dir/whole.json" --csv "$dir/whole.csv" > /dev/null
@@ -38,7 +40,7 @@ scripts/slurm/submit.sh --shards 4 --out "$dir/out" --wait --per-game csv -- --g
 same_summary() { python3 scripts/same_figures.py "$1" "$2"; }
 same_summary "$dir/whole.json" "$dir/out/summary.json"
 cat "$dir"/out/games-{0,1,2,3}.csv | cmp -s - "$dir/whole.csv" \
-  || { echo "error: the shards' CSVs do not concatenate to the single run's" >&2; exit 1; }
+  || fail "$dir/out" "the shards' CSVs do not concatenate to the single run's"
 
 # Tasks stopped part-way continue from their checkpoints (`warsim run --continue`), and the
 # figures and CSV are still exact: one requeued by Slurm (as a pre-emption or a lost node does),
@@ -53,8 +55,7 @@ start_batch() {
   scripts/slurm/submit.sh --shards 2 --out "$1" --wait --per-game csv -- "${batch[@]}" --threads 1 > "$1.out" 2>&1 &
 }
 first_checkpoint() {
-  for _ in $(seq 3000); do [ -s "$1/state-1.json" ] && break; sleep 0.02; done
-  [ -s "$1/state-1.json" ] || fail "$1" "task 1 wrote no checkpoint within a minute"
+  await test -s "$1/state-1.json" || fail "$1" "task 1 wrote no checkpoint within a minute"
   grep -o "array job [0-9]*" "$1.out" | grep -o "[0-9]*"
 }
 # Checks that task 1 in $1 was stopped and continued, and that the merged figures and the CSV
@@ -87,7 +88,8 @@ stop_task_1 "$dir/requeued" "$job" "scontrol requeue"
 # A requeued job waits two minutes before it may start again: let it start sooner, but not
 # within the second of the requeue, which slurmd refuses ("Job credential revoked": it compares
 # the new credential's time with the revocation's in whole seconds; a CI run failed so).
-for _ in $(seq 3000); do scontrol show job "${job}_1" | grep -q JobState=PENDING && break; sleep 0.02; done
+pending() { scontrol show job "${job}_1" | grep -q JobState=PENDING; }
+await pending || fail "$dir/requeued" "the requeued task was not queued again within a minute"
 sleep 2
 scontrol update JobId="${job}_1" StartTime=now || fail "$dir/requeued" "the requeued task did not wait in the queue"
 wait $! || fail "$dir/requeued" "the requeued task's batch did not merge"
@@ -109,19 +111,18 @@ scripts/slurm/submit.sh --shards 3 --out "$dir/sweep" --sweep --wait --per-game 
 "$warsim" sweep "${sweep[@]}" -q --json "$dir/whole-sweep.json" --seats "$dir/whole-seats.csv" \
   --games-csv "$dir/whole-games.csv" > /dev/null
 cmp -s "$dir/whole-seats.csv" "$dir/sweep/seats.csv" \
-  || { echo "error: the merged sweep's table of seats differs from the single sweep's" >&2; exit 1; }
+  || fail "$dir/sweep" "the merged sweep's table of seats differs from the single sweep's"
 cmp -s "$dir/whole-games.csv" "$dir/sweep/games.csv" \
-  || { echo "error: the shards' sorted rows differ from the single sweep's per-game CSV" >&2; exit 1; }
+  || fail "$dir/sweep" "the shards' sorted rows differ from the single sweep's per-game CSV"
 grep -q '<svg' "$dir/sweep/medians.svg" \
-  || { echo "error: the merged sweep has no plot of its medians" >&2; exit 1; }
+  || fail "$dir/sweep" "the merged sweep has no plot of its medians"
 # Every cell and every key of the sweep's JSON (so its 4 cells and complete: true).
 same_summary "$dir/whole-sweep.json" "$dir/sweep/summary.json"
 python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); sys.exit(len(s["cells"]) != 4 or not s["complete"])' \
-  "$dir/sweep/summary.json" || { echo "error: the merged sweep is not 4 whole cells" >&2; exit 1; }
+  "$dir/sweep/summary.json" || fail "$dir/sweep" "the merged sweep is not 4 whole cells"
 
-if scripts/slurm/submit.sh --shards 2 --out "$dir/bad" --wait -- --games 1e4 --players 99 2> "$dir/bad.err"; then
-  echo "error: an array of failing tasks did not fail --wait" >&2
-  exit 1
+if scripts/slurm/submit.sh --shards 2 --out "$dir/bad" --wait -- --games 1e4 --players 99 > "$dir/bad.out" 2>&1; then
+  fail "$dir/bad" "an array of failing tasks did not fail --wait"
 fi
-grep -q "array tasks 0,1 failed" "$dir/bad.err" || { cat "$dir/bad.err" >&2; exit 1; }
+grep -q "array tasks 0,1 failed" "$dir/bad.out" || fail "$dir/bad" "--wait did not name the failed tasks"
 echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a 3-shard sweep merged equal to the single sweep, its rows sorted into its per-game CSV; failing tasks reported"

@@ -8,7 +8,9 @@ use std::time::Duration;
 use serde_json::{Map, Value, json};
 
 use crate::engine::Outcome;
-use crate::export::text::{counted, duration, game_span, games_text, group, quantile_text};
+use crate::export::text::{
+    counted, duration, game_span, games_text, group, group_fixed, quantile_text,
+};
 use crate::export::{Figure, Summary, into_io};
 use crate::stats::Quantile;
 
@@ -201,7 +203,7 @@ pub fn write_sweep_report(
         let quantile = |parts| lengths.quantile(parts).map_or("-".into(), quantile_text);
         let mut row = result.values.clone();
         row.push(quantile(50_000));
-        row.push(lengths.mean().map_or("-".into(), |m| format!("{m:.1}")));
+        row.push(lengths.mean().map_or("-".into(), |m| group_fixed(m, 1)));
         row.push(quantile(90_000));
         row.push(quantile(99_000));
         row.push(share(Outcome::Capped));

@@ -1,18 +1,16 @@
 //! The human-readable report printed at the end of `warsim run`.
 
+mod bars;
+
 use std::io::{self, Write};
 
 use crate::engine::rules::Family;
 use crate::engine::{Outcome, WinBy};
 use crate::stats::{Quantile, Stats};
 
+use self::bars::write_histogram;
 use super::RunInfo;
 use super::summary::{QUANTILES, games_per_second};
-
-/// Bins of the text histogram (plus one for the tail).
-const BINS: u64 = 16;
-/// Width of the longest bar.
-const BAR_WIDTH: f64 = 40.0;
 
 /// Writes the report.
 pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Result<()> {
@@ -111,7 +109,8 @@ fn write_figures(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Resu
     {
         writeln!(
             out,
-            "cards        mean {cards:.2} played per finished game (face up and face down, every player)"
+            "cards        mean {} played per finished game (face up and face down, every player)",
+            group_fixed(cards, 2)
         )?;
     }
     if let Some(seconds) = info.seconds_per_round {
@@ -122,14 +121,16 @@ fn write_figures(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Resu
             let tied = stats.count(Outcome::Draw);
             writeln!(
                 out,
-                "ties         {per_game:.3} tied rounds per match   tied matches {} ({:.3}%)",
+                "ties         {} tied rounds per match   tied matches {} ({:.3}%)",
+                group_fixed(per_game, 3),
                 group(tied),
                 100.0 * tied as f64 / stats.games as f64
             )
         }
         Some(per_game) => writeln!(
             out,
-            "wars         {per_game:.3} per game   longest chain {}",
+            "wars         {} per game   longest chain {}",
+            group_fixed(per_game, 3),
             stats.longest_war
         ),
         None => Ok(()),
@@ -143,8 +144,13 @@ fn write_lengths(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
     match (lengths.mean(), lengths.min(), lengths.max()) {
         (Some(mean), Some(min), Some(max)) => {
             let spread = match (lengths.se(), lengths.sd()) {
-                (Some(se), Some(sd)) => format!("mean {mean:.2} ± {se:.2} (s.e.)   sd {sd:.2}"),
-                _ => format!("mean {mean:.2} (one game: no sd or s.e.)"),
+                (Some(se), Some(sd)) => format!(
+                    "mean {} ± {} (s.e.)   sd {}",
+                    group_fixed(mean, 2),
+                    group_fixed(se, 2),
+                    group_fixed(sd, 2)
+                ),
+                _ => format!("mean {} (one game: no sd or s.e.)", group_fixed(mean, 2)),
             };
             writeln!(
                 out,
@@ -250,60 +256,6 @@ pub fn quantile_text(quantile: Quantile) -> String {
     }
 }
 
-/// A bar per bin of finished games' lengths from the shortest to the 99.9th percentile of
-/// finished games, the longer ones in one bar, and a bar each for capped and cycling games.
-fn write_histogram(out: &mut dyn Write, stats: &Stats, cap: u32) -> io::Result<()> {
-    let lengths = stats.lengths();
-    let low = lengths.min().unwrap_or(0);
-    // The 99.9th percentile of the finished games: censored games rank after every one of them.
-    let rank = lengths.finished_games().saturating_mul(999).div_ceil(1000);
-    let high = match lengths.order_statistic(rank) {
-        Some(Quantile::Rounds(rounds)) => rounds.max(low),
-        _ => low,
-    };
-    let width = nice_width((high - low + 1).div_ceil(BINS));
-    let start = low / width * width;
-    // Each finished game goes to exactly one bin, so the bars add up to every finished game.
-    let bin_count = ((high - start) / width + 1) as usize;
-    let mut counts = vec![0u64; bin_count + 1];
-    for (rounds, count) in lengths.counts() {
-        let bin = (((rounds - start) / width) as usize).min(bin_count);
-        counts[bin] += count;
-    }
-    let mut bins: Vec<(String, u64)> = (0..bin_count)
-        .map(|i| {
-            let edge = start + i as u64 * width;
-            (
-                format!("{:>7} – {:<7}", group(edge), group(edge + width - 1)),
-                counts[i],
-            )
-        })
-        .collect();
-    if counts[bin_count] > 0 {
-        let edge = start + bin_count as u64 * width;
-        bins.push((format!("{:>7} or more  ", group(edge)), counts[bin_count]));
-    }
-    if lengths.capped_games() > 0 {
-        let label = format!("capped > {}", group(cap.into()));
-        bins.push((format!("{label:>17}"), lengths.capped_games()));
-    }
-    if lengths.never_games() > 0 {
-        let label = match stats.count(Outcome::Abandoned) {
-            0 => "never (cycle)",
-            _ => "never/abandoned",
-        };
-        bins.push((format!("{label:>17}"), lengths.never_games()));
-    }
-    let most = bins.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
-    writeln!(out, "game lengths (rounds)")?;
-    for (label, n) in bins {
-        let bar = "█".repeat((BAR_WIDTH * n as f64 / most as f64).round() as usize);
-        let share = 100.0 * n as f64 / stats.games as f64;
-        writeln!(out, "  {label} {bar:<40} {share:6.2}%")?;
-    }
-    Ok(())
-}
-
 /// The smallest of 1, 2, 5 × 10^k at least `raw`.
 pub fn nice_width(raw: u64) -> u64 {
     let mut unit = 1;
@@ -336,6 +288,20 @@ pub fn game_span(first: u64, games: u64) -> String {
         0 => "no games".to_string(),
         1 => format!("game {}", group(first)),
         _ => format!("games {} to {}", group(first), group(first + games - 1)),
+    }
+}
+
+/// 85714621.136 → "85,714,621.14": `x` to `decimals` places, its whole part grouped as
+/// [`group`] does (as printed, unchanged, where it has no whole part of digits: NaN, inf).
+pub fn group_fixed(x: f64, decimals: usize) -> String {
+    let text = format!("{:.decimals$}", x.abs());
+    let (whole, fraction) = text.split_at(text.find('.').unwrap_or(text.len()));
+    match whole.parse::<u64>() {
+        Ok(whole) => {
+            let sign = if x < 0.0 { "-" } else { "" };
+            format!("{sign}{}{fraction}", group(whole))
+        }
+        Err(_) => format!("{x:.decimals$}"),
     }
 }
 
@@ -386,6 +352,12 @@ mod tests {
         assert_eq!(group(999), "999");
         assert_eq!(group(1000), "1,000");
         assert_eq!(group(1234567), "1,234,567");
+        assert_eq!(group_fixed(85_714_621.136, 2), "85,714,621.14");
+        assert_eq!(group_fixed(999.999, 2), "1,000.00");
+        assert_eq!(group_fixed(247.17, 2), "247.17");
+        assert_eq!(group_fixed(1234.5, 0), "1,234");
+        assert_eq!(group_fixed(-1234.5, 1), "-1,234.5");
+        assert_eq!(group_fixed(f64::NAN, 2), "NaN");
         assert_eq!(nice_width(1), 1);
         assert_eq!(nice_width(3), 5);
         assert_eq!(nice_width(11), 20);

@@ -61,11 +61,14 @@ impl BatchSpec {
 /// A batch that could not finish.
 #[derive(Debug, thiserror::Error)]
 pub enum BatchError {
-    /// The record sink failed; games `0..written` are wholly written and `stats` counts them.
+    /// The record sink, or saving a checkpoint, failed; games `0..written` are wholly written
+    /// and `stats` counts them.
     #[error("writing game records failed after {written} games: {source}")]
     Write {
         /// Games whose records were wholly written before the failure.
         written: u64,
+        /// True when saving a checkpoint failed (the records are whole), false when the sink did.
+        checkpoint: bool,
         /// The I/O error.
         source: io::Error,
         /// The statistics of the written games.

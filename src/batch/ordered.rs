@@ -75,6 +75,7 @@ pub fn write_in_order(
     // The first checkpoint comes with the first range written, so a run killed at any moment
     // after it can be resumed.
     let mut saved: Option<Instant> = None;
+    let mut checkpoint_failed = false;
     let result = (|| -> std::io::Result<()> {
         for (first, records) in ranges {
             parked.insert(first, records);
@@ -91,7 +92,8 @@ pub fn write_in_order(
                 // Everything taken is written out first: the checkpoint's prefix is on disk.
                 sink.finish()?;
                 ledger.settle(sink.committed());
-                (checkpoints.save)(&ledger.stats, sink.position())?;
+                (checkpoints.save)(&ledger.stats, sink.position())
+                    .inspect_err(|_| checkpoint_failed = true)?;
                 saved = Some(Instant::now());
             }
         }
@@ -104,6 +106,7 @@ pub fn write_in_order(
         Ok(()) => Ok(ledger.stats),
         Err(source) => Err(BatchError::Write {
             written: ledger.stats.games,
+            checkpoint: checkpoint_failed,
             source,
             stats: Box::new(ledger.stats),
         }),

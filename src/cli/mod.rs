@@ -280,7 +280,9 @@ pub fn main() -> ExitCode {
         Ok(RunEnd::Interrupted(status)) => ExitCode::from(status),
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
         Err(error) => {
-            report_error(&error);
+            for message in error.messages() {
+                report_error(&message);
+            }
             match error {
                 RunError::Config(_) => ExitCode::from(2),
                 _ => ExitCode::FAILURE,

@@ -124,7 +124,7 @@ fn merge_run(options: &MergeOptions, states: &[(PathBuf, State)]) -> Result<RunE
             spans(&merged.missing)
         );
     }
-    match failures.into_iter().next() {
+    match RunError::of_all(failures) {
         Some(error) => Err(error),
         None => Ok(RunEnd::Complete),
     }

@@ -125,7 +125,7 @@ pub(super) fn merge_sweep(
             group(first.games * sweep.grid.cells.len() as u64),
         );
     }
-    match failures.into_iter().next() {
+    match RunError::of_all(failures) {
         Some(error) => Err(error),
         None => Ok(RunEnd::Complete),
     }

@@ -14,7 +14,7 @@ use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, games_text, group};
 use crate::export::{
-    GameFiles, RunInfo, Summary, Which, check_outputs, summary_json_line, write_atomically,
+    GameFiles, RunInfo, Summary, check_outputs, summary_json_line, write_atomically,
 };
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
@@ -24,8 +24,8 @@ use crate::stats::Stats;
 mod outputs;
 
 pub use outputs::{
-    OutputWriter, open_game_files, per_game_failure, play_on, plot_titles, resumable, resumable_at,
-    resumed_game_csv, write_each,
+    OutputWriter, Stopper, open_game_files, play_on, plot_titles, resumable, resumable_at,
+    resumed_game_csv, stop_failure, write_each,
 };
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
 
@@ -50,6 +50,9 @@ pub enum RunError {
         /// What was kept, for the message.
         kept: String,
     },
+    /// More than one output could not be written: each of their errors, in the order tried.
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    Writes(Vec<RunError>),
 }
 
 impl RunError {
@@ -58,6 +61,23 @@ impl RunError {
         match self {
             RunError::Write { source, .. } => source.kind() == io::ErrorKind::BrokenPipe,
             _ => false,
+        }
+    }
+
+    /// The error of every output in `failures` that could not be written, so that none goes
+    /// unreported; `None` when every one was written.
+    pub fn of_all(mut failures: Vec<RunError>) -> Option<RunError> {
+        match failures.len() {
+            0 | 1 => failures.pop(),
+            _ => Some(RunError::Writes(failures)),
+        }
+    }
+
+    /// The error's messages, one a line: one per output for [`RunError::Writes`].
+    pub fn messages(&self) -> Vec<String> {
+        match self {
+            RunError::Writes(all) => all.iter().flat_map(RunError::messages).collect(),
+            error => vec![error.to_string()],
         }
     }
 }
@@ -90,9 +110,9 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     let mut failures = write_result_files(options, &info, &stats);
     if let Some((which, written, source)) = failure {
         let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
-        let files = (&options.csv, &options.parquet);
+        let files = (&options.csv, &options.parquet, &options.state);
         let kept = kept_note(options, info.first_game, written);
-        let error = per_game_failure(which, files, source, kept);
+        let error = stop_failure(which, files, source, kept);
         if broken_pipe {
             // `| head` read what it wanted: nothing to report.
             return Err(error);
@@ -100,7 +120,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         failures.insert(0, error);
     }
     write_report(options, &info, &stats)?;
-    if let Some(error) = failures.into_iter().next() {
+    if let Some(error) = RunError::of_all(failures) {
         return Err(error);
     }
     match interrupt.and_then(Interrupt::exit_status) {
@@ -119,12 +139,13 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     }
 }
 
-/// A per-game output's write error: which output, the games it holds, the error.
-pub type GameFilesFailure = (Which, u64, io::Error);
+/// The write error that stopped a batch: which output, the games the per-game files hold, the
+/// error.
+pub type StopFailure = (Stopper, u64, io::Error);
 
 /// What a played batch left: what was run, the statistics of the games kept, and a per-game
 /// output's write error, if one failed.
-type Played = (RunInfo, Stats, Option<GameFilesFailure>);
+type Played = (RunInfo, Stats, Option<StopFailure>);
 
 /// Plays the batch with a progress bar, streaming records to the per-game outputs; stops on a
 /// signal. A write error still returns the statistics of the games written; a batch that could
@@ -200,12 +221,13 @@ fn play(
         Ok(stats) => (stats, None),
         Err(BatchError::Write {
             written,
+            checkpoint,
             source,
             stats,
-        }) => {
-            let which = files.failed().unwrap_or(Which::Csv);
-            (*stats, Some((which, written, source)))
-        }
+        }) => (
+            *stats,
+            Some((Stopper::of(checkpoint, &files), written, source)),
+        ),
         Err(error) => {
             files.discard_if_empty();
             return Err(error.into());
@@ -219,7 +241,7 @@ fn play(
     if let Err((which, source)) = files.close(|| summary_json_line(&Summary::new(&info, &total)))
         && failure.is_none()
     {
-        failure = Some((which, total.games, source));
+        failure = Some((Stopper::Games(which), total.games, source));
     }
     if let Some(failure) = &mut failure {
         failure.1 = total.games;

@@ -143,16 +143,38 @@ pub(crate) fn write_report_with(stdout_taken: bool, write: OutputWriter) -> Resu
         })
 }
 
-/// The error of a per-game file whose write failed: which file, where, and what was kept.
-pub fn per_game_failure(
-    which: Which,
-    (csv, parquet): (&Option<Target>, &Option<Target>),
+/// The output whose write stopped a batch: a per-game file, or the state file at a checkpoint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopper {
+    /// The per-game CSV or the Parquet file.
+    Games(Which),
+    /// The state file, saving a checkpoint.
+    Checkpoint,
+}
+
+impl Stopper {
+    /// Which output a batch's write error came from: the checkpoint's, or the per-game file
+    /// that noted a failure.
+    pub fn of(checkpoint: bool, files: &GameFiles) -> Stopper {
+        match checkpoint {
+            true => Stopper::Checkpoint,
+            false => Stopper::Games(files.failed().unwrap_or(Which::Csv)),
+        }
+    }
+}
+
+/// The error of the output whose write stopped a batch (`(csv, parquet, state)`): which one,
+/// where, and what was kept.
+pub fn stop_failure(
+    stopper: Stopper,
+    (csv, parquet, state): (&Option<Target>, &Option<Target>, &Option<Target>),
     source: io::Error,
     kept: String,
 ) -> RunError {
-    let (what, target) = match which {
-        Which::Csv => ("the per-game CSV", csv),
-        Which::Parquet => ("the Parquet file", parquet),
+    let (what, target) = match stopper {
+        Stopper::Games(Which::Csv) => ("the per-game CSV", csv),
+        Stopper::Games(Which::Parquet) => ("the Parquet file", parquet),
+        Stopper::Checkpoint => ("a checkpoint (the state file)", state),
     };
     RunError::Write {
         what,

@@ -19,13 +19,13 @@ use crate::batch::{
 };
 use crate::config::{ConfigError, check_checkpoints, check_counts, check_parquet, one_on_stdout};
 use crate::export::text::group;
-use crate::export::{GameFiles, LeadKind, RunInfo, Target, Which, check_outputs, write_atomically};
+use crate::export::{GameFiles, LeadKind, RunInfo, Target, check_outputs, write_atomically};
 use crate::interrupt::Interrupt;
 use crate::plot::plottable;
 use crate::progress::cells_bar;
 use crate::run::{
-    GameFilesFailure, OutputWriter, RunEnd, RunError, open_game_files, per_game_failure, play_on,
-    resumable_at, resumed_game_csv, write_report_with,
+    OutputWriter, RunEnd, RunError, StopFailure, Stopper, open_game_files, play_on, resumable_at,
+    resumed_game_csv, stop_failure, write_report_with,
 };
 use crate::stats::Stats;
 
@@ -202,7 +202,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
         && failure.is_none()
     {
         let written = results.last().map_or(0, |r| r.stats.games);
-        failure = Some((which, written, source));
+        failure = Some((Stopper::Games(which), written, source));
     }
     let mut failures = write_sweep_files(options, &results);
     if let Some((which, written, source)) = failure {
@@ -212,8 +212,8 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
             "; stopped in cell {cell} of {} after {written} of its games: the per-game files hold every game before it, and the tables describe exactly those",
             options.grid.cells.len()
         );
-        let files = (&options.games_csv, &options.parquet);
-        let error = per_game_failure(which, files, source, kept);
+        let files = (&options.games_csv, &options.parquet, &options.state);
+        let error = stop_failure(which, files, source, kept);
         if broken_pipe {
             return Err(error);
         }
@@ -224,7 +224,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     write_report_with(on_stdout, &|out| {
         write_sweep_report(out, options, &results, elapsed)
     })?;
-    if let Some(error) = failures.into_iter().next() {
+    if let Some(error) = RunError::of_all(failures) {
         return Err(error);
     }
     let played: u64 = results.iter().map(|r| r.stats.games).sum();
@@ -253,7 +253,7 @@ fn play_cells(
     workers: &Workers,
     files: &mut GameFiles,
     interrupt: Option<&Interrupt>,
-) -> (Vec<CellResult>, Option<GameFilesFailure>) {
+) -> (Vec<CellResult>, Option<StopFailure>) {
     let cells = &options.grid.cells;
     let part = options.part();
     let bar = cells_bar(
@@ -351,10 +351,11 @@ fn play_cells(
             Ok(stats) => stats,
             Err(BatchError::Write {
                 written,
+                checkpoint,
                 source,
                 stats,
             }) => {
-                failure = Some((files.failed().unwrap_or(Which::Csv), written, source));
+                failure = Some((Stopper::of(checkpoint, files), written, source));
                 *stats
             }
             Err(BatchError::Pool { .. }) => unreachable!("the workers were started before"),

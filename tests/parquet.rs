@@ -238,3 +238,43 @@ fn shards_parquet_files_hold_the_whole_runs_rows_between_them() {
     }
     assert_eq!(joined, rows_as_csv(&file("whole.parquet")).0);
 }
+
+#[test]
+fn a_full_disk_leaves_the_csv_and_the_parquet_file_the_same_games() {
+    let dir = TempDir::new().unwrap();
+    // The CSV fills the disk first.
+    let args = "run --games 1e6 -q --csv games.csv --parquet games.parquet --json summary.json";
+    let out = common::with_full_disk_at(512, dir.path(), args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let csv = std::fs::read_to_string(dir.path().join("games.csv")).unwrap();
+    let csv_rows: Vec<&str> = csv.lines().skip(1).collect();
+    let (parquet_rows, _) = rows_as_csv(&dir.path().join("games.parquet"));
+    assert_eq!(
+        parquet_rows.len(),
+        csv_rows.len(),
+        "both files hold the same games"
+    );
+    assert!(parquet_rows == csv_rows, "both files hold the same games");
+    let summary = common::json(&dir.path().join("summary.json"));
+    assert_eq!(summary["games"].as_u64(), Some(csv_rows.len() as u64));
+    let said = format!("stopped after {} games", group(csv_rows.len()));
+    assert!(err.contains(&said), "{said}: {err}");
+
+    // A Parquet file that failed itself has no footer, and the message says so.
+    let out = warsim()
+        .args(["run", "--games", "1000", "-q", "--parquet", "/dev/full"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("the Parquet file (/dev/full) cannot be read"),
+        "{err}"
+    );
+}
+
+/// 12345 → "12,345", as the messages print counts.
+fn group(n: usize) -> String {
+    warsim::export::text::group(n as u64)
+}

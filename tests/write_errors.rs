@@ -20,16 +20,8 @@ fn stderr_of(out: &std::process::Output) -> String {
 #[test]
 fn a_full_disk_keeps_whole_rows_and_says_how_many() {
     let dir = TempDir::new().unwrap();
-    // A 1 MiB file size limit stands in for a full disk (SIGXFSZ ignored: writes then fail).
-    let script = format!(
-        "trap '' XFSZ; ulimit -f 1024; exec '{}' run --games 1e6 -q --csv games.csv --json summary.json",
-        assert_cmd::cargo::cargo_bin("warsim").display()
-    );
-    let out = Command::new("bash")
-        .args(["-c", &script])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
+    let args = "run --games 1e6 -q --csv games.csv --json summary.json";
+    let out = common::with_full_disk_at(1024, dir.path(), args);
     let err = stderr_of(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -1,5 +1,8 @@
 //! The per-game outputs of a run or a sweep together: the CSV and the Parquet file, fed the same
-//! records in game order. A game counts as written once every one of them has it.
+//! records in game order. A game counts as written once every one of them has it, and a write
+//! error leaves both holding the same games: the CSV its whole rows, the Parquet file those
+//! same games (or, when the Parquet file itself failed, no readable file at all: it has no
+//! footer).
 
 use std::io;
 
@@ -96,7 +99,21 @@ impl RecordSink for GameFiles {
         records: &[GameRecord],
     ) -> io::Result<()> {
         if let Some(csv) = &mut self.csv {
-            let written = csv.write_games(spec, first, records);
+            let before = csv.committed();
+            let mut written = csv.write_games(spec, first, records);
+            // With a Parquet file beside it, the CSV writes out every range it is given, so
+            // the Parquet file never holds a game the CSV has not written (one more write a
+            // range, of a range's many rows).
+            if written.is_ok() && self.parquet.is_some() {
+                written = csv.finish();
+            }
+            if written.is_err()
+                && let Some(parquet) = &mut self.parquet
+            {
+                // The rows the CSV kept whole of this range go to the Parquet file too.
+                let kept = (csv.committed() - before) as usize;
+                let _ = parquet.write_games(spec, first, &records[..kept.min(records.len())]);
+            }
             self.note(Which::Csv, written)?;
         }
         if let Some(parquet) = &mut self.parquet {
@@ -109,7 +126,11 @@ impl RecordSink for GameFiles {
     fn committed(&self) -> u64 {
         let csv = self.csv.as_ref().map(RecordSink::committed);
         let parquet = self.parquet.as_ref().map(RecordSink::committed);
-        csv.into_iter().chain(parquet).min().unwrap_or(0)
+        match (csv, self.failed) {
+            // A Parquet file that failed can no longer be read: the CSV's rows are the games.
+            (Some(csv), Some(Which::Parquet)) => csv,
+            _ => csv.into_iter().chain(parquet).min().unwrap_or(0),
+        }
     }
 
     fn position(&self) -> u64 {

@@ -14,7 +14,7 @@ use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, games_text, group};
 use crate::export::{
-    GameFiles, RunInfo, Summary, check_outputs, summary_json_line, write_atomically,
+    GameFiles, RunInfo, Summary, Which, check_outputs, summary_json_line, write_atomically,
 };
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
@@ -111,7 +111,8 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     if let Some((which, written, source)) = failure {
         let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
         let files = (&options.csv, &options.parquet, &options.state);
-        let kept = kept_note(options, info.first_game, written);
+        let parquet_failed = which == Stopper::Games(Which::Parquet);
+        let kept = kept_note(options, info.first_game, written, parquet_failed);
         let error = stop_failure(which, files, source, kept);
         if broken_pipe {
             // `| head` read what it wanted: nothing to report.
@@ -130,7 +131,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
                 "interrupted after {} of {} games ({signal}): {}{}",
                 group(stats.games),
                 group(info.games_requested),
-                kept_text(options, info.first_game, stats.games),
+                kept_text(options, info.first_game, stats.games, false),
                 play_on(&options.state, &options.parquet)
             );
             Ok(RunEnd::Interrupted(status))
@@ -249,16 +250,21 @@ fn play(
     Ok((info, total, failure))
 }
 
-/// What a run that stopped after `games` games kept, for its closing message.
-fn kept_text(options: &RunOptions, first: u64, games: u64) -> String {
+/// What a run that stopped after `games` games kept, for its closing message; a Parquet file
+/// whose own write failed has no footer, and says so.
+fn kept_text(options: &RunOptions, first: u64, games: u64, parquet_failed: bool) -> String {
     let mut kept = Vec::new();
     let held = game_span(first, games);
     let whole = if games > 0 { " whole" } else { "" };
     if let Some(csv) = &options.csv {
         kept.push(format!("the per-game CSV ({csv}) holds {held}{whole}"));
     }
-    if let Some(parquet) = &options.parquet {
-        kept.push(format!("the Parquet file ({parquet}) holds {held}"));
+    match &options.parquet {
+        Some(parquet) if parquet_failed => kept.push(format!(
+            "the Parquet file ({parquet}) cannot be read (the error left it without its footer)"
+        )),
+        Some(parquet) => kept.push(format!("the Parquet file ({parquet}) holds {held}")),
+        None => {}
     }
     if options.summary.is_some() || options.json.is_some() {
         kept.push("the summaries describe those games (complete: false)".to_string());
@@ -272,10 +278,10 @@ fn kept_text(options: &RunOptions, first: u64, games: u64) -> String {
     kept.join("; ")
 }
 
-fn kept_note(options: &RunOptions, first: u64, games: u64) -> String {
+fn kept_note(options: &RunOptions, first: u64, games: u64, parquet_failed: bool) -> String {
     format!(
         "; stopped after {}: {}",
         games_text(games),
-        kept_text(options, first, games)
+        kept_text(options, first, games, parquet_failed)
     )
 }

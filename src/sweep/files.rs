@@ -123,3 +123,21 @@ fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<Stri
         }
     }
 }
+
+/// What a sweep stopped by a write error kept: every game before the stop, in each per-game file
+/// but a Parquet file whose own write failed (it has no footer), and in the tables.
+pub(super) fn kept_text(options: &SweepOptions, parquet_failed: bool) -> String {
+    let mut kept = Vec::new();
+    if options.games_csv.is_some() {
+        kept.push("the per-game CSV holds every game before it");
+    }
+    match options.parquet {
+        Some(_) if parquet_failed => {
+            kept.push("the Parquet file cannot be read (the error left it without its footer)")
+        }
+        Some(_) => kept.push("the Parquet file holds every game before it"),
+        None => {}
+    }
+    kept.push("the tables describe every game before it");
+    kept.join("; ")
+}

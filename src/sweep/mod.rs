@@ -19,7 +19,7 @@ use crate::batch::{
 };
 use crate::config::{ConfigError, check_checkpoints, check_counts, check_parquet, one_on_stdout};
 use crate::export::text::group;
-use crate::export::{GameFiles, LeadKind, RunInfo, Target, check_outputs, write_atomically};
+use crate::export::{GameFiles, LeadKind, RunInfo, Target, Which, check_outputs, write_atomically};
 use crate::interrupt::Interrupt;
 use crate::plot::plottable;
 use crate::progress::cells_bar;
@@ -29,8 +29,8 @@ use crate::run::{
 };
 use crate::stats::Stats;
 
-use files::sweep_state;
 pub(crate) use files::write_sweep_files;
+use files::{kept_text, sweep_state};
 pub use grid::{AXES, Cell, Grid, Skipped};
 use tables::sweep_json;
 pub(crate) use tables::write_sweep_report;
@@ -209,8 +209,10 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
         let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
         let cell = results.len();
         let kept = format!(
-            "; stopped in cell {cell} of {} after {written} of its games: the per-game files hold every game before it, and the tables describe exactly those",
-            options.grid.cells.len()
+            "; stopped in cell {cell} of {} after {} of its games: {}",
+            options.grid.cells.len(),
+            group(written),
+            kept_text(options, which == Stopper::Games(Which::Parquet))
         );
         let files = (&options.games_csv, &options.parquet, &options.state);
         let error = stop_failure(which, files, source, kept);

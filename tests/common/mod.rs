@@ -52,6 +52,20 @@ pub fn first_line_then_close(args: &[&str]) -> (String, Output) {
     (first, child.wait_with_output().unwrap())
 }
 
+/// Runs `warsim ARGS` in `dir` on a "disk" that fills at `kib` KiB: a file size limit, with
+/// SIGXFSZ ignored so that writes past it fail as on a full disk.
+pub fn with_full_disk_at(kib: u32, dir: &std::path::Path, args: &str) -> Output {
+    let script = format!(
+        "trap '' XFSZ; ulimit -f {kib}; exec '{}' {args}",
+        assert_cmd::cargo::cargo_bin("warsim").display()
+    );
+    Command::new("bash")
+        .args(["-c", &script])
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
 /// Standard base64 (the log's encoding), decoded by hand: one small function instead of a crate.
 pub fn base64_decode(text: &str) -> Vec<u8> {
     let value = |c: u8| match c {

@@ -80,12 +80,19 @@ fn runs_killed_again_and_again_finish_as_if_never_stopped() {
             "a checkpoint is written from the start"
         );
         kills += 1;
+        // The resumptions go on with other threads (and every other one with other
+        // checkpoints), as on another machine: how a run goes changes none of its games.
+        let how: &[&str] = match kills % 2 {
+            0 => &["--threads", "1", "--checkpoint-every", "30ms", "-q"],
+            _ => &["--threads", "1"],
+        };
         finished = if kills < 6 {
-            kill_after(d, &["resume", "run.state"], next_delay())
+            let resume = [&["resume", "run.state"], how].concat();
+            kill_after(d, &resume, next_delay())
         } else {
             warsim()
                 .current_dir(d)
-                .args(["resume", "run.state"])
+                .args(["resume", "run.state", "--threads", "1"])
                 .assert()
                 .success();
             true
@@ -98,10 +105,15 @@ fn runs_killed_again_and_again_finish_as_if_never_stopped() {
     );
     let (whole, resumed) = (json(&d.join("whole.json")), json(&d.join("summary.json")));
     for (key, value) in whole.as_object().unwrap() {
-        if !matches!(key.as_str(), "wall_seconds" | "games_per_second") {
+        if !matches!(
+            key.as_str(),
+            "wall_seconds" | "games_per_second" | "threads"
+        ) {
             assert_eq!(&resumed[key], value, "{key}");
         }
     }
+    // The resumption that finished took the threads it was given.
+    assert_eq!(resumed["threads"], 1, "resume --threads 1");
     // A finished run has nothing to resume.
     warsim()
         .current_dir(d)

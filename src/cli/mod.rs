@@ -2,6 +2,7 @@
 //! clap types stay in this module. Every bad input ends here with one `error:` line and exit
 //! status 2; a failure while running exits 1; a closed pipe on stdout exits 0 quietly.
 
+mod continuing;
 mod documents;
 mod enumerate;
 mod play;
@@ -49,10 +50,7 @@ enum Command {
     Merge(Box<MergeArgs>),
     /// Continue a run or sweep that stopped (a crash, a killed job, Ctrl-C) from the state file
     /// it checkpointed with `--state`: the finished outputs are those of an uninterrupted one.
-    Resume {
-        /// The run's or sweep's state file.
-        state: std::path::PathBuf,
-    },
+    Resume(resume::ResumeArgs),
     /// Play single games and print them: a seed, a range of seeds, one game of a batch,
     /// the fixed-rounds report, or a game against the computer.
     Play(Box<play::PlayArgs>),
@@ -123,7 +121,7 @@ struct RunArgs {
     #[arg(long, value_name = "PATH")]
     state: Option<String>,
     #[command(flatten)]
-    checkpoints: resume::CheckpointArgs,
+    checkpoints: continuing::CheckpointArgs,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(short, long)]
     quiet: bool,
@@ -265,13 +263,13 @@ pub fn main() -> ExitCode {
         Command::Run(args) => args
             .into_options()
             .map_err(RunError::from)
-            .and_then(resume::run_or_continue),
+            .and_then(continuing::run_or_continue),
         Command::Sweep(args) => args
             .into_options()
             .map_err(RunError::from)
-            .and_then(resume::sweep_or_continue),
+            .and_then(continuing::sweep_or_continue),
         Command::Merge(args) => crate::merge::merge(&args.into_options()),
-        Command::Resume { state } => resume::resume(&state),
+        Command::Resume(args) => resume::resume(&args),
         Command::Play(args) => return play::play_command(*args),
         Command::Enumerate(args) => return enumerate::enumerate_command(*args),
     };

@@ -1,13 +1,15 @@
-//! `warsim resume STATE` and `warsim run|sweep --continue`: continue the run or sweep a
-//! checkpoint recorded, from its folder and with its own command line, after checking that the
-//! per-game CSV still holds exactly the checkpoint's rows (never silently: a shorter, edited or
-//! missing file is an error).
+//! `warsim resume STATE`, and what `--continue` shares with it (`continuing.rs`): continue the
+//! run or sweep a checkpoint recorded, from its folder and with its own command line (but how
+//! the run goes: threads, progress bar, checkpoint cadence), after checking that the per-game
+//! CSV still holds exactly the checkpoint's rows (never silently: a shorter, edited or missing
+//! file is an error).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::{Args, Parser};
 
-use super::{Cli, Command};
+use super::{Cli, Command, parse_threads};
 use crate::config::{ConfigError, ResumeFrom, RunOptions, parse_duration};
 use crate::export::Target;
 use crate::export::text::{counted, group};
@@ -18,24 +20,35 @@ use crate::state::{
 };
 use crate::sweep::{SweepOptions, SweepResume};
 
-/// The checkpoint flags `run` and `sweep` share.
+/// `warsim resume`'s arguments: the state file, and how the run goes from here, which changes
+/// none of its games or files.
 #[derive(Args, Debug)]
-pub(super) struct CheckpointArgs {
-    /// With --state: write the state (the games so far, the per-game CSV flushed to the same
-    /// game) this often, so `warsim resume STATE` can continue after a crash: 0, 500ms, 30s, 5m,
-    /// 2h; 0 = only at the end.
-    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration)]
-    pub(super) checkpoint_every: std::time::Duration,
-    /// With --state: if its file holds a checkpoint of this same batch run from this folder (the
-    /// same flags but --threads, --quiet, --checkpoint-every and --continue, in any order: a
-    /// scheduler retrying a task, or the run again after an interrupt), continue from it as
-    /// `warsim resume` does; if there is no file, start. A state of another run is an error.
-    /// If another warsim is writing the state file, wait for it to end first.
-    #[arg(long = "continue")]
-    pub(super) continue_from_state: bool,
+pub(super) struct ResumeArgs {
+    /// The run's or sweep's state file.
+    state: PathBuf,
+    /// Worker threads, 1 to 1024 [default: the run's own --threads, or all cores].
+    #[arg(long, value_name = "T", value_parser = parse_threads)]
+    threads: Option<usize>,
+    /// No progress bar (it is also hidden when stderr is not a terminal) [default: the run's
+    /// own --quiet].
+    #[arg(short, long)]
+    quiet: bool,
+    /// Write the state this often from here: 0, 500ms, 30s, 5m, 2h; 0 = only at the end
+    /// [default: the run's own --checkpoint-every].
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    checkpoint_every: Option<Duration>,
 }
 
-fn refuse(message: String) -> RunError {
+impl ResumeArgs {
+    /// Applies the flags given to how the run goes, to a run's or a sweep's.
+    fn apply(&self, threads: &mut usize, quiet: &mut bool, checkpoint_every: &mut Duration) {
+        *threads = self.threads.unwrap_or(*threads);
+        *quiet |= self.quiet;
+        *checkpoint_every = self.checkpoint_every.unwrap_or(*checkpoint_every);
+    }
+}
+
+pub(super) fn refuse(message: String) -> RunError {
     RunError::Config(ConfigError::Resume(message))
 }
 
@@ -56,7 +69,8 @@ fn games_of(checkpoint: &AnyState) -> (u64, u64) {
 }
 
 /// Reads the state, checks its outputs and runs (or sweeps) on.
-pub(super) fn resume(path: &Path) -> Result<RunEnd, RunError> {
+pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
+    let path = args.state.as_path();
     let name = path.display().to_string();
     let absolute =
         std::fs::canonicalize(path).map_err(|e| refuse(format!("{name}: cannot be read ({e})")))?;
@@ -82,153 +96,35 @@ pub(super) fn resume(path: &Path) -> Result<RunEnd, RunError> {
             resumable.cwd
         ))
     })?;
+    let how = args;
     let not_its_own = || refuse(format!("{name}: its command line is not a `warsim {what}`"));
     match (parse(&resumable.command), checkpoint) {
         (Some(Command::Run(args)), AnyState::Run(state)) => {
             let mut options = args.into_options()?;
             options.command = resumable.command.clone();
+            let o = &mut options;
+            how.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
             continue_from(&name, &state, &resumable, options)
         }
         (Some(Command::Sweep(args)), AnyState::Sweep(sweep)) => {
             let mut options = args.into_options()?;
             options.command = resumable.command.clone();
+            let o = &mut options;
+            how.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
             continue_sweep(&name, &sweep, &resumable, options)
         }
         _ => Err(not_its_own()),
     }
 }
 
-/// `warsim run --continue`: continues the checkpoint in the run's own state file when it is this
-/// same batch's, from this same folder (a scheduler retrying a task, whose games are the same);
-/// plays the run from the start when there is no state file yet. A state of another run, or a
-/// file that is not a state, is an error that changes nothing.
-pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
-    let _lock = lock_state(&options.state, options.continue_from_state)?;
-    let existing = existing_state(&options.state, options.continue_from_state);
-    let Some(path) = existing else {
-        let interrupt = Interrupt::install().ok();
-        return run(&options, interrupt.as_ref());
-    };
-    let same = |saved: &RunOptions| run_batch(saved) == run_batch(&options);
-    let (name, checkpoint, resumable) = own_checkpoint(&path, |saved| match parse(saved) {
-        Some(Command::Run(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
-        _ => false,
-    })?;
-    match checkpoint {
-        AnyState::Run(state) => continue_from(&name, &state, &resumable, options),
-        AnyState::Sweep(_) => Err(another_run(&name, &resumable)),
-    }
-}
-
-/// `warsim sweep --continue`, as [`run_or_continue`] for a sweep.
-pub(super) fn sweep_or_continue(options: SweepOptions) -> Result<RunEnd, RunError> {
-    let _lock = lock_state(&options.state, options.continue_from_state)?;
-    let existing = existing_state(&options.state, options.continue_from_state);
-    let Some(path) = existing else {
-        let interrupt = Interrupt::install().ok();
-        return crate::sweep::sweep(&options, interrupt.as_ref());
-    };
-    let same = |saved: &SweepOptions| sweep_batch(saved) == sweep_batch(&options);
-    let (name, checkpoint, resumable) = own_checkpoint(&path, |saved| match parse(saved) {
-        Some(Command::Sweep(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
-        _ => false,
-    })?;
-    match checkpoint {
-        AnyState::Sweep(sweep) => continue_sweep(&name, &sweep, &resumable, options),
-        AnyState::Run(_) => Err(another_run(&name, &resumable)),
-    }
-}
-
-/// Holds the lock of the run's state file for as long as the run goes (`state::StateLock`): a
-/// run finding another warsim writing it is refused; with `--continue` (a scheduler's retry
-/// whose stopped attempt may still be writing its last checkpoint) it waits for it.
-fn lock_state(state: &Option<Target>, continuing: bool) -> Result<Option<StateLock>, RunError> {
-    let Some(Target::File(path)) = state else {
-        return Ok(None);
-    };
-    let name = path.display();
-    let when_held = if continuing {
-        WhenHeld::Wait
-    } else {
-        WhenHeld::Refuse
-    };
-    let waiting =
-        || eprintln!("{name}: another warsim is writing this state file: waiting for it to end");
-    StateLock::acquire(path, when_held, waiting)
-        .map(Some)
-        .map_err(|e| {
-            refuse(format!(
-                "--state {name}: {e}, or give this run its own --state"
-            ))
-        })
-}
-
-/// The state file `--continue` continues from, when there is one.
-fn existing_state(state: &Option<Target>, continuing: bool) -> Option<std::path::PathBuf> {
-    match (state, continuing) {
-        (Some(Target::File(path)), true) if path.is_file() => Some(path.clone()),
-        _ => None,
-    }
-}
-
-/// The checkpoint at `path`, if `same` finds its command line this one's and it ran from this
-/// folder (relative paths name other files elsewhere).
-fn own_checkpoint(
-    path: &Path,
-    same: impl FnOnce(&[String]) -> bool,
-) -> Result<(String, AnyState, Resumable), RunError> {
-    let name = path.display().to_string();
-    let (checkpoint, resumable) =
-        read_checkpoint(path).map_err(|e| refuse(format!("--continue: {name}: {e}")))?;
-    if resumable.cwd != Resumable::this_folder() || !same(&resumable.command) {
-        return Err(another_run(&name, &resumable));
-    }
-    Ok((name, checkpoint, resumable))
-}
-
 /// A recorded command line (the arguments after `warsim`), parsed.
-fn parse(command: &[String]) -> Option<Command> {
+pub(super) fn parse(command: &[String]) -> Option<Command> {
     let args = std::iter::once("warsim".to_string()).chain(command.iter().cloned());
     Cli::try_parse_from(args).ok().map(|cli| cli.command)
 }
 
-/// Defines a function giving what decides a batch's games and files, to compare two batches'
-/// options: every option but how the run goes (threads, progress bar, checkpoint cadence,
-/// `--continue` itself), which change neither, so a retry may add `--continue` or take other
-/// threads, and flags may come in any order. Compared as Debug text: the options derive nothing
-/// else, and every field is in it. One list of those fields for runs and sweeps alike.
-macro_rules! batch_of {
-    ($(#[$doc:meta])* $name:ident($options:ty)) => {
-        $(#[$doc])*
-        fn $name(options: &$options) -> String {
-            let mut batch = options.clone();
-            (batch.threads, batch.quiet, batch.continue_from_state) = (0, false, false);
-            batch.checkpoint_every = std::time::Duration::ZERO;
-            (batch.command, batch.resume) = (Vec::new(), None);
-            format!("{batch:?}")
-        }
-    };
-}
-
-batch_of!(
-    /// What decides a run's games and files (see `batch_of`).
-    run_batch(RunOptions)
-);
-batch_of!(
-    /// What decides a sweep's games and files (see `batch_of`).
-    sweep_batch(SweepOptions)
-);
-
-fn another_run(name: &str, resumable: &Resumable) -> RunError {
-    refuse(format!(
-        "--continue: {name} is the state of another run (`warsim {}` in {}): give this run its own --state, or remove {name} to start over",
-        resumable.command.join(" "),
-        resumable.cwd
-    ))
-}
-
 /// A state file that holds a checkpoint this warsim can continue.
-fn read_checkpoint(path: &Path) -> Result<(AnyState, Resumable), String> {
+pub(super) fn read_checkpoint(path: &Path) -> Result<(AnyState, Resumable), String> {
     let checkpoint = AnyState::read(path)?;
     let (version, resume) = match &checkpoint {
         AnyState::Run(state) => (&state.warsim_version, state.resume.clone()),
@@ -250,7 +146,7 @@ fn read_checkpoint(path: &Path) -> Result<(AnyState, Resumable), String> {
 }
 
 /// Refuses a per-game CSV that no longer holds exactly the checkpoint's rows.
-fn check_csv(
+pub(super) fn check_csv(
     name: &str,
     csv: &Option<Target>,
     resumable: &Resumable,
@@ -280,7 +176,7 @@ fn check_csv(
 /// Checks that the run's options are the checkpoint's and that its per-game CSV still holds the
 /// checkpoint's rows, then plays on from the checkpoint's last game (when every game was played,
 /// writes the outputs again from the state).
-fn continue_from(
+pub(super) fn continue_from(
     name: &str,
     state: &State,
     resumable: &Resumable,
@@ -318,7 +214,7 @@ fn continue_from(
 /// Checks that the sweep's options are the checkpoint's (the same grid, seed and games, the same
 /// part of each cell) and that its `--games-csv` still holds the checkpoint's rows, then sweeps
 /// on from the checkpoint's last game (when every game was played, writes the outputs again).
-fn continue_sweep(
+pub(super) fn continue_sweep(
     name: &str,
     sweep: &SweepState,
     resumable: &Resumable,

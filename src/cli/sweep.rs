@@ -124,7 +124,7 @@ pub(super) struct SweepArgs {
     #[arg(long, value_name = "PATH")]
     state: Option<String>,
     #[command(flatten)]
-    checkpoints: super::resume::CheckpointArgs,
+    checkpoints: super::continuing::CheckpointArgs,
     /// Write the table of cells to PATH ('-' = stdout): one row per cell, the swept settings,
     /// then every summary key of 'warsim run --summary' but the per-seat ones.
     #[arg(long, visible_alias = "summary", value_name = "PATH")]

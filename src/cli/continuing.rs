@@ -1,0 +1,157 @@
+//! `warsim run|sweep --continue`: what a scheduler's retry runs. With `--state PATH` a run
+//! holds PATH's lock while it goes; with `--continue` it continues the checkpoint in its own
+//! state file when that file is this same batch's (the same flags but how the run goes), as
+//! `warsim resume` does, and starts when there is none.
+
+use std::path::Path;
+
+use clap::Args;
+
+use super::Command;
+use super::resume::{continue_from, continue_sweep, parse, read_checkpoint, refuse};
+use crate::config::{RunOptions, parse_duration};
+use crate::export::Target;
+use crate::interrupt::Interrupt;
+use crate::run::{RunEnd, RunError, run};
+use crate::state::{AnyState, Resumable, StateLock, WhenHeld};
+use crate::sweep::SweepOptions;
+
+/// The checkpoint flags `run` and `sweep` share.
+#[derive(Args, Debug)]
+pub(super) struct CheckpointArgs {
+    /// With --state: write the state (the games so far, the per-game CSV flushed to the same
+    /// game) this often, so `warsim resume STATE` can continue after a crash: 0, 500ms, 30s, 5m,
+    /// 2h; 0 = only at the end.
+    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration)]
+    pub(super) checkpoint_every: std::time::Duration,
+    /// With --state: if its file holds a checkpoint of this same batch run from this folder (the
+    /// same flags but --threads, --quiet, --checkpoint-every and --continue, in any order: a
+    /// scheduler retrying a task, or the run again after an interrupt), continue from it as
+    /// `warsim resume` does; if there is no file, start. A state of another run is an error.
+    /// If another warsim is writing the state file, wait for it to end first.
+    #[arg(long = "continue")]
+    pub(super) continue_from_state: bool,
+}
+
+/// `warsim run --continue`: continues the checkpoint in the run's own state file when it is this
+/// same batch's, from this same folder (a scheduler retrying a task, whose games are the same);
+/// plays the run from the start when there is no state file yet. A state of another run, or a
+/// file that is not a state, is an error that changes nothing.
+pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
+    let _lock = lock_state(&options.state, options.continue_from_state)?;
+    let existing = existing_state(&options.state, options.continue_from_state);
+    let Some(path) = existing else {
+        let interrupt = Interrupt::install().ok();
+        return run(&options, interrupt.as_ref());
+    };
+    let same = |saved: &RunOptions| run_batch(saved) == run_batch(&options);
+    let (name, checkpoint, resumable) = own_checkpoint(&path, |saved| match parse(saved) {
+        Some(Command::Run(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
+        _ => false,
+    })?;
+    match checkpoint {
+        AnyState::Run(state) => continue_from(&name, &state, &resumable, options),
+        AnyState::Sweep(_) => Err(another_run(&name, &resumable)),
+    }
+}
+
+/// `warsim sweep --continue`, as [`run_or_continue`] for a sweep.
+pub(super) fn sweep_or_continue(options: SweepOptions) -> Result<RunEnd, RunError> {
+    let _lock = lock_state(&options.state, options.continue_from_state)?;
+    let existing = existing_state(&options.state, options.continue_from_state);
+    let Some(path) = existing else {
+        let interrupt = Interrupt::install().ok();
+        return crate::sweep::sweep(&options, interrupt.as_ref());
+    };
+    let same = |saved: &SweepOptions| sweep_batch(saved) == sweep_batch(&options);
+    let (name, checkpoint, resumable) = own_checkpoint(&path, |saved| match parse(saved) {
+        Some(Command::Sweep(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
+        _ => false,
+    })?;
+    match checkpoint {
+        AnyState::Sweep(sweep) => continue_sweep(&name, &sweep, &resumable, options),
+        AnyState::Run(_) => Err(another_run(&name, &resumable)),
+    }
+}
+
+/// Holds the lock of the run's state file for as long as the run goes (`state::StateLock`): a
+/// run finding another warsim writing it is refused; with `--continue` (a scheduler's retry
+/// whose stopped attempt may still be writing its last checkpoint) it waits for it.
+fn lock_state(state: &Option<Target>, continuing: bool) -> Result<Option<StateLock>, RunError> {
+    let Some(Target::File(path)) = state else {
+        return Ok(None);
+    };
+    let name = path.display();
+    let when_held = if continuing {
+        WhenHeld::Wait
+    } else {
+        WhenHeld::Refuse
+    };
+    let waiting =
+        || eprintln!("{name}: another warsim is writing this state file: waiting for it to end");
+    StateLock::acquire(path, when_held, waiting)
+        .map(Some)
+        .map_err(|e| {
+            refuse(format!(
+                "--state {name}: {e}, or give this run its own --state"
+            ))
+        })
+}
+
+/// The state file `--continue` continues from, when there is one.
+fn existing_state(state: &Option<Target>, continuing: bool) -> Option<std::path::PathBuf> {
+    match (state, continuing) {
+        (Some(Target::File(path)), true) if path.is_file() => Some(path.clone()),
+        _ => None,
+    }
+}
+
+/// The checkpoint at `path`, if `same` finds its command line this one's and it ran from this
+/// folder (relative paths name other files elsewhere).
+fn own_checkpoint(
+    path: &Path,
+    same: impl FnOnce(&[String]) -> bool,
+) -> Result<(String, AnyState, Resumable), RunError> {
+    let name = path.display().to_string();
+    let (checkpoint, resumable) =
+        read_checkpoint(path).map_err(|e| refuse(format!("--continue: {name}: {e}")))?;
+    if resumable.cwd != Resumable::this_folder() || !same(&resumable.command) {
+        return Err(another_run(&name, &resumable));
+    }
+    Ok((name, checkpoint, resumable))
+}
+
+/// Defines a function giving what decides a batch's games and files, to compare two batches'
+/// options: every option but how the run goes (threads, progress bar, checkpoint cadence,
+/// `--continue` itself), which change neither, so a retry may add `--continue` or take other
+/// threads, and flags may come in any order. Compared as Debug text: the options derive nothing
+/// else, and every field is in it. One list of those fields for runs and sweeps alike.
+macro_rules! batch_of {
+    ($(#[$doc:meta])* $name:ident($options:ty)) => {
+        $(#[$doc])*
+        fn $name(options: &$options) -> String {
+            let mut batch = options.clone();
+            (batch.threads, batch.quiet, batch.continue_from_state) = (0, false, false);
+            batch.checkpoint_every = std::time::Duration::ZERO;
+            (batch.command, batch.resume) = (Vec::new(), None);
+            format!("{batch:?}")
+        }
+    };
+}
+
+batch_of!(
+    /// What decides a run's games and files (see `batch_of`).
+    run_batch(RunOptions)
+);
+batch_of!(
+    /// What decides a sweep's games and files (see `batch_of`).
+    sweep_batch(SweepOptions)
+);
+
+fn another_run(name: &str, resumable: &Resumable) -> RunError {
+    refuse(format!(
+        "--continue: {name} is the state of another run (`warsim {}` in {}): give this run its own --state, or remove {name} to start over",
+        resumable.command.join(" "),
+        resumable.cwd
+    ))
+}

@@ -272,6 +272,30 @@ fn a_full_disk_leaves_the_csv_and_the_parquet_file_the_same_games() {
         err.contains("the Parquet file (/dev/full) cannot be read"),
         "{err}"
     );
+
+    // So does one whose end failed after the CSV had (a full disk fails both): the Parquet
+    // file's error gets its own line.
+    let out = warsim()
+        .args(["run", "--games", "1000", "-q", "--csv", "/dev/full"])
+        .args(["--parquet", "/dev/full"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("error: could not write the per-game CSV"),
+        "{err}"
+    );
+    assert!(
+        lines[0].contains("the Parquet file (/dev/full) cannot be read"),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("error: could not write the Parquet file"),
+        "{err}"
+    );
 }
 
 /// 12345 → "12,345", as the messages print counts.

@@ -14,7 +14,7 @@ use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, games_text, group};
 use crate::export::{
-    GameFiles, RunInfo, Summary, Which, check_outputs, summary_json_line, write_atomically,
+    GameFiles, RunInfo, Summary, check_outputs, summary_json_line, write_atomically,
 };
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
@@ -24,8 +24,8 @@ use crate::stats::Stats;
 mod outputs;
 
 pub use outputs::{
-    OutputWriter, Stopper, open_game_files, play_on, plot_titles, resumable, resumable_at,
-    resumed_game_csv, stop_failure, write_each,
+    OutputWriter, StopFailure, Stopper, open_game_files, play_on, plot_titles, resumable,
+    resumable_at, resumed_game_csv, write_each,
 };
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
 
@@ -108,17 +108,16 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     };
     let (info, stats, failure) = play(options, files, interrupt)?;
     let mut failures = write_result_files(options, &info, &stats);
-    if let Some((which, written, source)) = failure {
-        let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
+    if let Some(failure) = failure {
+        let broken_pipe = failure.source.kind() == io::ErrorKind::BrokenPipe;
         let files = (&options.csv, &options.parquet, &options.state);
-        let parquet_failed = which == Stopper::Games(Which::Parquet);
-        let kept = kept_note(options, info.first_game, written, parquet_failed);
-        let error = stop_failure(which, files, source, kept);
+        let kept = kept_note(options, info.first_game, &failure);
+        let mut errors = failure.errors(files, kept);
         if broken_pipe {
             // `| head` read what it wanted: nothing to report.
-            return Err(error);
+            return Err(errors.remove(0));
         }
-        failures.insert(0, error);
+        failures.splice(0..0, errors);
     }
     write_report(options, &info, &stats)?;
     if let Some(error) = RunError::of_all(failures) {
@@ -139,10 +138,6 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         _ => Ok(RunEnd::Complete),
     }
 }
-
-/// The write error that stopped a batch: which output, the games the per-game files hold, the
-/// error.
-pub type StopFailure = (Stopper, u64, io::Error);
 
 /// What a played batch left: what was run, the statistics of the games kept, and a per-game
 /// output's write error, if one failed.
@@ -225,10 +220,10 @@ fn play(
             checkpoint,
             source,
             stats,
-        }) => (
-            *stats,
-            Some((Stopper::of(checkpoint, &files), written, source)),
-        ),
+        }) => {
+            let stopper = Stopper::of(checkpoint, &files);
+            (*stats, Some(StopFailure::new(stopper, written, source)))
+        }
         Err(error) => {
             files.discard_if_empty();
             return Err(error.into());
@@ -239,13 +234,10 @@ fn play(
     total += &stats;
     let info = info_for(before + started.elapsed().as_secs_f64());
     // The Parquet file's footer carries the summary: the file says which rules and games made it.
-    if let Err((which, source)) = files.close(|| summary_json_line(&Summary::new(&info, &total)))
-        && failure.is_none()
-    {
-        failure = Some((Stopper::Games(which), total.games, source));
-    }
+    let summary = || summary_json_line(&Summary::new(&info, &total));
+    StopFailure::close(&mut failure, files, summary, total.games);
     if let Some(failure) = &mut failure {
-        failure.1 = total.games;
+        failure.written = total.games;
     }
     Ok((info, total, failure))
 }
@@ -261,7 +253,7 @@ fn kept_text(options: &RunOptions, first: u64, games: u64, parquet_failed: bool)
     }
     match &options.parquet {
         Some(parquet) if parquet_failed => kept.push(format!(
-            "the Parquet file ({parquet}) cannot be read (the error left it without its footer)"
+            "the Parquet file ({parquet}) cannot be read (a write error left it without its footer)"
         )),
         Some(parquet) => kept.push(format!("the Parquet file ({parquet}) holds {held}")),
         None => {}
@@ -278,10 +270,11 @@ fn kept_text(options: &RunOptions, first: u64, games: u64, parquet_failed: bool)
     kept.join("; ")
 }
 
-fn kept_note(options: &RunOptions, first: u64, games: u64, parquet_failed: bool) -> String {
+fn kept_note(options: &RunOptions, first: u64, failure: &StopFailure) -> String {
+    let games = failure.written;
     format!(
         "; stopped after {}: {}",
         games_text(games),
-        kept_text(options, first, games, parquet_failed)
+        kept_text(options, first, games, failure.parquet_failed())
     )
 }

@@ -163,24 +163,82 @@ impl Stopper {
     }
 }
 
-/// The error of the output whose write stopped a batch (`(csv, parquet, state)`): which one,
-/// where, and what was kept.
-pub fn stop_failure(
-    stopper: Stopper,
-    (csv, parquet, state): (&Option<Target>, &Option<Target>, &Option<Target>),
-    source: io::Error,
-    kept: String,
-) -> RunError {
-    let (what, target) = match stopper {
-        Stopper::Games(Which::Csv) => ("the per-game CSV", csv),
-        Stopper::Games(Which::Parquet) => ("the Parquet file", parquet),
-        Stopper::Checkpoint => ("a checkpoint (the state file)", state),
-    };
-    RunError::Write {
-        what,
-        target: target.as_ref().map(Target::to_string).unwrap_or_default(),
-        source,
-        kept,
+/// The write error that stopped a batch, and what it left.
+#[derive(Debug)]
+pub struct StopFailure {
+    /// The output that failed first.
+    pub stopper: Stopper,
+    /// The games the per-game files hold.
+    pub written: u64,
+    /// Its error.
+    pub source: io::Error,
+    /// The Parquet file's own error, when ending it failed after that (the same full disk):
+    /// it then has no footer either.
+    pub parquet_lost: Option<io::Error>,
+}
+
+impl StopFailure {
+    /// A failure of `stopper` with `written` games kept.
+    pub fn new(stopper: Stopper, written: u64, source: io::Error) -> StopFailure {
+        StopFailure {
+            stopper,
+            written,
+            source,
+            parquet_lost: None,
+        }
+    }
+
+    /// Ends the per-game files (the Parquet file's footer, carrying `summary()`) and notes
+    /// what that left in `failure`: a new failure when none came before, else a lost Parquet
+    /// file.
+    pub fn close(
+        failure: &mut Option<StopFailure>,
+        files: GameFiles,
+        summary: impl FnOnce() -> String,
+        written: u64,
+    ) {
+        match (files.close(summary), failure) {
+            (Ok(()), _) => {}
+            (Err((which, source)), failure @ None) => {
+                *failure = Some(StopFailure::new(Stopper::Games(which), written, source));
+            }
+            (Err((_, source)), Some(failure)) => failure.parquet_lost = Some(source),
+        }
+    }
+
+    /// True when the Parquet file cannot be read: its own write failed.
+    pub fn parquet_failed(&self) -> bool {
+        self.stopper == Stopper::Games(Which::Parquet) || self.parquet_lost.is_some()
+    }
+
+    /// The errors to report (`(csv, parquet, state)` name the outputs): which output stopped
+    /// the batch, where, and what was `kept`; then the Parquet file's, if it was lost after.
+    pub fn errors(
+        self,
+        (csv, parquet, state): (&Option<Target>, &Option<Target>, &Option<Target>),
+        kept: String,
+    ) -> Vec<RunError> {
+        let (what, target) = match self.stopper {
+            Stopper::Games(Which::Csv) => ("the per-game CSV", csv),
+            Stopper::Games(Which::Parquet) => ("the Parquet file", parquet),
+            Stopper::Checkpoint => ("a checkpoint (the state file)", state),
+        };
+        let name = |target: &Option<Target>| target.as_ref().map(Target::to_string);
+        let mut errors = vec![RunError::Write {
+            what,
+            target: name(target).unwrap_or_default(),
+            source: self.source,
+            kept,
+        }];
+        if let Some(source) = self.parquet_lost {
+            errors.push(RunError::Write {
+                what: "the Parquet file",
+                target: name(parquet).unwrap_or_default(),
+                source,
+                kept: String::new(),
+            });
+        }
+        errors
     }
 }
 

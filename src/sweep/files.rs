@@ -133,7 +133,7 @@ pub(super) fn kept_text(options: &SweepOptions, parquet_failed: bool) -> String 
     }
     match options.parquet {
         Some(_) if parquet_failed => {
-            kept.push("the Parquet file cannot be read (the error left it without its footer)")
+            kept.push("the Parquet file cannot be read (a write error left it without its footer)")
         }
         Some(_) => kept.push("the Parquet file holds every game before it"),
         None => {}

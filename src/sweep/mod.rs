@@ -19,13 +19,13 @@ use crate::batch::{
 };
 use crate::config::{ConfigError, check_checkpoints, check_counts, check_parquet, one_on_stdout};
 use crate::export::text::group;
-use crate::export::{GameFiles, LeadKind, RunInfo, Target, Which, check_outputs, write_atomically};
+use crate::export::{GameFiles, LeadKind, RunInfo, Target, check_outputs, write_atomically};
 use crate::interrupt::Interrupt;
 use crate::plot::plottable;
 use crate::progress::cells_bar;
 use crate::run::{
     OutputWriter, RunEnd, RunError, StopFailure, Stopper, open_game_files, play_on, resumable_at,
-    resumed_game_csv, stop_failure, write_report_with,
+    resumed_game_csv, write_report_with,
 };
 use crate::stats::Stats;
 
@@ -198,28 +198,25 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let started = Instant::now();
     let (results, mut failure) = play_cells(options, &workers, &mut files, interrupt);
     // The Parquet file's footer carries the sweep's JSON: the file says which cells made it.
-    if let Err((which, source)) = files.close(|| sweep_json(options, &results).to_string())
-        && failure.is_none()
-    {
-        let written = results.last().map_or(0, |r| r.stats.games);
-        failure = Some((Stopper::Games(which), written, source));
-    }
+    let written = results.last().map_or(0, |r| r.stats.games);
+    let summary = || sweep_json(options, &results).to_string();
+    StopFailure::close(&mut failure, files, summary, written);
     let mut failures = write_sweep_files(options, &results);
-    if let Some((which, written, source)) = failure {
-        let broken_pipe = source.kind() == io::ErrorKind::BrokenPipe;
+    if let Some(failure) = failure {
+        let broken_pipe = failure.source.kind() == io::ErrorKind::BrokenPipe;
         let cell = results.len();
         let kept = format!(
             "; stopped in cell {cell} of {} after {} of its games: {}",
             options.grid.cells.len(),
-            group(written),
-            kept_text(options, which == Stopper::Games(Which::Parquet))
+            group(failure.written),
+            kept_text(options, failure.parquet_failed())
         );
         let files = (&options.games_csv, &options.parquet, &options.state);
-        let error = stop_failure(which, files, source, kept);
+        let mut errors = failure.errors(files, kept);
         if broken_pipe {
-            return Err(error);
+            return Err(errors.remove(0));
         }
-        failures.insert(0, error);
+        failures.splice(0..0, errors);
     }
     let on_stdout = options.outputs().iter().any(|(_, t)| **t == Target::Stdout);
     let elapsed = started.elapsed();
@@ -357,7 +354,8 @@ fn play_cells(
                 source,
                 stats,
             }) => {
-                failure = Some((Stopper::of(checkpoint, files), written, source));
+                let stopper = Stopper::of(checkpoint, files);
+                failure = Some(StopFailure::new(stopper, written, source));
                 *stats
             }
             Err(BatchError::Pool { .. }) => unreachable!("the workers were started before"),

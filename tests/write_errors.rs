@@ -17,6 +17,15 @@ fn stderr_of(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The error lines of a run that failed (exit status 1), `count` of them, and stderr whole.
+fn failure_lines(out: &std::process::Output, count: usize) -> (Vec<String>, String) {
+    let err = stderr_of(out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let lines: Vec<String> = err.lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), count, "one line per output that failed: {err}");
+    (lines, err)
+}
+
 #[test]
 fn a_full_disk_keeps_whole_rows_and_says_how_many() {
     let dir = TempDir::new().unwrap();
@@ -60,10 +69,7 @@ fn a_failed_checkpoint_names_the_state_file_and_every_output_that_failed() {
         .current_dir(dir.path())
         .output()
         .unwrap();
-    let err = stderr_of(&out);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 3, "one line per output that failed: {err}");
+    let (lines, err) = failure_lines(&out, 3);
     assert!(
         lines
             .iter()
@@ -75,6 +81,12 @@ fn a_failed_checkpoint_names_the_state_file_and_every_output_that_failed() {
         "{err}"
     );
     assert!(lines[1].contains("the summary JSON to /dev/full"), "{err}");
+    // The JSON that could not be written is not said to describe the games; the histogram is.
+    assert!(!lines[0].contains("summar"), "{err}");
+    assert!(
+        lines[0].ends_with("the histograms count those games"),
+        "{err}"
+    );
     assert!(lines[2].contains("the state file to /dev/full"), "{err}");
     // What was said to be kept was kept: the CSV's rows, and the histogram counts them.
     let rows = fs::read_to_string(dir.path().join("games.csv"))
@@ -94,4 +106,33 @@ fn a_failed_checkpoint_names_the_state_file_and_every_output_that_failed() {
         .map(|row| row.split(',').nth(1).unwrap().parse::<usize>().unwrap())
         .sum();
     assert_eq!(counted, rows);
+}
+
+#[test]
+fn a_sweep_stopped_by_a_write_error_says_only_what_it_kept() {
+    let dir = TempDir::new().unwrap();
+    let out = warsim()
+        .args(["sweep", "--suits", "4,8", "--games", "1000", "-q"])
+        .args([
+            "--games-csv",
+            "/dev/full",
+            "--summary",
+            "cells.csv",
+            "--json",
+            "/dev/full",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let (lines, err) = failure_lines(&out, 2);
+    assert!(
+        lines[0].starts_with("error: could not write the per-game CSV"),
+        "{err}"
+    );
+    assert!(
+        lines[0].ends_with("the other files written describe every game before it"),
+        "not the tables, whose JSON failed: {err}"
+    );
+    assert!(lines[1].contains("the sweep JSON to /dev/full"), "{err}");
+    assert!(dir.path().join("cells.csv").exists());
 }

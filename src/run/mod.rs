@@ -14,7 +14,7 @@ use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, games_text, group};
 use crate::export::{
-    GameFiles, RunInfo, Summary, check_outputs, summary_json_line, write_atomically,
+    GameFiles, RunInfo, Summary, Target, check_outputs, summary_json_line, write_atomically,
 };
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
@@ -73,6 +73,15 @@ impl RunError {
         }
     }
 
+    /// True when this is the failure to write `what` ("the summary JSON"), or holds one.
+    pub fn is_write_of(&self, what: &str) -> bool {
+        match self {
+            RunError::Write { what: failed, .. } => *failed == what,
+            RunError::Writes(all) => all.iter().any(|e| e.is_write_of(what)),
+            _ => false,
+        }
+    }
+
     /// The error's messages, one a line: one per output for [`RunError::Writes`].
     pub fn messages(&self) -> Vec<String> {
         match self {
@@ -111,7 +120,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     if let Some(failure) = failure {
         let broken_pipe = failure.source.kind() == io::ErrorKind::BrokenPipe;
         let files = (&options.csv, &options.parquet, &options.state);
-        let kept = kept_note(options, info.first_game, &failure);
+        let kept = kept_note(options, info.first_game, &failure, &failures);
         let mut errors = failure.errors(files, kept);
         if broken_pipe {
             // `| head` read what it wanted: nothing to report.
@@ -130,7 +139,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
                 "interrupted after {} of {} games ({signal}): {}{}",
                 group(stats.games),
                 group(info.games_requested),
-                kept_text(options, info.first_game, stats.games, false),
+                kept_text(options, info.first_game, stats.games, false, &[]),
                 play_on(&options.state, &options.parquet)
             );
             Ok(RunEnd::Interrupted(status))
@@ -243,8 +252,15 @@ fn play(
 }
 
 /// What a run that stopped after `games` games kept, for its closing message; a Parquet file
-/// whose own write failed has no footer, and says so.
-fn kept_text(options: &RunOptions, first: u64, games: u64, parquet_failed: bool) -> String {
+/// whose own write failed has no footer, and says so, and a summary or histogram that could not
+/// be written (in `unwritten`, each with its own error) is not said to describe anything.
+fn kept_text(
+    options: &RunOptions,
+    first: u64,
+    games: u64,
+    parquet_failed: bool,
+    unwritten: &[RunError],
+) -> String {
     let mut kept = Vec::new();
     let held = game_span(first, games);
     let whole = if games > 0 { " whole" } else { "" };
@@ -258,23 +274,70 @@ fn kept_text(options: &RunOptions, first: u64, games: u64, parquet_failed: bool)
         Some(parquet) => kept.push(format!("the Parquet file ({parquet}) holds {held}")),
         None => {}
     }
-    if options.summary.is_some() || options.json.is_some() {
-        kept.push("the summaries describe those games (complete: false)".to_string());
-    }
-    if options.histogram.is_some() || options.hdr.is_some() {
-        kept.push("the histograms count those games".to_string());
-    }
+    let summaries = [
+        ("the summary CSV", &options.summary),
+        ("the summary JSON", &options.json),
+    ];
+    let histograms = [
+        ("the length histogram", &options.histogram),
+        ("the HdrHistogram log", &options.hdr),
+    ];
+    let (described, counted) = (
+        "describe those games (complete: false)",
+        "count those games",
+    );
+    kept.extend(written_say(
+        summaries,
+        unwritten,
+        ("the summaries", described),
+    ));
+    kept.extend(written_say(
+        histograms,
+        unwritten,
+        ("the histograms", counted),
+    ));
     if kept.is_empty() {
         kept.push("the report describes the games played".to_string());
     }
     kept.join("; ")
 }
 
-fn kept_note(options: &RunOptions, first: u64, failure: &StopFailure) -> String {
+/// What `outputs` (the summaries, or the histograms) say of the games kept: `(all, verb)` when
+/// every one asked for was written ("the summaries describe …"), the one written's name when
+/// the other was not ("the summary JSON describes …"), nothing when none was.
+fn written_say(
+    outputs: [(&'static str, &Option<Target>); 2],
+    unwritten: &[RunError],
+    (all, verb): (&str, &str),
+) -> Option<String> {
+    let asked = outputs.iter().filter(|(_, target)| target.is_some());
+    let written: Vec<&str> = asked
+        .clone()
+        .map(|&(what, _)| what)
+        .filter(|&what| !unwritten.iter().any(|e| e.is_write_of(what)))
+        .collect();
+    match written[..] {
+        [] => None,
+        [one] if asked.count() > 1 => {
+            // "describe" → "describes", "count" → "counts": the verb after one output.
+            let (first, rest) = verb.split_once(' ').unwrap_or((verb, ""));
+            Some(format!("{one} {first}s {rest}").trim_end().to_string())
+        }
+        _ => Some(format!("{all} {verb}")),
+    }
+}
+
+fn kept_note(
+    options: &RunOptions,
+    first: u64,
+    failure: &StopFailure,
+    unwritten: &[RunError],
+) -> String {
     let games = failure.written;
+    let parquet_failed = failure.parquet_failed();
     format!(
         "; stopped after {}: {}",
         games_text(games),
-        kept_text(options, first, games, failure.parquet_failed())
+        kept_text(options, first, games, parquet_failed, unwritten)
     )
 }

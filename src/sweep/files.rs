@@ -126,7 +126,10 @@ fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<Stri
 
 /// What a sweep stopped by a write error kept: every game before the stop, in each per-game file
 /// but a Parquet file whose own write failed (it has no footer), and in the tables.
-pub(super) fn kept_text(options: &SweepOptions, parquet_failed: bool) -> String {
+///
+/// When a file of the sweep's results could not be written too (`all_written` false; each has its
+/// own error), only the others are said to describe the games.
+pub(super) fn kept_text(options: &SweepOptions, parquet_failed: bool, all_written: bool) -> String {
     let mut kept = Vec::new();
     if options.games_csv.is_some() {
         kept.push("the per-game CSV holds every game before it");
@@ -138,6 +141,9 @@ pub(super) fn kept_text(options: &SweepOptions, parquet_failed: bool) -> String 
         Some(_) => kept.push("the Parquet file holds every game before it"),
         None => {}
     }
-    kept.push("the tables describe every game before it");
+    kept.push(match all_written {
+        true => "the tables describe every game before it",
+        false => "the other files written describe every game before it",
+    });
     kept.join("; ")
 }

@@ -209,7 +209,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
             "; stopped in cell {cell} of {} after {} of its games: {}",
             options.grid.cells.len(),
             group(failure.written),
-            kept_text(options, failure.parquet_failed())
+            kept_text(options, failure.parquet_failed(), failures.is_empty())
         );
         let files = (&options.games_csv, &options.parquet, &options.state);
         let mut errors = failure.errors(files, kept);

@@ -296,6 +296,11 @@ fn a_full_disk_leaves_the_csv_and_the_parquet_file_the_same_games() {
         lines[1].starts_with("error: could not write the Parquet file"),
         "{err}"
     );
+    // The disk's own error, as the CSV's reads, not the Parquet writer's text of it.
+    assert!(
+        lines[1].ends_with("to /dev/full: No space left on device (os error 28)"),
+        "{err}"
+    );
 }
 
 /// 12345 → "12,345", as the messages print counts.

@@ -10,7 +10,7 @@
 //! key-value metadata carries the run's summary ([`PARQUET_SUMMARY_KEY`]), so the file names
 //! what made it.
 
-use std::io::{self, Write};
+use std::io;
 use std::sync::Arc;
 
 use parquet::basic::{Compression, Encoding};
@@ -353,7 +353,9 @@ impl GameParquet {
         self.writer()?;
         let mut writer = self.writer.take().expect("just made");
         writer.append_key_value_metadata(KeyValue::new(PARQUET_SUMMARY_KEY.to_string(), summary));
-        let mut out = writer.into_inner().map_err(into_io)?;
-        out.flush()
+        // `finish` (the footer, then a flush through to the file) keeps a write error's own
+        // kind; `into_inner` would turn it into text ("fail to get inner writer: …").
+        writer.finish().map_err(into_io)?;
+        Ok(())
     }
 }

@@ -282,6 +282,9 @@ fn completions_and_man_page_are_printed() {
         );
     }
     let run = String::from_utf8(warsim().args(["man", "run"]).output().unwrap().stdout).unwrap();
+    // Plain ASCII, so groff needs no preconv: `×` and `⌊` written as roff's escapes.
+    assert!(run.is_ascii(), "{run}");
+    assert!(run.contains("suits \\[u00D7] ranks") && run.contains("\\[u230A]K"));
     for flag in [
         "\\-\\-max\\-rounds",
         "\\-\\-seconds\\-per\\-round",

@@ -45,7 +45,21 @@ pub(super) fn print_man_page(command: Option<&str>) -> ExitCode {
     let rendered = clap_mangen::Man::new(page)
         .source(format!("warsim {}", env!("CARGO_PKG_VERSION")))
         .render(&mut roff);
-    print_document("the man page", rendered.map(|()| roff))
+    print_document("the man page", rendered.map(|()| ascii_roff(&roff)))
+}
+
+/// The page with every character beyond ASCII written as roff's `\[uXXXX]` escape (`×` as
+/// `\[u00D7]`): groff reads its input as Latin-1, so UTF-8 text shows garbled unless the reader
+/// runs it through `preconv` first, as `man` does and `groff -man` does not.
+fn ascii_roff(roff: &[u8]) -> Vec<u8> {
+    let mut ascii = String::with_capacity(roff.len());
+    for c in String::from_utf8_lossy(roff).chars() {
+        match c.is_ascii() {
+            true => ascii.push(c),
+            false => ascii.push_str(&format!("\\[u{:04X}]", u32::from(c))),
+        }
+    }
+    ascii.into_bytes()
 }
 
 /// Writes a generated document to standard output: a closed pipe exits 0, a failed write 1.

@@ -202,6 +202,61 @@ mod tests {
         fail_at: Option<u64>,
     }
 
+    /// Counts its games, and notes how many were made durable.
+    struct Durable<'a> {
+        games: u64,
+        persisted: &'a AtomicU64,
+    }
+
+    impl RecordSink for Durable<'_> {
+        fn write_games(&mut self, _: &BatchSpec, _: u64, records: &[GameRecord]) -> io::Result<()> {
+            self.games += records.len() as u64;
+            Ok(())
+        }
+        fn committed(&self) -> u64 {
+            self.games
+        }
+        fn finish(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+        fn persist(&mut self) -> io::Result<()> {
+            self.persisted.store(self.games, Ordering::SeqCst);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_checkpoint_counts_only_games_made_durable() {
+        let persisted = AtomicU64::new(0);
+        let saved = std::sync::Mutex::new(Vec::new());
+        let save = |prefix: &Stats, _: u64| {
+            let durable = persisted.load(Ordering::SeqCst);
+            saved.lock().unwrap().push((prefix.games, durable));
+            Ok(())
+        };
+        let controls = Controls {
+            progress: &|_| {},
+            stop: &|| false,
+            checkpoints: Some(Checkpoints {
+                every: std::time::Duration::ZERO,
+                save: &save,
+            }),
+        };
+        let mut sink = Durable {
+            games: 0,
+            persisted: &persisted,
+        };
+        run_batch(&spec(20_000, 2), Some(&mut sink), &controls).unwrap();
+        let saved = saved.into_inner().unwrap();
+        assert!(saved.len() > 1 && saved.last().unwrap().0 > 0, "{saved:?}");
+        for (games, durable) in saved {
+            assert_eq!(
+                games, durable,
+                "every game a checkpoint counts was made durable first"
+            );
+        }
+    }
+
     impl RecordSink for Collect {
         fn write_games(
             &mut self,

@@ -89,8 +89,11 @@ pub fn write_in_order(
             }
             let due = |c: &&Checkpoints| saved.is_none_or(|at| at.elapsed() >= c.every);
             if let Some(checkpoints) = checkpoints.filter(due) {
-                // Everything taken is written out first: the checkpoint's prefix is on disk.
+                // Everything taken is written out first and made durable: the checkpoint's
+                // prefix is on disk, and a crash of the machine (a lost node) cannot leave a
+                // state counting rows the file lost with the machine's cache.
                 sink.finish()?;
+                sink.persist()?;
                 ledger.settle(sink.committed());
                 (checkpoints.save)(&ledger.stats, sink.position())
                     .inspect_err(|_| checkpoint_failed = true)?;

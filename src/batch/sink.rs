@@ -22,6 +22,11 @@ pub trait RecordSink: Send {
     fn committed(&self) -> u64;
     /// Writes out everything taken.
     fn finish(&mut self) -> io::Result<()>;
+    /// Makes what was written out durable (on the disk, or the file server), so that a state
+    /// file counting it survives a crash of the machine, not only of the process.
+    fn persist(&mut self) -> io::Result<()> {
+        Ok(())
+    }
     /// Bytes wholly written to the output (where a resumed run continues it); 0 where that
     /// means nothing.
     fn position(&self) -> u64 {

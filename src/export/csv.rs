@@ -200,6 +200,10 @@ impl RecordSink for GameCsv {
     fn position(&self) -> u64 {
         self.written_bytes
     }
+
+    fn persist(&mut self) -> io::Result<()> {
+        self.out.persist()
+    }
 }
 
 /// Writes the summary as a header row and one value row.

@@ -264,6 +264,18 @@ impl Stream {
         }
     }
 
+    /// Makes what was written durable (`fsync` of the data; on NFS, a commit to the server): a
+    /// regular file's; standard output, pipes and devices keep nothing to sync.
+    pub fn persist(&mut self) -> io::Result<()> {
+        match &mut self.out {
+            StreamOut::File {
+                file,
+                regular: true,
+            } => file.sync_data(),
+            _ => Ok(()),
+        }
+    }
+
     /// Removes the file if this run created it (when nothing useful was written to it).
     pub fn discard(self) {
         if let Some(path) = self.created

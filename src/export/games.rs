@@ -137,6 +137,15 @@ impl RecordSink for GameFiles {
         self.csv.as_ref().map_or(0, RecordSink::position)
     }
 
+    /// The CSV's rows (a state counts them to resume); the Parquet file cannot be resumed.
+    fn persist(&mut self) -> io::Result<()> {
+        if let Some(csv) = &mut self.csv {
+            let persisted = csv.persist();
+            self.note(Which::Csv, persisted)?;
+        }
+        Ok(())
+    }
+
     fn finish(&mut self) -> io::Result<()> {
         if let Some(csv) = &mut self.csv {
             let finished = csv.finish();

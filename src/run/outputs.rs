@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use crate::batch::RecordSink;
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::games_text;
 use crate::export::{
@@ -190,13 +191,24 @@ impl StopFailure {
 
     /// Ends the per-game files (the Parquet file's footer, carrying `summary()`) and notes
     /// what that left in `failure`: a new failure when none came before, else a lost Parquet
-    /// file.
+    /// file. With `state`, the per-game CSV is first made durable, since the state about to be
+    /// written counts its rows (a crash of the machine must not leave it shorter).
     pub fn close(
         failure: &mut Option<StopFailure>,
-        files: GameFiles,
+        mut files: GameFiles,
         summary: impl FnOnce() -> String,
-        written: u64,
+        (written, state): (u64, bool),
     ) {
+        if state
+            && failure.is_none()
+            && let Err(source) = files.persist()
+        {
+            *failure = Some(StopFailure::new(
+                Stopper::Games(Which::Csv),
+                written,
+                source,
+            ));
+        }
         match (files.close(summary), failure) {
             (Ok(()), _) => {}
             (Err((which, source)), failure @ None) => {

@@ -200,7 +200,8 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     // The Parquet file's footer carries the sweep's JSON: the file says which cells made it.
     let written = results.last().map_or(0, |r| r.stats.games);
     let summary = || sweep_json(options, &results).to_string();
-    StopFailure::close(&mut failure, files, summary, written);
+    let state = options.state.is_some();
+    StopFailure::close(&mut failure, files, summary, (written, state));
     let mut failures = write_sweep_files(options, &results);
     if let Some(failure) = failure {
         let broken_pipe = failure.source.kind() == io::ErrorKind::BrokenPipe;

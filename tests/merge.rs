@@ -259,3 +259,50 @@ fn merge_draws_and_reports_as_the_single_run_with_the_same_flags() {
     };
     assert_eq!(duration(&merged.stdout), duration(&whole.stdout));
 }
+
+#[test]
+fn a_state_on_standard_output_is_one_document_however_often_it_checkpoints() {
+    let dir = TempDir::new().unwrap();
+    // Checkpoints every 10 ms go nowhere: '-' takes the final state alone, so a shell's
+    // redirect makes a state file that merges.
+    let out = warsim()
+        .args([
+            "run", "--games", "2e6", "--shard", "0/2", "-q", "--state", "-",
+        ])
+        .args(["--checkpoint-every", "10ms"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    std::fs::write(dir.path().join("first.json"), &out.stdout).unwrap();
+    warsim()
+        .current_dir(dir.path())
+        .args([
+            "run",
+            "--games",
+            "2e6",
+            "--shard",
+            "1/2",
+            "-q",
+            "--state",
+            "second.json",
+        ])
+        .assert()
+        .success();
+    warsim()
+        .current_dir(dir.path())
+        .args(["merge", "first.json", "second.json", "--json", "whole.json"])
+        .assert()
+        .success();
+    assert_eq!(json(&dir.path().join("whole.json"))["games"], 2_000_000);
+    // A sweep's state too.
+    let out = warsim()
+        .args([
+            "sweep", "--suits", "4,8", "--games", "2e5", "-q", "--state", "-",
+        ])
+        .args(["--checkpoint-every", "10ms"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let state: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one document");
+    assert_eq!(state["format"], "warsim-sweep-state");
+}

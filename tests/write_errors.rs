@@ -8,6 +8,7 @@ use std::process::Command;
 
 use common::json;
 use tempfile::TempDir;
+use warsim::export::text::group;
 
 fn warsim() -> Command {
     Command::new(assert_cmd::cargo::cargo_bin("warsim"))
@@ -54,21 +55,10 @@ fn a_full_disk_keeps_whole_rows_and_says_how_many() {
 #[test]
 fn a_failed_checkpoint_names_the_state_file_and_every_output_that_failed() {
     let dir = TempDir::new().unwrap();
-    // The state's first checkpoint comes with the first games written, and fails on a full disk.
-    let out = warsim()
-        .args([
-            "run",
-            "--games",
-            "1e6",
-            "-q",
-            "--csv",
-            "games.csv",
-            "--histogram",
-        ])
-        .args(["lengths.csv", "--state", "/dev/full", "--json", "/dev/full"])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
+    // A "disk" of 2 KiB a file: the state's first checkpoint (no game counted yet) fits, the
+    // next, 10 ms later, does not; the summary JSON fits, the length histogram does not.
+    let args = "run --games 1e7 -q --checkpoint-every 10ms --state run.state --json summary.json --histogram lengths.csv";
+    let out = common::with_full_disk_at(2, dir.path(), args);
     let (lines, err) = failure_lines(&out, 3);
     assert!(
         lines
@@ -76,36 +66,28 @@ fn a_failed_checkpoint_names_the_state_file_and_every_output_that_failed() {
             .all(|l| l.starts_with("error: could not write "))
     );
     assert!(
-        lines[0].contains("a checkpoint (the state file) to /dev/full: No space left")
-            && lines[0].contains("the per-game CSV (games.csv) holds"),
+        lines[0].contains("a checkpoint (the state file) to run.state: File too large"),
         "{err}"
     );
-    assert!(lines[1].contains("the summary JSON to /dev/full"), "{err}");
-    // The JSON that could not be written is not said to describe the games; the histogram is.
-    assert!(!lines[0].contains("summar"), "{err}");
     assert!(
-        lines[0].ends_with("the histograms count those games"),
+        lines[1].contains("the length histogram to lengths.csv"),
         "{err}"
     );
-    assert!(lines[2].contains("the state file to /dev/full"), "{err}");
-    // What was said to be kept was kept: the CSV's rows, and the histogram counts them.
-    let rows = fs::read_to_string(dir.path().join("games.csv"))
-        .unwrap()
-        .lines()
-        .count()
-        - 1;
-    let said = lines[0].split("stopped after ").nth(1).unwrap();
+    assert!(lines[2].contains("the state file to run.state"), "{err}");
+    // The histogram that could not be written is not said to count the games; the summary is, and
+    // it describes the games the message says were played.
+    assert!(!lines[0].contains("histogram"), "{err}");
     assert!(
-        said.starts_with(&format!("{} game", rows)),
-        "{rows} rows: {err}"
+        lines[0].ends_with("the summaries describe those games (complete: false)"),
+        "{err}"
     );
-    let histogram = fs::read_to_string(dir.path().join("lengths.csv")).unwrap();
-    let counted: usize = histogram
-        .lines()
-        .skip(1)
-        .map(|row| row.split(',').nth(1).unwrap().parse::<usize>().unwrap())
-        .sum();
-    assert_eq!(counted, rows);
+    let summary = json(&dir.path().join("summary.json"));
+    let said = format!(
+        "stopped after {} games",
+        group(summary["games"].as_u64().unwrap())
+    );
+    assert!(lines[0].contains(&said), "{said}: {err}");
+    assert_eq!(summary["complete"], false);
 }
 
 #[test]

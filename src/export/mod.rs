@@ -43,6 +43,16 @@ impl Target {
             Target::File(PathBuf::from(text))
         }
     }
+
+    /// True for a file each checkpoint can replace: a regular file, or a path with nothing yet.
+    /// Standard output, pipes and devices take only the final state: checkpoints written one
+    /// after the other into a stream would make it several documents, none to resume from.
+    pub fn keeps_checkpoints(&self) -> bool {
+        match self {
+            Target::Stdout => false,
+            Target::File(path) => std::fs::metadata(path).map_or(true, |m| m.is_file()),
+        }
+    }
 }
 
 impl std::fmt::Display for Target {

@@ -9,7 +9,6 @@
 use std::io;
 use std::time::Instant;
 
-use crate::batch::Checkpoints;
 use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, games_text, group};
@@ -24,8 +23,8 @@ use crate::stats::Stats;
 mod outputs;
 
 pub use outputs::{
-    OutputWriter, StopFailure, Stopper, open_game_files, play_on, plot_titles, resumable,
-    resumable_at, resumed_game_csv, write_each,
+    OutputWriter, StopFailure, Stopper, checkpoints_of, open_game_files, play_on, plot_titles,
+    resumable, resumable_at, resumed_game_csv, write_each,
 };
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
 
@@ -148,8 +147,8 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     }
 }
 
-/// What a played batch left: what was run, the statistics of the games kept, and a per-game
-/// output's write error, if one failed.
+/// What a played batch left: what was run, the statistics of the games kept, and the write
+/// error that stopped it (a per-game file's or a checkpoint's), if one did.
 type Played = (RunInfo, Stats, Option<StopFailure>);
 
 /// Plays the batch with a progress bar, streaming records to the per-game outputs; stops on a
@@ -207,11 +206,7 @@ fn play(
         let write: OutputWriter = &|out| state.write(out);
         write_atomically(target, write)
     };
-    let checkpoints =
-        (options.state.is_some() && !options.checkpoint_every.is_zero()).then_some(Checkpoints {
-            every: options.checkpoint_every,
-            save: &save,
-        });
+    let checkpoints = checkpoints_of(&options.state, options.checkpoint_every, &save);
     let bar = games_bar(spec.games, options.quiet);
     let stop = || interrupt.is_some_and(Interrupt::requested);
     let controls = Controls {

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use crate::batch::RecordSink;
+use crate::batch::{Checkpoints, RecordSink};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::games_text;
 use crate::export::{
@@ -268,12 +268,24 @@ pub fn resumable(command: &[String], csv: &Option<Target>) -> Option<Resumable> 
     resumable_at(command, csv, bytes).ok()
 }
 
+/// The checkpoints of a run or sweep with `state`, saved by `save` every `every`: none without a
+/// state, with `every` zero, or for a state that cannot keep them (standard output, a pipe, a
+/// device: they take the final state alone).
+pub fn checkpoints_of<'a>(
+    state: &Option<Target>,
+    every: std::time::Duration,
+    save: &'a (dyn Fn(&Stats, u64) -> io::Result<()> + Sync),
+) -> Option<Checkpoints<'a>> {
+    let keeps = state.as_ref().is_some_and(Target::keeps_checkpoints);
+    (keeps && !every.is_zero()).then_some(Checkpoints { every, save })
+}
+
 /// How to play on after an interrupt, for its message: `warsim resume` or `--continue`, when the
 /// run or sweep wrote a state file that can be continued (not beside a Parquet file, which can
 /// only be played again); empty otherwise.
 pub fn play_on(state: &Option<Target>, parquet: &Option<Target>) -> String {
     match (state, parquet) {
-        (Some(Target::File(path)), None) => format!(
+        (Some(target @ Target::File(path)), None) if target.keeps_checkpoints() => format!(
             "; to play on: `warsim resume {}`, or the same command with --continue",
             path.display()
         ),

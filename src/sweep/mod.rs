@@ -14,9 +14,7 @@ use std::io;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::batch::{
-    BatchError, BatchSpec, Checkpoints, Controls, RecordSink, Shard, Workers, run_batch_on,
-};
+use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, Shard, Workers, run_batch_on};
 use crate::config::{ConfigError, check_checkpoints, check_counts, check_parquet, one_on_stdout};
 use crate::export::text::group;
 use crate::export::{GameFiles, LeadKind, RunInfo, Target, check_outputs, write_atomically};
@@ -24,8 +22,8 @@ use crate::interrupt::Interrupt;
 use crate::plot::plottable;
 use crate::progress::cells_bar;
 use crate::run::{
-    OutputWriter, RunEnd, RunError, StopFailure, Stopper, open_game_files, play_on, resumable_at,
-    resumed_game_csv, write_report_with,
+    OutputWriter, RunEnd, RunError, StopFailure, Stopper, checkpoints_of, open_game_files, play_on,
+    resumable_at, resumed_game_csv, write_report_with,
 };
 use crate::stats::Stats;
 
@@ -336,11 +334,7 @@ fn play_cells(
             let write: OutputWriter = &|out| state.write(out);
             write_atomically(target, write)
         };
-        let checkpoints = (options.state.is_some() && !options.checkpoint_every.is_zero())
-            .then_some(Checkpoints {
-                every: options.checkpoint_every,
-                save: &save,
-            });
+        let checkpoints = checkpoints_of(&options.state, options.checkpoint_every, &save);
         let controls = Controls {
             progress: &|games| bar.inc(games),
             stop: &stop,

@@ -96,21 +96,20 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
             resumable.cwd
         ))
     })?;
-    let how = args;
     let not_its_own = || refuse(format!("{name}: its command line is not a `warsim {what}`"));
     match (parse(&resumable.command), checkpoint) {
-        (Some(Command::Run(args)), AnyState::Run(state)) => {
-            let mut options = args.into_options()?;
+        (Some(Command::Run(recorded)), AnyState::Run(state)) => {
+            let mut options = recorded.into_options()?;
             options.command = resumable.command.clone();
             let o = &mut options;
-            how.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
+            args.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
             continue_from(&name, &state, &resumable, options)
         }
-        (Some(Command::Sweep(args)), AnyState::Sweep(sweep)) => {
-            let mut options = args.into_options()?;
+        (Some(Command::Sweep(recorded)), AnyState::Sweep(sweep)) => {
+            let mut options = recorded.into_options()?;
             options.command = resumable.command.clone();
             let o = &mut options;
-            how.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
+            args.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
             continue_sweep(&name, &sweep, &resumable, options)
         }
         _ => Err(not_its_own()),

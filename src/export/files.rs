@@ -126,6 +126,12 @@ fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError
     }
 }
 
+/// True for a path warsim writes by replacing the file: a regular file, or nothing yet. A pipe
+/// or a device is written into as it is: it has no file to replace, lock or checkpoint.
+pub fn replaceable(path: &Path) -> bool {
+    fs::metadata(path).map_or(true, |m| m.is_file())
+}
+
 /// The folder a file path lies in (`.` for a bare name).
 pub fn folder_of(path: &Path) -> &Path {
     path.parent()
@@ -149,13 +155,10 @@ pub fn write_atomically(
         }
         Target::File(path) => path,
     };
-    match fs::metadata(path) {
-        Ok(meta) if !meta.is_file() => {
-            let mut out = BufWriter::new(OpenOptions::new().write(true).open(path)?);
-            write(&mut out)?;
-            return out.flush();
-        }
-        _ => {}
+    if !replaceable(path) {
+        let mut out = BufWriter::new(OpenOptions::new().write(true).open(path)?);
+        write(&mut out)?;
+        return out.flush();
     }
     let real = match fs::canonicalize(path) {
         Ok(real) => real,

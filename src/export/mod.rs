@@ -12,7 +12,9 @@ mod summary;
 pub mod text;
 
 pub use self::csv::{GAME_CSV_HEADER, GameCsv, into_io, write_summary_csv};
-pub use files::{AnotherWriter, OutputError, Stream, check_outputs, folder_of, write_atomically};
+pub use files::{
+    AnotherWriter, OutputError, Stream, check_outputs, folder_of, replaceable, write_atomically,
+};
 pub use games::{GameFiles, Which};
 pub use hdr::{HDR_DIGITS, hdr_tag, write_hdr_log};
 pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv, write_histogram_table};
@@ -50,7 +52,7 @@ impl Target {
     pub fn keeps_checkpoints(&self) -> bool {
         match self {
             Target::Stdout => false,
-            Target::File(path) => std::fs::metadata(path).map_or(true, |m| m.is_file()),
+            Target::File(path) => replaceable(path),
         }
     }
 }

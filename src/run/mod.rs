@@ -278,19 +278,18 @@ fn kept_text(
         ("the length histogram", &options.histogram),
         ("the HdrHistogram log", &options.hdr),
     ];
-    let (described, counted) = (
-        "describe those games (complete: false)",
-        "count those games",
-    );
     kept.extend(written_say(
         summaries,
         unwritten,
-        ("the summaries", described),
+        (
+            "the summaries describe those games (complete: false)",
+            "describes those games (complete: false)",
+        ),
     ));
     kept.extend(written_say(
         histograms,
         unwritten,
-        ("the histograms", counted),
+        ("the histograms count those games", "counts those games"),
     ));
     if kept.is_empty() {
         kept.push("the report describes the games played".to_string());
@@ -298,13 +297,13 @@ fn kept_text(
     kept.join("; ")
 }
 
-/// What `outputs` (the summaries, or the histograms) say of the games kept: `(all, verb)` when
-/// every one asked for was written ("the summaries describe …"), the one written's name when
-/// the other was not ("the summary JSON describes …"), nothing when none was.
+/// What `outputs` (the summaries, or the histograms) say of the games kept: `all` when every
+/// one asked for was written ("the summaries describe …"), the one written's name and `one`
+/// when the other was not ("the summary JSON describes …"), nothing when none was.
 fn written_say(
     outputs: [(&'static str, &Option<Target>); 2],
     unwritten: &[RunError],
-    (all, verb): (&str, &str),
+    (all, one): (&str, &str),
 ) -> Option<String> {
     let asked = outputs.iter().filter(|(_, target)| target.is_some());
     let written: Vec<&str> = asked
@@ -314,12 +313,8 @@ fn written_say(
         .collect();
     match written[..] {
         [] => None,
-        [one] if asked.count() > 1 => {
-            // "describe" → "describes", "count" → "counts": the verb after one output.
-            let (first, rest) = verb.split_once(' ').unwrap_or((verb, ""));
-            Some(format!("{one} {first}s {rest}").trim_end().to_string())
-        }
-        _ => Some(format!("{all} {verb}")),
+        [name] if asked.count() > 1 => Some(format!("{name} {one}")),
+        _ => Some(all.to_string()),
     }
 }
 

@@ -16,7 +16,7 @@ use std::io::{self, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
-use crate::export::folder_of;
+use crate::export::{folder_of, replaceable};
 
 /// What warsim writes in a lock file it creates, to know it as its own later.
 const OURS: &str =
@@ -62,7 +62,7 @@ impl StateLock {
         waiting: impl FnOnce(),
     ) -> Result<StateLock, String> {
         // A state written into a pipe or a device (`--state /dev/stdout`) has no file to guard.
-        if std::fs::metadata(state).is_ok_and(|m| !m.is_file()) {
+        if !replaceable(state) {
             return Ok(StateLock { held: None });
         }
         let path = lock_path(state);

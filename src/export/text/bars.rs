@@ -29,11 +29,7 @@ pub(super) fn write_histogram(out: &mut dyn Write, stats: &Stats, cap: u32) -> i
     let bars = bars(stats, cap);
     let most = bars.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
     writeln!(out, "game lengths (rounds)")?;
-    for (label, n) in label_texts(bars.iter().map(|(label, _)| label))
-        .iter()
-        .zip(&bars)
-    {
-        let n = n.1;
+    for (label, &(_, n)) in label_texts(&bars).iter().zip(&bars) {
         let bar = "█".repeat((BAR_WIDTH * n as f64 / most as f64).round() as usize);
         let share = 100.0 * n as f64 / stats.games as f64;
         writeln!(out, "  {label} {bar:<40} {share:6.2}%")?;
@@ -86,7 +82,8 @@ fn bars(stats: &Stats, cap: u32) -> Vec<(Label, u64)> {
 
 /// The labels as text of one width: bins' edges in two columns ("  1,000 – 1,099  "), a tail's
 /// edge in the first ("  1,300 or more  "), words right-aligned to the whole width.
-fn label_texts<'a>(labels: impl Iterator<Item = &'a Label> + Clone) -> Vec<String> {
+fn label_texts(bars: &[(Label, u64)]) -> Vec<String> {
+    let labels = bars.iter().map(|(label, _)| label);
     let chars = |text: &String| text.chars().count();
     let (mut left, mut right) = (EDGE_WIDTH, EDGE_WIDTH);
     for label in labels.clone() {

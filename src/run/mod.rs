@@ -117,15 +117,9 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     let (info, stats, failure) = play(options, files, interrupt)?;
     let mut failures = write_result_files(options, &info, &stats);
     if let Some(failure) = failure {
-        let broken_pipe = failure.source.kind() == io::ErrorKind::BrokenPipe;
         let files = (&options.csv, &options.parquet, &options.state);
         let kept = kept_note(options, info.first_game, &failure, &failures);
-        let mut errors = failure.errors(files, kept);
-        if broken_pipe {
-            // `| head` read what it wanted: nothing to report.
-            return Err(errors.remove(0));
-        }
-        failures.splice(0..0, errors);
+        failure.put_first(files, kept, &mut failures)?;
     }
     write_report(options, &info, &stats)?;
     if let Some(error) = RunError::of_all(failures) {

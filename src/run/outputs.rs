@@ -223,13 +223,17 @@ impl StopFailure {
         self.stopper == Stopper::Games(Which::Parquet) || self.parquet_lost.is_some()
     }
 
-    /// The errors to report (`(csv, parquet, state)` name the outputs): which output stopped
-    /// the batch, where, and what was `kept`; then the Parquet file's, if it was lost after.
-    pub fn errors(
+    /// Puts its errors before the other outputs' `failures` (`(csv, parquet, state)` name the
+    /// outputs): which output stopped the batch, where, and what was `kept`; then the Parquet
+    /// file's, if it was lost after. A closed pipe (`| head` read what it wanted) is returned at
+    /// once: nothing to report.
+    pub fn put_first(
         self,
         (csv, parquet, state): (&Option<Target>, &Option<Target>, &Option<Target>),
         kept: String,
-    ) -> Vec<RunError> {
+        failures: &mut Vec<RunError>,
+    ) -> Result<(), RunError> {
+        let broken_pipe = self.source.kind() == io::ErrorKind::BrokenPipe;
         let (what, target) = match self.stopper {
             Stopper::Games(Which::Csv) => ("the per-game CSV", csv),
             Stopper::Games(Which::Parquet) => ("the Parquet file", parquet),
@@ -250,7 +254,11 @@ impl StopFailure {
                 kept: String::new(),
             });
         }
-        errors
+        if broken_pipe {
+            return Err(errors.remove(0));
+        }
+        failures.splice(0..0, errors);
+        Ok(())
     }
 }
 

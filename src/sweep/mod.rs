@@ -202,7 +202,6 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     StopFailure::close(&mut failure, files, summary, (written, state));
     let mut failures = write_sweep_files(options, &results);
     if let Some(failure) = failure {
-        let broken_pipe = failure.source.kind() == io::ErrorKind::BrokenPipe;
         let cell = results.len();
         let kept = format!(
             "; stopped in cell {cell} of {} after {} of its games: {}",
@@ -211,11 +210,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
             kept_text(options, failure.parquet_failed(), failures.is_empty())
         );
         let files = (&options.games_csv, &options.parquet, &options.state);
-        let mut errors = failure.errors(files, kept);
-        if broken_pipe {
-            return Err(errors.remove(0));
-        }
-        failures.splice(0..0, errors);
+        failure.put_first(files, kept, &mut failures)?;
     }
     let on_stdout = options.outputs().iter().any(|(_, t)| **t == Target::Stdout);
     let elapsed = started.elapsed();

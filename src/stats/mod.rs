@@ -224,7 +224,19 @@ pub fn wilson_95(k: u64, n: u64) -> Option<(f64, f64, f64)> {
     let z2n = z * z / n_f;
     let centre = (p + z2n / 2.0) / (1.0 + z2n);
     let half = z * (p * (1.0 - p) / n_f + z2n / (4.0 * n_f)).sqrt() / (1.0 + z2n);
-    Some((p, (centre - half).max(0.0), (centre + half).min(1.0)))
+    // At no successes (or no failures) the bound is 0 (or 1) exactly, which rounding misses by
+    // about 1e-18: set, so files hold the exact figure.
+    let low = if k == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if k == n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    Some((p, low, high))
 }
 
 #[cfg(test)]
@@ -332,6 +344,17 @@ mod tests {
         let (_, lo, hi) = wilson_95(0, 10).unwrap();
         assert_eq!(lo, 0.0);
         assert!((hi - 0.277_5).abs() < 1e-4, "{hi}");
+        // The ends are exact at every size (rounding once left 3.5e-18 at 0 of 100), and the
+        // interval of k failures mirrors that of k successes.
+        for n in 1..=1_000 {
+            assert_eq!(wilson_95(0, n).unwrap().1, 0.0, "0 of {n}");
+            assert_eq!(wilson_95(n, n).unwrap().2, 1.0, "{n} of {n}");
+            let (_, lo, hi) = wilson_95(n / 3, n).unwrap();
+            let (_, mirror_lo, mirror_hi) = wilson_95(n - n / 3, n).unwrap();
+            assert!(
+                (lo - (1.0 - mirror_hi)).abs() < 1e-12 && (hi - (1.0 - mirror_lo)).abs() < 1e-12
+            );
+        }
         // No trials: no share and no interval, rather than a confident [0, 0].
         assert_eq!(wilson_95(0, 0), None);
     }

@@ -265,12 +265,12 @@ fn kept_text(
         None => {}
     }
     let summaries = [
-        ("the summary CSV", &options.summary),
-        ("the summary JSON", &options.json),
+        (outputs::SUMMARY_CSV, &options.summary),
+        (outputs::SUMMARY_JSON, &options.json),
     ];
     let histograms = [
-        ("the length histogram", &options.histogram),
-        ("the HdrHistogram log", &options.hdr),
+        (outputs::LENGTH_HISTOGRAM, &options.histogram),
+        (outputs::HDR_LOG, &options.hdr),
     ];
     kept.extend(written_say(
         summaries,

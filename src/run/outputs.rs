@@ -63,6 +63,13 @@ pub fn open_game_files(
 /// Writes one output file's contents.
 pub type OutputWriter<'a> = &'a dyn Fn(&mut dyn Write) -> io::Result<()>;
 
+/// The names a run's summaries and histograms go by in its messages, shared by their writing
+/// and the closing message, which finds by name the ones that failed.
+pub(crate) const SUMMARY_CSV: &str = "the summary CSV";
+pub(crate) const SUMMARY_JSON: &str = "the summary JSON";
+pub(crate) const LENGTH_HISTOGRAM: &str = "the length histogram";
+pub(crate) const HDR_LOG: &str = "the HdrHistogram log";
+
 /// Writes the summary CSV and JSON and the histogram (each atomically); returns what failed.
 pub(crate) fn write_result_files(
     options: &RunOptions,
@@ -71,16 +78,16 @@ pub(crate) fn write_result_files(
 ) -> Vec<RunError> {
     let summary = Summary::new(info, stats);
     let outputs: [(&'static str, &Option<Target>, OutputWriter); 6] = [
-        ("the summary CSV", &options.summary, &|out| {
+        (SUMMARY_CSV, &options.summary, &|out| {
             write_summary_csv(out, &summary)
         }),
-        ("the summary JSON", &options.json, &|out| {
+        (SUMMARY_JSON, &options.json, &|out| {
             write_summary_json(out, &summary)
         }),
-        ("the length histogram", &options.histogram, &|out| {
+        (LENGTH_HISTOGRAM, &options.histogram, &|out| {
             write_histogram_csv(out, stats)
         }),
-        ("the HdrHistogram log", &options.hdr, &|out| {
+        (HDR_LOG, &options.hdr, &|out| {
             write_hdr_log(out, &[(info, stats)])
         }),
         ("the state file", &options.state, &|out| {

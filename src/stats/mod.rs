@@ -155,6 +155,20 @@ impl Stats {
         {
             return Err("the length counts are not in order".into());
         }
+        if parts
+            .rounds
+            .last()
+            .is_some_and(|&r| r > u64::from(most_rounds))
+        {
+            return Err(format!(
+                "a game lasted longer than its rules allow ({most_rounds} rounds)"
+            ));
+        }
+        // Sums checked: a damaged file's huge counts must not wrap round to agreeing ones.
+        let total = |counts: &[u64]| counts.iter().try_fold(0u64, |sum, &n| sum.checked_add(n));
+        let Some(finished) = total(&parts.rounds_games) else {
+            return Err("its length counts overflow".into());
+        };
         stats.games = parts.games;
         stats.outcomes.copy_from_slice(outcomes);
         stats.wins_by_seat.clone_from(&parts.wins_by_seat);
@@ -166,12 +180,19 @@ impl Stats {
             stats.lengths.finished_many(rounds, games);
         }
         stats.lengths.censored_many(parts.capped, parts.never);
-        let finished = stats.count(Outcome::Win) + stats.count(Outcome::Draw);
-        let consistent = outcomes.iter().sum::<u64>() == parts.games
-            && stats.lengths.finished_games() == finished
+        let wins = Some(stats.count(Outcome::Win));
+        let won_or_drawn = stats
+            .count(Outcome::Win)
+            .checked_add(stats.count(Outcome::Draw));
+        let never = stats
+            .count(Outcome::Cycle)
+            .checked_add(stats.count(Outcome::Abandoned));
+        let consistent = total(outcomes) == Some(parts.games)
+            && Some(finished) == won_or_drawn
             && parts.capped == stats.count(Outcome::Capped)
-            && parts.never == stats.count(Outcome::Cycle) + stats.count(Outcome::Abandoned)
-            && parts.wins_by_seat.iter().sum::<u64>() == stats.count(Outcome::Win);
+            && Some(parts.never) == never
+            && total(&parts.wins_by_seat) == wins
+            && total(win_by) == wins;
         if !consistent {
             return Err(
                 "its counts do not add up (games, outcomes, lengths and wins disagree)".into(),
@@ -248,7 +269,7 @@ mod tests {
             rounds,
             winner,
             outcome,
-            win_by: None,
+            win_by: winner.map(|_| WinBy::Cards),
             wars,
             longest_war: wars.min(2),
             cards_played: 2 * u64::from(rounds),
@@ -299,6 +320,33 @@ mod tests {
         assert_eq!(right.wins_by_seat, whole.wins_by_seat);
         assert_eq!(right.lengths(), whole.lengths());
         assert_eq!(right.wars_per_game(), whole.wars_per_game());
+    }
+
+    #[test]
+    fn damaged_parts_are_refused() {
+        let mut s = Stats::new(2, 1000, 1000);
+        s.record(&game(10, Some(0), Outcome::Win, 0));
+        s.record(&game(12, Some(1), Outcome::Win, 0));
+        s.record(&game(1000, None, Outcome::Capped, 0));
+        assert!(Stats::from_parts(&s.parts(), 1000, 1000).is_ok());
+        let damaged = |edit: fn(&mut StatsParts)| {
+            let mut parts = s.parts();
+            edit(&mut parts);
+            Stats::from_parts(&parts, 1000, 1000).unwrap_err()
+        };
+        // More wins decided by cards than wins.
+        assert!(damaged(|p| p.win_by[0] += 1).contains("do not add up"));
+        // A finished game longer than the cap.
+        assert!(damaged(|p| p.rounds[1] = 1001).contains("longer than its rules allow"));
+        // Counts of 2^63 that would wrap round to the games' count.
+        let wrapped = damaged(|p| {
+            p.outcomes[0] += 1 << 63;
+            p.outcomes[1] += 1 << 63;
+            p.wins_by_seat[0] += 1 << 63;
+            p.wins_by_seat[1] += 1 << 63;
+        });
+        assert!(wrapped.contains("do not add up"), "{wrapped}");
+        assert!(damaged(|p| p.rounds_games = vec![u64::MAX, 3]).contains("overflow"));
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! Without records, each worker keeps its own [`Stats`], merged at the end. With records, the
 //! finished ranges go to a writer thread that puts them back in order (`ordered.rs`) and counts
 //! each game only once its row is wholly written, so the statistics always describe exactly the
-//! rows in the file.
+//! rows in the file. While that thread is busy, the workers also format their ranges' rows
+//! (the sink's [`RowFormatter`]), so that one thread keeps up with many.
 
 mod claims;
 mod controls;
@@ -20,16 +21,16 @@ use std::ops::Range;
 use std::sync::mpsc::channel;
 use std::time::Instant;
 
-use crate::engine::{Engine, GameRecord, Rules};
+use crate::engine::{Engine, Rules};
 use crate::stats::Stats;
 
 pub use claims::MAX_CHUNK;
 use claims::{Claims, next_size};
 pub use controls::{Checkpoints, Controls};
-use ordered::{Room, write_in_order};
+use ordered::{Played, Room, write_in_order};
 pub use shard::Shard;
 use sink::Nowhere;
-pub use sink::RecordSink;
+pub use sink::{RecordSink, RowFormatter};
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -142,7 +143,8 @@ pub fn run_batch_on(
         return Ok(total);
     };
     let room = Room::new(spec.first);
-    let (send, receive) = channel::<(u64, Vec<GameRecord>)>();
+    let format = sink.row_formatter();
+    let (send, receive) = channel::<Played>();
     let checkpoints = controls.checkpoints.as_ref();
     std::thread::scope(|scope| {
         let writer = scope.spawn(|| write_in_order(spec, sink, receive, &room, checkpoints));
@@ -153,8 +155,18 @@ pub fn run_batch_on(
                 let first = games.start;
                 let mut records = Vec::with_capacity((games.end - first) as usize);
                 engine.play_games(&spec.rules, spec.seed, games, |record| records.push(record));
+                // Formatted here unless the writer is free to (see `Room::writer_idle`): the
+                // same bytes either way.
+                let rows = format
+                    .as_ref()
+                    .filter(|_| !room.writer_idle())
+                    .map(|format| {
+                        let mut rows = Vec::with_capacity(records.len() * 64);
+                        format(spec, first, &records, &mut rows);
+                        rows
+                    });
                 // A closed channel means the writer stopped on an error, which join reports.
-                send.send((first, records)).is_ok()
+                send.send((first, records, rows)).is_ok()
             });
         });
         drop(send);
@@ -191,237 +203,4 @@ fn play_claims(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::Preset;
-    use std::sync::atomic::{AtomicU64, Ordering};
-
-    /// Keeps every record; fails once `fail_at` games were taken, having committed them.
-    struct Collect {
-        games: Vec<(u64, GameRecord)>,
-        fail_at: Option<u64>,
-    }
-
-    /// Counts its games, and notes how many were made durable.
-    struct Durable<'a> {
-        games: u64,
-        persisted: &'a AtomicU64,
-    }
-
-    impl RecordSink for Durable<'_> {
-        fn write_games(&mut self, _: &BatchSpec, _: u64, records: &[GameRecord]) -> io::Result<()> {
-            self.games += records.len() as u64;
-            Ok(())
-        }
-        fn committed(&self) -> u64 {
-            self.games
-        }
-        fn finish(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-        fn persist(&mut self) -> io::Result<()> {
-            self.persisted.store(self.games, Ordering::SeqCst);
-            Ok(())
-        }
-    }
-
-    #[test]
-    fn a_checkpoint_counts_only_games_made_durable() {
-        let persisted = AtomicU64::new(0);
-        let saved = std::sync::Mutex::new(Vec::new());
-        let save = |prefix: &Stats, _: u64| {
-            let durable = persisted.load(Ordering::SeqCst);
-            saved.lock().unwrap().push((prefix.games, durable));
-            Ok(())
-        };
-        let controls = Controls {
-            progress: &|_| {},
-            stop: &|| false,
-            checkpoints: Some(Checkpoints {
-                every: std::time::Duration::ZERO,
-                save: &save,
-            }),
-        };
-        let mut sink = Durable {
-            games: 0,
-            persisted: &persisted,
-        };
-        run_batch(&spec(20_000, 2), Some(&mut sink), &controls).unwrap();
-        let saved = saved.into_inner().unwrap();
-        assert!(saved.len() > 1 && saved.last().unwrap().0 > 0, "{saved:?}");
-        for (games, durable) in saved {
-            assert_eq!(
-                games, durable,
-                "every game a checkpoint counts was made durable first"
-            );
-        }
-    }
-
-    impl RecordSink for Collect {
-        fn write_games(
-            &mut self,
-            _: &BatchSpec,
-            first: u64,
-            records: &[GameRecord],
-        ) -> io::Result<()> {
-            for (i, record) in records.iter().enumerate() {
-                if Some(self.games.len() as u64) == self.fail_at {
-                    return Err(io::Error::other("disk full"));
-                }
-                self.games.push((first + i as u64, *record));
-            }
-            Ok(())
-        }
-        fn committed(&self) -> u64 {
-            self.games.len() as u64
-        }
-        fn finish(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    fn spec(games: u64, threads: usize) -> BatchSpec {
-        BatchSpec {
-            first: 0,
-            rules: Preset::Classic.rules(),
-            games,
-            seed: 5,
-            threads,
-        }
-    }
-
-    fn stats_of(records: &[(u64, GameRecord)], spec: &BatchSpec) -> Stats {
-        let mut stats = spec.new_stats();
-        records.iter().for_each(|(_, r)| stats.record(r));
-        stats
-    }
-
-    #[test]
-    fn records_arrive_in_game_order_and_match_single_games() {
-        let spec = spec(MAX_CHUNK * 2 + 17, 2);
-        let mut sink = Collect {
-            games: Vec::new(),
-            fail_at: None,
-        };
-        let stats = run_batch(&spec, Some(&mut sink), &Controls::none()).unwrap();
-        assert_eq!(stats.games, spec.games);
-        assert_eq!(sink.games.len() as u64, spec.games);
-        for (expected, (index, record)) in sink.games.iter().enumerate() {
-            assert_eq!(*index, expected as u64);
-            if expected % 997 == 0 {
-                let alone = crate::engine::play_game(&spec.rules, spec.rules.game_seed(5, *index));
-                assert_eq!(*record, alone);
-            }
-        }
-        let without_records = run_batch(&spec, None, &Controls::none()).unwrap();
-        assert_eq!(without_records.lengths(), stats.lengths());
-        assert_eq!(without_records.wins_by_seat, stats.wins_by_seat);
-    }
-
-    #[test]
-    fn many_threads_write_in_order_across_many_room_limits() {
-        // 60,000 games against a room of 512 games ahead: the writer waits and the workers wait
-        // on it over and over; the records and the figures are those of one thread.
-        let one = {
-            let mut sink = Collect {
-                games: Vec::new(),
-                fail_at: None,
-            };
-            let stats = run_batch(&spec(60_000, 1), Some(&mut sink), &Controls::none()).unwrap();
-            (sink.games, stats)
-        };
-        for threads in [2, 7, 16] {
-            let mut sink = Collect {
-                games: Vec::new(),
-                fail_at: None,
-            };
-            let stats =
-                run_batch(&spec(60_000, threads), Some(&mut sink), &Controls::none()).unwrap();
-            assert!(sink.games == one.0, "{threads} threads");
-            assert_eq!(stats.lengths(), one.1.lengths());
-        }
-    }
-
-    #[test]
-    fn a_stopped_batch_has_played_exactly_a_prefix() {
-        for threads in [1, 2, 3] {
-            for with_records in [false, true] {
-                let spec = spec(200_000, threads);
-                let started = AtomicU64::new(0);
-                let stop = || started.fetch_add(1, Ordering::Relaxed) >= 7;
-                let controls = Controls {
-                    progress: &|_| {},
-                    stop: &stop,
-                    checkpoints: None,
-                };
-                let mut sink = Collect {
-                    games: Vec::new(),
-                    fail_at: None,
-                };
-                let sink_ref = with_records.then_some(&mut sink as &mut dyn RecordSink);
-                let stats = run_batch(&spec, sink_ref, &controls).unwrap();
-                assert!(
-                    stats.games > 0 && stats.games < spec.games,
-                    "{}",
-                    stats.games
-                );
-                // The same figures as the first n games played as a whole batch.
-                let prefix = run_batch(
-                    &BatchSpec {
-                        games: stats.games,
-                        ..spec.clone()
-                    },
-                    None,
-                    &Controls::none(),
-                )
-                .unwrap();
-                assert_eq!(stats.lengths(), prefix.lengths(), "threads {threads}");
-                assert_eq!(stats.wins_by_seat, prefix.wins_by_seat);
-                if with_records {
-                    assert_eq!(sink.games.len() as u64, stats.games);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_failed_sink_leaves_statistics_of_the_written_games() {
-        let spec = spec(50_000, 2);
-        let mut sink = Collect {
-            games: Vec::new(),
-            fail_at: Some(12_345),
-        };
-        let error = run_batch(&spec, Some(&mut sink), &Controls::none()).unwrap_err();
-        let BatchError::Write { written, stats, .. } = error else {
-            panic!("a write error")
-        };
-        assert_eq!(written, 12_345);
-        assert_eq!(stats.games, 12_345);
-        assert_eq!(stats.lengths(), stats_of(&sink.games, &spec).lengths());
-    }
-
-    #[test]
-    fn few_slow_games_keep_every_thread_busy() {
-        // Four games on two threads: the first claims hand out one game each.
-        let spec = spec(4, 2);
-        let threads_used = std::sync::Mutex::new(std::collections::HashSet::new());
-        let progress = |_| {
-            threads_used
-                .lock()
-                .unwrap()
-                .insert(std::thread::current().id());
-        };
-        let slow = || {
-            std::thread::sleep(std::time::Duration::from_millis(30));
-            false
-        };
-        let controls = Controls {
-            progress: &progress,
-            stop: &slow,
-            checkpoints: None,
-        };
-        let stats = run_batch(&spec, None, &controls).unwrap();
-        assert_eq!(stats.games, 4);
-        assert_eq!(threads_used.lock().unwrap().len(), 2);
-    }
-}
+mod tests;

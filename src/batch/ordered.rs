@@ -5,7 +5,8 @@
 //! at most `AHEAD` + one range per worker of records wait in memory, however slow the output.
 
 use std::collections::{BTreeMap, VecDeque};
-use std::sync::mpsc::Receiver;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 
@@ -20,10 +21,12 @@ pub const AHEAD: u64 = 1 << 18;
 #[cfg(test)]
 pub const AHEAD: u64 = 1 << 9;
 
-/// The games written so far, for workers that must not run too far ahead of them.
+/// The games written so far, for workers that must not run too far ahead of them, and whether
+/// the writer waits for work.
 pub struct Room {
     state: Mutex<(u64, bool)>,
     changed: Condvar,
+    writer_idle: AtomicBool,
 }
 
 impl Room {
@@ -32,7 +35,14 @@ impl Room {
         Room {
             state: Mutex::new((first, false)),
             changed: Condvar::new(),
+            writer_idle: AtomicBool::new(false),
         }
+    }
+
+    /// True while the writer waits for a range: a worker then leaves its rows to be formatted
+    /// there, on a core of its own when there is one spare, instead of formatting them itself.
+    pub fn writer_idle(&self) -> bool {
+        self.writer_idle.load(Ordering::Relaxed)
     }
 
     /// Waits until game `next` is less than [`AHEAD`] games past the written ones; false when
@@ -57,12 +67,16 @@ impl Room {
     }
 }
 
-/// Receives `(first game, records)` ranges, writes them to `sink` in game order, and returns
-/// the statistics of every game written.
+/// A range of games a worker played: the first game, their records, and their rows when the
+/// worker formatted them (with the sink's row formatter).
+pub type Played = (u64, Vec<GameRecord>, Option<Vec<u8>>);
+
+/// Receives the ranges played, writes them to `sink` in game order, and returns the
+/// statistics of every game written.
 pub fn write_in_order(
     spec: &BatchSpec,
     sink: &mut dyn RecordSink,
-    ranges: Receiver<(u64, Vec<GameRecord>)>,
+    ranges: Receiver<Played>,
     room: &Room,
     checkpoints: Option<&Checkpoints>,
 ) -> Result<Stats, BatchError> {
@@ -70,17 +84,28 @@ pub fn write_in_order(
         stats: spec.new_stats(),
         uncounted: VecDeque::new(),
     };
-    let mut parked: BTreeMap<u64, Vec<GameRecord>> = BTreeMap::new();
+    let mut parked: BTreeMap<u64, (Vec<GameRecord>, Option<Vec<u8>>)> = BTreeMap::new();
+    // The next range, noting while none has come that the writer is idle (see `Room`).
+    let receive = || match ranges.try_recv() {
+        Ok(range) => Some(range),
+        Err(TryRecvError::Disconnected) => None,
+        Err(TryRecvError::Empty) => {
+            room.writer_idle.store(true, Ordering::Relaxed);
+            let range = ranges.recv().ok();
+            room.writer_idle.store(false, Ordering::Relaxed);
+            range
+        }
+    };
     let mut next = spec.first;
     // The first checkpoint comes with the first range written, so a run killed at any moment
     // after it can be resumed.
     let mut saved: Option<Instant> = None;
     let mut checkpoint_failed = false;
     let result = (|| -> std::io::Result<()> {
-        for (first, records) in ranges {
-            parked.insert(first, records);
-            while let Some(records) = parked.remove(&next) {
-                let written = sink.write_games(spec, next, &records);
+        while let Some((first, records, rows)) = receive() {
+            parked.insert(first, (records, rows));
+            while let Some((records, rows)) = parked.remove(&next) {
+                let written = sink.write_games(spec, next, &records, rows.as_deref());
                 next += records.len() as u64;
                 ledger.uncounted.extend(records);
                 ledger.settle(sink.committed());

@@ -7,16 +7,28 @@ use crate::engine::GameRecord;
 
 use super::BatchSpec;
 
+/// Formats the rows of games `first`, `first + 1`, ... (their `records`) onto the bytes given:
+/// a sink's [`RecordSink::row_formatter`], run by the worker that played them.
+pub type RowFormatter = Box<dyn Fn(&BatchSpec, u64, &[GameRecord], &mut Vec<u8>) + Send + Sync>;
+
 /// Receives the records of a batch in game order.
 pub trait RecordSink: Send {
     /// Takes the records of games `first`, `first + 1`, ... (always the games after the last
-    /// ones taken).
+    /// ones taken), with their `rows` when a worker formatted them with the sink's
+    /// [`RecordSink::row_formatter`] (`None`: the sink formats them, if it keeps rows).
     fn write_games(
         &mut self,
         spec: &BatchSpec,
         first: u64,
         records: &[GameRecord],
+        rows: Option<&[u8]>,
     ) -> io::Result<()>;
+    /// What formats this sink's rows, for the workers to run on the games they play while the
+    /// one writer thread is busy: it then only writes them out, so a per-game file keeps up
+    /// with many cores. `None` (the default) when the sink formats nothing.
+    fn row_formatter(&self) -> Option<RowFormatter> {
+        None
+    }
     /// Games whose rows are wholly in the output, counted from game 0. After an error, the
     /// output ends on the last of them.
     fn committed(&self) -> u64;
@@ -39,7 +51,13 @@ pub trait RecordSink: Send {
 pub(super) struct Nowhere(pub(super) u64);
 
 impl RecordSink for Nowhere {
-    fn write_games(&mut self, _: &BatchSpec, _: u64, records: &[GameRecord]) -> io::Result<()> {
+    fn write_games(
+        &mut self,
+        _: &BatchSpec,
+        _: u64,
+        records: &[GameRecord],
+        _: Option<&[u8]>,
+    ) -> io::Result<()> {
         self.0 += records.len() as u64;
         Ok(())
     }

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::batch::{BatchSpec, RecordSink};
+use crate::batch::{BatchSpec, RecordSink, RowFormatter};
 use crate::engine::GameRecord;
 
 use super::Summary;
@@ -24,14 +24,16 @@ pub const GAME_CSV_HEADER: [&str; 9] = [
 /// Bytes gathered before they are written out.
 const BUFFER: usize = 1 << 16;
 
-/// Streams game records as CSV rows, formatted into its own buffer so that it knows where every
-/// row ends: after a failed write the output is cut back to its last whole row (where it can
-/// be: a regular file) and [`RecordSink::committed`] counts exactly the rows it holds.
+/// Streams game records as CSV rows, gathered in its own buffer so that it knows where every
+/// row ends (at its newline: no value holds one): after a failed write the output is cut back
+/// to its last whole row (where it can be: a regular file) and [`RecordSink::committed`] counts
+/// exactly the rows it holds. The workers that played the games format their rows while the
+/// one thread that writes them is busy ([`RecordSink::row_formatter`]).
 pub struct GameCsv {
     out: Stream,
     buffer: Vec<u8>,
-    /// Where each row in the buffer ends; the first is the header's while it is pending.
-    row_ends: Vec<usize>,
+    /// Rows in the buffer, the header's among them while it is pending.
+    rows_buffered: u64,
     header_pending: bool,
     /// Bytes and game rows wholly written before the buffer.
     written_bytes: u64,
@@ -57,7 +59,7 @@ impl GameCsv {
         buffer.push(b'\n');
         GameCsv {
             out,
-            row_ends: vec![buffer.len()],
+            rows_buffered: 1,
             buffer,
             header_pending: true,
             written_bytes: 0,
@@ -79,7 +81,7 @@ impl GameCsv {
     /// (one shard's rows after another's).
     pub fn without_header(mut self) -> GameCsv {
         self.buffer.clear();
-        self.row_ends.clear();
+        self.rows_buffered = 0;
         self.header_pending = false;
         self
     }
@@ -114,14 +116,26 @@ impl GameCsv {
                 }
             }
         }
-        let whole_rows = self.row_ends.partition_point(|&end| end <= done);
-        let whole_bytes = whole_rows.checked_sub(1).map_or(0, |i| self.row_ends[i]);
-        let header = usize::from(self.header_pending);
-        self.committed += whole_rows.saturating_sub(header) as u64;
+        let (whole_rows, whole_bytes) = match failure {
+            None => (self.rows_buffered, done),
+            // Rows end at their newlines (counted only here, after a failure).
+            Some(_) => {
+                let sent = &self.buffer[..done];
+                let rows = sent.iter().filter(|&&b| b == b'\n').count() as u64;
+                (
+                    rows,
+                    sent.iter()
+                        .rposition(|&b| b == b'\n')
+                        .map_or(0, |at| at + 1),
+                )
+            }
+        };
+        let header = u64::from(self.header_pending);
+        self.committed += whole_rows.saturating_sub(header);
         self.header_pending &= whole_rows == 0;
         self.written_bytes += whole_bytes as u64;
         self.buffer.clear();
-        self.row_ends.clear();
+        self.rows_buffered = 0;
         match failure {
             None => Ok(()),
             Some(error) => {
@@ -150,42 +164,24 @@ impl RecordSink for GameCsv {
         spec: &BatchSpec,
         first: u64,
         records: &[GameRecord],
+        rows: Option<&[u8]>,
     ) -> io::Result<()> {
-        let mut number = itoa::Buffer::new();
-        for (offset, record) in records.iter().enumerate() {
-            let game = first + offset as u64;
-            let row = &mut self.buffer;
-            row.extend_from_slice(&self.prefix);
-            row.extend_from_slice(number.format(game).as_bytes());
-            row.push(b',');
-            row.extend_from_slice(
-                number
-                    .format(spec.rules.game_seed(spec.seed, game))
-                    .as_bytes(),
-            );
-            row.push(b',');
-            row.extend_from_slice(number.format(record.rounds).as_bytes());
-            row.push(b',');
-            if let Some(seat) = record.winner {
-                row.extend_from_slice(number.format(u32::from(seat) + 1).as_bytes());
-            }
-            row.push(b',');
-            row.extend_from_slice(record.outcome.name().as_bytes());
-            row.push(b',');
-            row.extend_from_slice(number.format(record.wars).as_bytes());
-            row.push(b',');
-            row.extend_from_slice(number.format(record.longest_war).as_bytes());
-            row.push(b',');
-            row.extend_from_slice(record.win_by.map_or("", |by| by.name()).as_bytes());
-            row.push(b',');
-            row.extend_from_slice(number.format(record.cards_played).as_bytes());
-            row.push(b'\n');
-            self.row_ends.push(row.len());
-            if row.len() >= BUFFER {
-                self.write_buffer()?;
-            }
+        match rows {
+            Some(rows) => self.buffer.extend_from_slice(rows),
+            None => format_rows(&self.prefix, spec, first, records, &mut self.buffer),
+        }
+        self.rows_buffered += records.len() as u64;
+        if self.buffer.len() >= BUFFER {
+            self.write_buffer()?;
         }
         Ok(())
+    }
+
+    fn row_formatter(&self) -> Option<RowFormatter> {
+        let prefix = self.prefix.clone();
+        Some(Box::new(move |spec, first, records, rows| {
+            format_rows(&prefix, spec, first, records, rows)
+        }))
     }
 
     fn committed(&self) -> u64 {
@@ -203,6 +199,43 @@ impl RecordSink for GameCsv {
 
     fn persist(&mut self) -> io::Result<()> {
         self.out.persist()
+    }
+}
+
+/// Appends the rows of games `first`, `first + 1`, ... (their `records`) to `rows`, each led
+/// by `prefix` (a sweep cell's settings, with their comma).
+fn format_rows(
+    prefix: &[u8],
+    spec: &BatchSpec,
+    first: u64,
+    records: &[GameRecord],
+    rows: &mut Vec<u8>,
+) {
+    let mut number = itoa::Buffer::new();
+    for (offset, record) in records.iter().enumerate() {
+        let game = first + offset as u64;
+        rows.extend_from_slice(prefix);
+        rows.extend_from_slice(number.format(game).as_bytes());
+        rows.push(b',');
+        let seed = spec.rules.game_seed(spec.seed, game);
+        rows.extend_from_slice(number.format(seed).as_bytes());
+        rows.push(b',');
+        rows.extend_from_slice(number.format(record.rounds).as_bytes());
+        rows.push(b',');
+        if let Some(seat) = record.winner {
+            rows.extend_from_slice(number.format(u32::from(seat) + 1).as_bytes());
+        }
+        rows.push(b',');
+        rows.extend_from_slice(record.outcome.name().as_bytes());
+        rows.push(b',');
+        rows.extend_from_slice(number.format(record.wars).as_bytes());
+        rows.push(b',');
+        rows.extend_from_slice(number.format(record.longest_war).as_bytes());
+        rows.push(b',');
+        rows.extend_from_slice(record.win_by.map_or("", |by| by.name()).as_bytes());
+        rows.push(b',');
+        rows.extend_from_slice(number.format(record.cards_played).as_bytes());
+        rows.push(b'\n');
     }
 }
 
@@ -225,5 +258,64 @@ pub fn into_io(error: csv::Error) -> io::Error {
     match error.into_kind() {
         csv::ErrorKind::Io(error) => error,
         _ => unreachable!("is_io_error said so"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::{Controls, run_batch};
+    use crate::engine::{Preset, play_game};
+    use crate::export::Target;
+
+    /// A sweep-like CSV (a leading `cell` column of 4) of `path`.
+    fn cell_csv(path: &std::path::Path) -> GameCsv {
+        let out = Stream::create(&Target::File(path.into())).unwrap();
+        let mut csv = GameCsv::with_columns(out, &["cell"]);
+        csv.start_batch(&["4".to_string()]);
+        csv
+    }
+
+    #[test]
+    fn rows_the_workers_format_are_those_the_writer_would() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = BatchSpec {
+            rules: Preset::WarSimulator.rules(),
+            first: 10,
+            games: 3_000,
+            seed: 7,
+            threads: 2,
+        };
+        let records: Vec<GameRecord> = (10..3_010)
+            .map(|i| play_game(&spec.rules, spec.rules.game_seed(7, i)))
+            .collect();
+        let by_writer = dir.path().join("writer.csv");
+        let mut csv = cell_csv(&by_writer);
+        csv.write_games(&spec, 10, &records, None).unwrap();
+        csv.finish().unwrap();
+        let expected = fs_text(&by_writer);
+        assert_eq!(expected.lines().count(), 3_001);
+        assert!(expected.starts_with("cell,game,") && expected.contains("\n4,10,"));
+        // The formatter's rows, for the first half; the writer's own, for the rest.
+        let mixed = dir.path().join("mixed.csv");
+        let mut csv = cell_csv(&mixed);
+        let mut rows = Vec::new();
+        (csv.row_formatter().unwrap())(&spec, 10, &records[..1_500], &mut rows);
+        csv.write_games(&spec, 10, &records[..1_500], Some(&rows))
+            .unwrap();
+        csv.write_games(&spec, 1_510, &records[1_500..], None)
+            .unwrap();
+        csv.finish().unwrap();
+        assert!(fs_text(&mixed) == expected, "the formatter's rows differ");
+        // A batch, its rows formatted wherever a worker or the writer was free.
+        let batch = dir.path().join("batch.csv");
+        let mut csv = cell_csv(&batch);
+        run_batch(&spec, Some(&mut csv), &Controls::none()).unwrap();
+        csv.finish().unwrap();
+        assert!(fs_text(&batch) == expected, "the batch's rows differ");
+    }
+
+    fn fs_text(path: &std::path::Path) -> String {
+        std::fs::read_to_string(path).unwrap()
     }
 }

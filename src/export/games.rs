@@ -6,7 +6,7 @@
 
 use std::io;
 
-use crate::batch::{BatchSpec, RecordSink};
+use crate::batch::{BatchSpec, RecordSink, RowFormatter};
 use crate::engine::GameRecord;
 
 use super::{GameCsv, GameParquet};
@@ -97,10 +97,11 @@ impl RecordSink for GameFiles {
         spec: &BatchSpec,
         first: u64,
         records: &[GameRecord],
+        rows: Option<&[u8]>,
     ) -> io::Result<()> {
         if let Some(csv) = &mut self.csv {
             let before = csv.committed();
-            let mut written = csv.write_games(spec, first, records);
+            let mut written = csv.write_games(spec, first, records, rows);
             // With a Parquet file beside it, the CSV writes out every range it is given, so
             // the Parquet file never holds a game the CSV has not written (one more write a
             // range, of a range's many rows).
@@ -112,15 +113,21 @@ impl RecordSink for GameFiles {
             {
                 // The rows the CSV kept whole of this range go to the Parquet file too.
                 let kept = (csv.committed() - before) as usize;
-                let _ = parquet.write_games(spec, first, &records[..kept.min(records.len())]);
+                let kept = &records[..kept.min(records.len())];
+                let _ = parquet.write_games(spec, first, kept, None);
             }
             self.note(Which::Csv, written)?;
         }
         if let Some(parquet) = &mut self.parquet {
-            let written = parquet.write_games(spec, first, records);
+            let written = parquet.write_games(spec, first, records, None);
             self.note(Which::Parquet, written)?;
         }
         Ok(())
+    }
+
+    /// The CSV's: the Parquet file takes the records.
+    fn row_formatter(&self) -> Option<RowFormatter> {
+        self.csv.as_ref().and_then(RecordSink::row_formatter)
     }
 
     fn committed(&self) -> u64 {

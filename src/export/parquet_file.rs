@@ -300,6 +300,7 @@ impl RecordSink for GameParquet {
         spec: &BatchSpec,
         first: u64,
         records: &[GameRecord],
+        _: Option<&[u8]>,
     ) -> io::Result<()> {
         for (offset, record) in records.iter().enumerate() {
             let game = first + offset as u64;

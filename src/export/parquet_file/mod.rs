@@ -1,0 +1,397 @@
+//! The per-game table in Apache Parquet (`--parquet`): typed columns (`seed` an unsigned 64-bit
+//! integer, `winner` nullable, `outcome` and `decided_by` dictionary-encoded strings, the counts
+//! delta-packed), snappy-compressed, streamed in row groups of [`ROW_GROUP`] games, so memory
+//! stays bounded however many games a run plays. A sweep adds its cells' settings as leading
+//! columns. Written with the `parquet` crate's column writers, without Arrow. Each full row
+//! group is encoded on a thread of its own (`group.rs`) while the next one fills, so the one
+//! writer thread only appends encoded bytes, in game order.
+//!
+//! A Parquet file is readable only once its footer is written, at the end ([`GameParquet::close`]):
+//! a run stopped by a signal still ends it properly, so every game handed to it counts as
+//! written; after a write error the file has no footer and cannot be read. The footer's
+//! key-value metadata carries the run's summary ([`PARQUET_SUMMARY_KEY`]), so the file names
+//! what made it.
+
+mod group;
+
+use std::collections::VecDeque;
+use std::io;
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+
+use parquet::basic::{Compression, Encoding};
+use parquet::file::metadata::KeyValue;
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesPtr};
+use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::parser::parse_message_type;
+use parquet::schema::types::{ColumnPath, SchemaDescriptor};
+
+use crate::batch::{BatchSpec, RecordSink};
+use crate::engine::GameRecord;
+
+use super::files::Stream;
+use group::{Chunks, InMemory, Layout, Rows};
+
+/// Games in a row group: about 13 MB of gathered columns. A file holds at most 2^15 row
+/// groups, so at most [`MAX_PARQUET_GAMES`] games.
+pub const ROW_GROUP: usize = 1 << 18;
+/// Most games one Parquet file can hold.
+pub const MAX_PARQUET_GAMES: u64 = (ROW_GROUP as u64) << 15;
+
+/// The kind of a leading column (a sweep cell's setting): a whole number or a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeadKind {
+    /// An unsigned 32-bit integer (`cell`, `players`, `ranks`, …).
+    Number,
+    /// A string (`rules`, `pickup`, …), dictionary-encoded.
+    Name,
+}
+
+/// The key of the footer's metadata that holds the run's summary as `--json` writes it (a
+/// sweep's: the sweep's JSON).
+pub const PARQUET_SUMMARY_KEY: &str = "warsim";
+
+/// Streams game records into a Parquet file (see the module doc).
+pub struct GameParquet {
+    out: Option<Stream>,
+    writer: Option<SerializedFileWriter<Stream>>,
+    layout: Layout,
+    /// The leading columns' values of every batch begun.
+    batches: Vec<Vec<String>>,
+    rows: Rows,
+    /// Games a row group holds ([`ROW_GROUP`]; fewer in tests).
+    group_rows: usize,
+    /// Row groups being encoded, oldest first, and how many may be at once (none: each is
+    /// encoded by the writer thread itself).
+    encoding: VecDeque<JoinHandle<parquet::errors::Result<(Chunks, Rows)>>>,
+    /// The columns of a row group written, emptied, for the next one.
+    spare: Option<Rows>,
+    encoders: usize,
+    /// Games handed over (buffered or written), and where the current batch began among them.
+    taken: u64,
+    batch_base: u64,
+}
+
+impl GameParquet {
+    /// Takes the output; `leads` name the columns before the game's own (a sweep's settings),
+    /// filled in by [`GameParquet::start_batch`].
+    pub fn new(out: Stream, leads: &[(&str, LeadKind)]) -> GameParquet {
+        let leads: Vec<(String, LeadKind)> =
+            leads.iter().map(|(n, k)| (n.to_string(), *k)).collect();
+        // The leading columns are named after warsim's own settings, never by the user.
+        let schema = parse_message_type(&schema(&leads)).expect("warsim's schema parses");
+        let count = leads.len();
+        // A row group takes about 25 ms to encode (about 100 ns a game): a quarter of the cores
+        // keep up with workers on all of them. Each group being encoded holds about 30 MB.
+        // Below four cores the writer thread encodes, as it has a core of its own or shares
+        // the workers': a thread more would only cost (1 thread, 2 cores: +4%).
+        let cores = thread::available_parallelism().map_or(1, |n| n.get());
+        GameParquet {
+            out: Some(out),
+            writer: None,
+            layout: Layout {
+                schema: Arc::new(SchemaDescriptor::new(Arc::new(schema))),
+                properties: properties(),
+                leads,
+            },
+            batches: vec![vec![String::new(); count]],
+            rows: Rows::default(),
+            encoding: VecDeque::new(),
+            spare: None,
+            group_rows: ROW_GROUP,
+            encoders: cores / 4,
+            taken: 0,
+            batch_base: 0,
+        }
+    }
+
+    /// Starts the rows of another batch (game numbers from 0 again) led by `values`.
+    pub fn start_batch(&mut self, values: &[String]) {
+        self.batch_base = self.taken;
+        self.batches.push(values.to_vec());
+    }
+
+    /// Removes the output if this run created it and no game was written to it.
+    pub fn discard_if_empty(mut self) {
+        if self.taken == 0
+            && let Some(out) = self.out.take()
+        {
+            out.discard();
+        }
+    }
+
+    fn writer(&mut self) -> io::Result<&mut SerializedFileWriter<Stream>> {
+        if self.writer.is_none() {
+            let out = self
+                .out
+                .take()
+                .expect("the output is there until the writer takes it");
+            let schema = self.layout.schema.root_schema_ptr();
+            let properties = self.layout.properties.clone();
+            let writer =
+                SerializedFileWriter::new(out, schema, properties).map_err(io::Error::other)?;
+            self.writer = Some(writer);
+        }
+        Ok(self.writer.as_mut().expect("just made"))
+    }
+
+    /// Encodes the gathered rows as a row group: on a thread of its own, once fewer than
+    /// `encoders` groups are being encoded (the oldest appended to the file first), or here
+    /// without encoders.
+    fn write_group(&mut self) -> io::Result<()> {
+        while self.encoders > 0 && self.encoding.len() >= self.encoders {
+            self.append_oldest()?;
+        }
+        let next = (self.spare.take()).unwrap_or_else(|| Rows::with_capacity(self.group_rows));
+        let rows = std::mem::replace(&mut self.rows, next);
+        let batches = std::mem::take(&mut self.batches);
+        // Only the batch being written on stays wanted.
+        self.batches = vec![batches.last().cloned().unwrap_or_default()];
+        if self.encoders == 0 {
+            self.writer()?;
+            let (writer, leads) = (self.writer.as_mut().expect("just made"), &self.layout.leads);
+            let written = (|| {
+                let mut group = writer.next_row_group()?;
+                group::encode(&mut group, leads, &rows, &batches)?;
+                group.close().map(drop)
+            })();
+            self.spare = Some(rows.cleared());
+            return written.map_err(into_io);
+        }
+        let layout = self.layout.clone();
+        let encode = move || {
+            let mut columns = InMemory::new(&layout);
+            group::encode(&mut columns, &layout.leads, &rows, &batches)?;
+            Ok((columns.chunks, rows))
+        };
+        let job = thread::Builder::new()
+            .name("warsim-parquet".to_string())
+            .spawn(encode)?;
+        self.encoding.push_back(job);
+        Ok(())
+    }
+
+    /// Appends the oldest row group being encoded, once it is, to the file.
+    fn append_oldest(&mut self) -> io::Result<()> {
+        let Some(job) = self.encoding.pop_front() else {
+            return Ok(());
+        };
+        let chunks = job
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            .map_err(into_io)?;
+        self.append(chunks)
+    }
+
+    /// Appends an encoded row group to the file, keeping its emptied columns for the next.
+    fn append(&mut self, (chunks, rows): (Chunks, Rows)) -> io::Result<()> {
+        self.spare = Some(rows.cleared());
+        let writer = self.writer()?;
+        let appended = (|| {
+            let mut group = writer.next_row_group()?;
+            for (bytes, closed) in chunks {
+                group.append_column(&bytes, closed)?;
+            }
+            group.close().map(drop)
+        })();
+        appended.map_err(into_io)
+    }
+}
+
+/// The file's schema: the leading columns (`leads`), then the game's own.
+fn schema(leads: &[(String, LeadKind)]) -> String {
+    let mut fields: Vec<String> = leads
+        .iter()
+        .map(|(name, kind)| match kind {
+            LeadKind::Number => format!("REQUIRED INT32 {name} (INTEGER(32,false));"),
+            LeadKind::Name => format!("REQUIRED BYTE_ARRAY {name} (STRING);"),
+        })
+        .collect();
+    fields.extend(
+        [
+            "REQUIRED INT64 game (INTEGER(64,false));",
+            "REQUIRED INT64 seed (INTEGER(64,false));",
+            "REQUIRED INT32 rounds (INTEGER(32,false));",
+            "OPTIONAL INT32 winner (INTEGER(8,false));",
+            "REQUIRED BYTE_ARRAY outcome (STRING);",
+            "REQUIRED INT32 wars (INTEGER(32,false));",
+            "REQUIRED INT32 longest_war (INTEGER(32,false));",
+            "OPTIONAL BYTE_ARRAY decided_by (STRING);",
+            "REQUIRED INT64 cards_played (INTEGER(64,false));",
+        ]
+        .map(String::from),
+    );
+    format!("message games {{ {} }}", fields.join(" "))
+}
+
+/// How every column is encoded and compressed.
+fn properties() -> WriterPropertiesPtr {
+    let mut properties = WriterProperties::builder()
+        .set_compression(Compression::SNAPPY)
+        // Minimum and maximum per column chunk, not per page: the same for readers that
+        // skip row groups, and less work per value.
+        .set_statistics_enabled(EnabledStatistics::Chunk)
+        .set_created_by(format!("warsim {}", env!("CARGO_PKG_VERSION")));
+    // Counts change little from row to row or are small: delta-packed, not dictionaries.
+    for column in ["game", "rounds", "wars", "longest_war", "cards_played"] {
+        let path = ColumnPath::from(column);
+        properties = properties
+            .set_column_dictionary_enabled(path.clone(), false)
+            .set_column_encoding(path, Encoding::DELTA_BINARY_PACKED);
+    }
+    // Names take their few values from the dictionary: no minimum and maximum to keep.
+    for column in ["outcome", "decided_by"] {
+        properties = properties
+            .set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
+    }
+    // Seeds are random: no dictionary, and nothing for a codec to find.
+    let seed = ColumnPath::from("seed");
+    properties = properties
+        .set_column_dictionary_enabled(seed.clone(), false)
+        .set_column_compression(seed, Compression::UNCOMPRESSED);
+    Arc::new(properties.build())
+}
+
+/// A Parquet error as an I/O error, keeping the underlying one (a full disk, a closed pipe).
+fn into_io(error: parquet::errors::ParquetError) -> io::Error {
+    match error {
+        parquet::errors::ParquetError::External(inner) => match inner.downcast::<io::Error>() {
+            Ok(io) => *io,
+            Err(other) => io::Error::other(other),
+        },
+        other => io::Error::other(other),
+    }
+}
+
+impl RecordSink for GameParquet {
+    fn write_games(
+        &mut self,
+        spec: &BatchSpec,
+        first: u64,
+        records: &[GameRecord],
+        _: Option<&[u8]>,
+    ) -> io::Result<()> {
+        for (offset, record) in records.iter().enumerate() {
+            let game = first + offset as u64;
+            // Writing a row group forgets the batches before the current one: index afresh.
+            let batch = (self.batches.len() - 1) as u32;
+            let rows = &mut self.rows;
+            rows.batch.push(batch);
+            rows.game.push(game as i64);
+            // Unsigned 64-bit values are stored in INT64's bits, as Parquet's UINT_64 says.
+            rows.seed.push(spec.rules.game_seed(spec.seed, game) as i64);
+            rows.rounds.push(record.rounds as i32);
+            match record.winner {
+                Some(seat) => {
+                    rows.winner.push(i32::from(seat) + 1);
+                    rows.winner_defined.push(1);
+                }
+                None => rows.winner_defined.push(0),
+            }
+            rows.outcome.push(record.outcome as u8);
+            rows.wars.push(record.wars as i32);
+            rows.longest_war.push(record.longest_war as i32);
+            match record.win_by {
+                Some(by) => {
+                    rows.decided_by.push(by as u8);
+                    rows.decided_defined.push(1);
+                }
+                None => rows.decided_defined.push(0),
+            }
+            rows.cards_played.push(record.cards_played as i64);
+            self.taken += 1;
+            if rows.game.len() == self.group_rows {
+                self.write_group()?;
+            }
+        }
+        Ok(())
+    }
+
+    fn committed(&self) -> u64 {
+        self.taken - self.batch_base
+    }
+
+    /// Row groups are written as they fill; the last one and the footer by [`GameParquet::close`].
+    fn finish(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl GameParquet {
+    /// Writes the last row group and the footer: the file is complete and readable. The
+    /// footer's key-value metadata holds `summary` under the key [`PARQUET_SUMMARY_KEY`], so
+    /// the file says which rules, seed and games made it.
+    pub fn close(mut self, summary: String) -> io::Result<()> {
+        if !self.rows.game.is_empty() {
+            self.write_group()?;
+        }
+        while !self.encoding.is_empty() {
+            self.append_oldest()?;
+        }
+        self.writer()?;
+        let mut writer = self.writer.take().expect("just made");
+        writer.append_key_value_metadata(KeyValue::new(PARQUET_SUMMARY_KEY.to_string(), summary));
+        // `finish` (the footer, then a flush through to the file) keeps a write error's own
+        // kind; `into_inner` would turn it into text ("fail to get inner writer: …").
+        writer.finish().map_err(into_io)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Preset, play_game};
+    use crate::export::Target;
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+
+    /// A sweep-like file (`cell` and `rules` leading) of `records` over two cells, in row groups
+    /// of 1,000 games, encoded by `encoders` threads (none: by the writer thread).
+    fn file(path: &std::path::Path, spec: &BatchSpec, records: &[GameRecord], encoders: usize) {
+        let out = Stream::create(&Target::File(path.into())).unwrap();
+        let leads = [("cell", LeadKind::Number), ("rules", LeadKind::Name)];
+        let mut parquet = GameParquet::new(out, &leads);
+        (parquet.group_rows, parquet.encoders) = (1_000, encoders);
+        parquet.start_batch(&["0".to_string(), "classic".to_string()]);
+        parquet
+            .write_games(spec, 0, &records[..2_500], None)
+            .unwrap();
+        parquet.start_batch(&["1".to_string(), "cards-war".to_string()]);
+        parquet
+            .write_games(spec, 0, &records[2_500..], None)
+            .unwrap();
+        parquet.close("{}".to_string()).unwrap();
+    }
+
+    #[test]
+    fn row_groups_encoded_on_threads_are_those_the_writer_encodes() {
+        let spec = BatchSpec {
+            rules: Preset::Classic.rules(),
+            first: 0,
+            games: 5_500,
+            seed: 3,
+            threads: 1,
+        };
+        let records: Vec<GameRecord> = (0..5_500)
+            .map(|i| play_game(&spec.rules, spec.rules.game_seed(3, i)))
+            .collect();
+        let dir = tempfile::tempdir().unwrap();
+        let by_writer = dir.path().join("writer.parquet");
+        file(&by_writer, &spec, &records, 0);
+        let reader = SerializedFileReader::new(std::fs::File::open(&by_writer).unwrap()).unwrap();
+        let groups = reader.metadata().row_groups();
+        assert_eq!(
+            groups.len(),
+            6,
+            "5 full groups of 1,000 games and one of 500"
+        );
+        assert_eq!(groups.iter().map(|g| g.num_rows()).sum::<i64>(), 5_500);
+        let expected = std::fs::read(&by_writer).unwrap();
+        for encoders in [1, 3] {
+            let threaded = dir.path().join(format!("{encoders}.parquet"));
+            file(&threaded, &spec, &records, encoders);
+            let bytes = std::fs::read(&threaded).unwrap();
+            assert!(bytes == expected, "{encoders} encoders: the files differ");
+        }
+    }
+}

@@ -64,9 +64,9 @@ pub struct GameParquet {
     /// Row groups being encoded, oldest first, and how many may be at once (none: each is
     /// encoded by the writer thread itself).
     encoding: VecDeque<JoinHandle<parquet::errors::Result<(Chunks, Rows)>>>,
+    encoders: usize,
     /// The columns of a row group written, emptied, for the next one.
     spare: Option<Rows>,
-    encoders: usize,
     /// Games handed over (buffered or written), and where the current batch began among them.
     taken: u64,
     batch_base: u64,
@@ -96,10 +96,10 @@ impl GameParquet {
             },
             batches: vec![vec![String::new(); count]],
             rows: Rows::default(),
-            encoding: VecDeque::new(),
-            spare: None,
             group_rows: ROW_GROUP,
+            encoding: VecDeque::new(),
             encoders: cores / 4,
+            spare: None,
             taken: 0,
             batch_base: 0,
         }

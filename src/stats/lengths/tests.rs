@@ -1,0 +1,124 @@
+//! The length statistics' tests: exact quantiles with censored games, the median's interval,
+//! the spread of sums past the exact formula, and lengths past the flat array.
+
+use super::*;
+
+fn lengths(finished: &[u32], capped: u64, never: u64) -> Lengths {
+    let mut l = Lengths::new(1000, 1000);
+    finished.iter().for_each(|&r| l.finished(r));
+    (0..capped).for_each(|_| l.capped());
+    (0..never).for_each(|_| l.never());
+    l
+}
+
+#[test]
+fn quantiles_are_exact_nearest_ranks() {
+    let l = lengths(&[2263, 17, 40, 40, 999], 0, 0);
+    assert_eq!(l.quantile(50_000), Some(Quantile::Rounds(40)));
+    assert_eq!(l.quantile(0), Some(Quantile::Rounds(17)));
+    assert_eq!(l.quantile(20_000), Some(Quantile::Rounds(17)));
+    assert_eq!(l.quantile(20_001), Some(Quantile::Rounds(40)));
+    assert_eq!(l.quantile(100_000), Some(Quantile::Rounds(2263)));
+    assert_eq!((l.min(), l.max()), (Some(17), Some(2263)));
+    assert_eq!(Lengths::new(10, 10).quantile(50_000), None);
+}
+
+#[test]
+fn the_median_interval_uses_the_binomial_order_statistics() {
+    // Tables of the order-statistic interval: n = 100 uses X(40) and X(61); n = 6 X(1), X(6);
+    // n = 20 X(6), X(15).
+    assert_eq!(median_ci_rank(100), Some(40));
+    assert_eq!(median_ci_rank(6), Some(1));
+    assert_eq!(median_ci_rank(20), Some(6));
+    assert_eq!(median_ci_rank(5), None);
+    // Past 10,000 the normal approximation: scipy's exact ranks (binom.cdf) at n where the
+    // uncorrected approximation was one rank low.
+    assert_eq!(median_ci_rank(10_002), Some(4_903));
+    assert_eq!(median_ci_rank(10_004), Some(4_904));
+    assert_eq!(median_ci_rank(1_000_001), Some(499_021));
+    let rounds: Vec<u32> = (1..=100).collect();
+    let l = lengths(&rounds, 0, 0);
+    assert_eq!(
+        l.median_ci95(),
+        Some((Quantile::Rounds(40), Quantile::Rounds(61)))
+    );
+    let censored = lengths(&rounds[..60], 40, 0);
+    assert_eq!(
+        censored.median_ci95(),
+        Some((Quantile::Rounds(40), Quantile::AboveCap(1000)))
+    );
+}
+
+#[test]
+fn the_approximate_median_rank_is_exact_or_one_below_never_above() {
+    let (mut exact, mut below) = (0, 0);
+    for n in 10_001..12_001 {
+        let approximate = median_ci_rank(n).unwrap();
+        let truth = exact_median_ci_rank(n);
+        assert!(approximate <= truth, "n = {n}: {approximate} > {truth}");
+        assert!(truth - approximate <= 1, "n = {n}: {approximate} ≪ {truth}");
+        if approximate == truth {
+            exact += 1;
+        } else {
+            below += 1;
+        }
+    }
+    // scipy: the exact rank for all but 4 of these 2,000 n (the uncorrected formula missed
+    // 1,004 of them).
+    assert!(exact >= 1_990, "exact for {exact}, one below for {below}");
+}
+
+#[test]
+fn censored_games_rank_last_and_have_no_length() {
+    // 2 finished, 1 capped, 1 cycle.
+    let l = lengths(&[10, 30], 1, 1);
+    assert_eq!(l.mean(), Some(20.0));
+    assert_eq!(l.max(), Some(30));
+    assert_eq!(l.quantile(50_000), Some(Quantile::Rounds(30)));
+    assert_eq!(l.quantile(75_000), Some(Quantile::AboveCap(1000)));
+    assert_eq!(l.quantile(75_001), Some(Quantile::Never));
+    assert_eq!(l.survival(9), 1.0);
+    assert_eq!(l.survival(10), 0.75);
+    assert_eq!(l.survival(1_000_000), 0.5);
+    let none_finished = lengths(&[], 3, 0);
+    assert_eq!((none_finished.mean(), none_finished.min()), (None, None));
+    // One finished game has a mean but no spread: n − 1 = 0.
+    let one_finished = lengths(&[10], 2, 0);
+    assert_eq!(one_finished.mean(), Some(10.0));
+    assert_eq!((one_finished.sd(), one_finished.se()), (None, None));
+    assert_eq!(none_finished.quantile(1), Some(Quantile::AboveCap(1000)));
+}
+
+#[test]
+fn spread_survives_sums_too_large_for_the_exact_formula() {
+    let mut l = Lengths::new(100, 100);
+    l.finished(10);
+    l.finished(30);
+    assert!((l.sd().unwrap() - 200f64.sqrt()).abs() < 1e-12);
+    // The same two games as if each were played 2^60 times: n·Σx² overflows u128, and the
+    // spread is the population's, 10.
+    l.finished = 1 << 61;
+    l.sum = 40u128 << 60;
+    l.squares = 1000u128 << 60;
+    assert!((l.sd().unwrap() - 10.0).abs() < 1e-9, "{:?}", l.sd());
+    assert_eq!(l.mean(), Some(20.0));
+}
+
+#[test]
+fn long_games_beyond_the_flat_array_count_exactly() {
+    let mut l = Lengths::new(u32::MAX, u32::MAX);
+    for r in [5, u32::MAX, DENSE as u32, 7] {
+        l.finished(r);
+    }
+    let counts: Vec<_> = l.counts().collect();
+    assert_eq!(
+        counts,
+        vec![(5, 1), (7, 1), (DENSE, 1), (u64::from(u32::MAX), 1)]
+    );
+    assert_eq!(l.quantile(100_000), Some(Quantile::Rounds(u32::MAX.into())));
+    let mut merged = Lengths::new(u32::MAX, u32::MAX);
+    merged.merge(&l);
+    merged.merge(&l);
+    assert_eq!(merged.quantile(50_000), Some(Quantile::Rounds(7)));
+    assert_eq!(merged.finished_games(), 8);
+}

@@ -1,0 +1,145 @@
+//! The statistics' tests: exact moments and counts, merging, Wilson intervals, and the
+//! parts a state file keeps, damaged ones refused.
+
+use super::*;
+
+fn game(rounds: u32, winner: Option<u8>, outcome: Outcome, wars: u32) -> GameRecord {
+    GameRecord {
+        rounds,
+        winner,
+        outcome,
+        win_by: winner.map(|_| WinBy::Cards),
+        wars,
+        longest_war: wars.min(2),
+        cards_played: 2 * u64::from(rounds),
+    }
+}
+
+#[test]
+fn moments_and_counts_are_exact() {
+    let mut s = Stats::new(2, 1000, 1000);
+    s.record(&game(10, Some(0), Outcome::Win, 1));
+    s.record(&game(20, Some(1), Outcome::Win, 3));
+    s.record(&game(30, None, Outcome::Draw, 0));
+    s.record(&game(1000, None, Outcome::Capped, 0));
+    assert_eq!(s.games, 4);
+    assert_eq!(s.outcomes, [2, 1, 1, 0, 0]);
+    assert_eq!(s.wins_by_seat, vec![1, 1]);
+    let l = s.lengths();
+    assert_eq!(l.mean(), Some(20.0), "the capped game has no length");
+    assert!((l.sd().unwrap() - 10.0).abs() < 1e-12);
+    assert!((l.se().unwrap() - 10.0 / 3f64.sqrt()).abs() < 1e-12);
+    assert!((s.wars_per_game().unwrap() - 1.0).abs() < 1e-12);
+    assert_eq!((l.min(), l.max()), (Some(10), Some(30)));
+    assert_eq!(l.quantile(50_000), Some(Quantile::Rounds(20)));
+    assert_eq!(l.quantile(90_000), Some(Quantile::AboveCap(1000)));
+    assert_eq!(s.longest_war, 2);
+}
+
+#[test]
+fn merging_equals_recording_everything_in_one() {
+    let games: Vec<GameRecord> = (1..=100)
+        .map(|i| {
+            let outcome = if i % 17 == 0 {
+                Outcome::Cycle
+            } else {
+                Outcome::Win
+            };
+            game(i * 7 % 300 + 1, Some((i % 2) as u8), outcome, i % 5)
+        })
+        .collect();
+    let mut whole = Stats::new(2, 1000, 1000);
+    games.iter().for_each(|g| whole.record(g));
+    let mut left = Stats::new(2, 1000, 1000);
+    let mut right = Stats::new(2, 1000, 1000);
+    games[..37].iter().for_each(|g| left.record(g));
+    games[37..].iter().for_each(|g| right.record(g));
+    right += &left;
+    assert_eq!(right.games, whole.games);
+    assert_eq!(right.wins_by_seat, whole.wins_by_seat);
+    assert_eq!(right.lengths(), whole.lengths());
+    assert_eq!(right.wars_per_game(), whole.wars_per_game());
+}
+
+#[test]
+fn damaged_parts_are_refused() {
+    let mut s = Stats::new(2, 1000, 1000);
+    s.record(&game(10, Some(0), Outcome::Win, 0));
+    s.record(&game(12, Some(1), Outcome::Win, 0));
+    s.record(&game(1000, None, Outcome::Capped, 0));
+    assert!(Stats::from_parts(&s.parts(), 1000, 1000).is_ok());
+    let damaged = |edit: fn(&mut StatsParts)| {
+        let mut parts = s.parts();
+        edit(&mut parts);
+        Stats::from_parts(&parts, 1000, 1000).unwrap_err()
+    };
+    // More wins decided by cards than wins.
+    assert!(damaged(|p| p.win_by[0] += 1).contains("do not add up"));
+    // A finished game longer than the cap.
+    assert!(damaged(|p| p.rounds[1] = 1001).contains("longer than its rules allow"));
+    // Counts of 2^63 that would wrap round to the games' count.
+    let wrapped = damaged(|p| {
+        p.outcomes[0] += 1 << 63;
+        p.outcomes[1] += 1 << 63;
+        p.wins_by_seat[0] += 1 << 63;
+        p.wins_by_seat[1] += 1 << 63;
+    });
+    assert!(wrapped.contains("do not add up"), "{wrapped}");
+    assert!(damaged(|p| p.rounds_games = vec![u64::MAX, 3]).contains("overflow"));
+}
+
+#[test]
+fn abandoned_games_have_no_length_and_older_parts_still_load() {
+    let mut s = Stats::new(2, 1000, 1000);
+    s.record(&game(10, Some(0), Outcome::Win, 0));
+    s.record(&game(101, None, Outcome::Abandoned, 0));
+    assert_eq!(s.outcomes, [1, 0, 0, 0, 1]);
+    assert_eq!(s.lengths().mean(), Some(10.0));
+    assert_eq!(s.lengths().never_games(), 1);
+    let parts = s.parts();
+    assert_eq!(
+        Stats::from_parts(&parts, 1000, 1000)
+            .unwrap()
+            .count(Outcome::Abandoned),
+        1
+    );
+    // Parts written before `abandoned` existed: four outcomes, none abandoned.
+    let mut old = Stats::new(2, 1000, 1000);
+    old.record(&game(10, Some(0), Outcome::Win, 0));
+    old.record(&game(5, None, Outcome::Cycle, 0));
+    let mut parts = old.parts();
+    parts.outcomes.pop();
+    let loaded = Stats::from_parts(&parts, 1000, 1000).unwrap();
+    assert_eq!(
+        (
+            loaded.count(Outcome::Cycle),
+            loaded.count(Outcome::Abandoned)
+        ),
+        (1, 0)
+    );
+}
+
+#[test]
+fn wilson_interval_matches_known_values() {
+    // 50 of 100: 0.5 with interval [0.4038, 0.5962].
+    let (p, lo, hi) = wilson_95(50, 100).unwrap();
+    assert_eq!(p, 0.5);
+    assert!(
+        (lo - 0.403_8).abs() < 1e-4 && (hi - 0.596_2).abs() < 1e-4,
+        "{lo} {hi}"
+    );
+    let (_, lo, hi) = wilson_95(0, 10).unwrap();
+    assert_eq!(lo, 0.0);
+    assert!((hi - 0.277_5).abs() < 1e-4, "{hi}");
+    // The ends are exact at every size (rounding once left 3.5e-18 at 0 of 100), and the
+    // interval of k failures mirrors that of k successes.
+    for n in 1..=1_000 {
+        assert_eq!(wilson_95(0, n).unwrap().1, 0.0, "0 of {n}");
+        assert_eq!(wilson_95(n, n).unwrap().2, 1.0, "{n} of {n}");
+        let (_, lo, hi) = wilson_95(n / 3, n).unwrap();
+        let (_, mirror_lo, mirror_hi) = wilson_95(n - n / 3, n).unwrap();
+        assert!((lo - (1.0 - mirror_hi)).abs() < 1e-12 && (hi - (1.0 - mirror_lo)).abs() < 1e-12);
+    }
+    // No trials: no share and no interval, rather than a confident [0, 0].
+    assert_eq!(wilson_95(0, 0), None);
+}

@@ -22,7 +22,7 @@ use std::thread::{self, JoinHandle};
 use parquet::basic::{Compression, Encoding};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesPtr};
-use parquet::file::writer::SerializedFileWriter;
+use parquet::file::writer::{SerializedFileWriter, SerializedRowGroupWriter};
 use parquet::schema::parser::parse_message_type;
 use parquet::schema::types::{ColumnPath, SchemaDescriptor};
 
@@ -150,13 +150,9 @@ impl GameParquet {
         if self.encoders == 0 {
             self.writer()?;
             let (writer, leads) = (self.writer.as_mut().expect("just made"), &self.layout.leads);
-            let written = (|| {
-                let mut group = writer.next_row_group()?;
-                group::encode(&mut group, leads, &rows, &batches)?;
-                group.close().map(drop)
-            })();
+            let written = row_group(writer, |group| group::encode(group, leads, &rows, &batches));
             self.spare = Some(rows.cleared());
-            return written.map_err(into_io);
+            return written;
         }
         let layout = self.layout.clone();
         let encode = move || {
@@ -186,16 +182,23 @@ impl GameParquet {
     /// Appends an encoded row group to the file, keeping its emptied columns for the next.
     fn append(&mut self, (chunks, rows): (Chunks, Rows)) -> io::Result<()> {
         self.spare = Some(rows.cleared());
-        let writer = self.writer()?;
-        let appended = (|| {
-            let mut group = writer.next_row_group()?;
-            for (bytes, closed) in chunks {
-                group.append_column(&bytes, closed)?;
-            }
-            group.close().map(drop)
-        })();
-        appended.map_err(into_io)
+        row_group(self.writer()?, |group| {
+            (chunks.into_iter()).try_for_each(|(bytes, closed)| group.append_column(&bytes, closed))
+        })
     }
+}
+
+/// Writes the next row group of `writer`, its columns put in by `columns`.
+fn row_group(
+    writer: &mut SerializedFileWriter<Stream>,
+    columns: impl FnOnce(&mut SerializedRowGroupWriter<'_, Stream>) -> parquet::errors::Result<()>,
+) -> io::Result<()> {
+    let written = (|| {
+        let mut group = writer.next_row_group()?;
+        columns(&mut group)?;
+        group.close().map(drop)
+    })();
+    written.map_err(into_io)
 }
 
 /// The file's schema: the leading columns (`leads`), then the game's own.

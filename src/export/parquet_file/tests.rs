@@ -1,0 +1,65 @@
+//! The Parquet writer's tests: row groups encoded by the writer thread or on threads of
+//! their own make the same file.
+
+use super::*;
+use crate::engine::{Preset, play_game};
+use crate::export::Target;
+use parquet::file::reader::{FileReader, SerializedFileReader};
+
+/// A sweep-like file (`cell` and `rules` leading) of `records` over two cells, in row groups
+/// of 1,000 games, encoded by `encoders` threads (none: by the writer thread).
+fn file(path: &std::path::Path, spec: &BatchSpec, records: &[GameRecord], encoders: usize) {
+    let out = Stream::create(&Target::File(path.into())).unwrap();
+    let leads = [("cell", LeadKind::Number), ("rules", LeadKind::Name)];
+    let mut parquet = GameParquet::new(out, &leads);
+    (parquet.group_rows, parquet.encoders) = (1_000, encoders);
+    parquet.start_batch(&["0".to_string(), "classic".to_string()]);
+    parquet
+        .write_games(spec, 0, &records[..2_500], None)
+        .unwrap();
+    parquet.start_batch(&["1".to_string(), "cards-war".to_string()]);
+    parquet
+        .write_games(spec, 0, &records[2_500..], None)
+        .unwrap();
+    parquet.close("{}".to_string()).unwrap();
+}
+
+#[test]
+fn row_groups_encoded_on_threads_are_those_the_writer_encodes() {
+    // Capped at 200 rounds, many games have no winner: the nullable columns have gaps.
+    let mut rules = Preset::Classic.rules();
+    rules.max_rounds = 200;
+    let spec = BatchSpec {
+        rules,
+        first: 0,
+        games: 5_500,
+        seed: 3,
+        threads: 1,
+    };
+    let records: Vec<GameRecord> = (0..5_500)
+        .map(|i| play_game(&spec.rules, spec.rules.game_seed(3, i)))
+        .collect();
+    let capped = records.iter().filter(|r| r.winner.is_none()).count();
+    assert!(
+        (1_000..4_500).contains(&capped),
+        "{capped} games without a winner"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let by_writer = dir.path().join("writer.parquet");
+    file(&by_writer, &spec, &records, 0);
+    let reader = SerializedFileReader::new(std::fs::File::open(&by_writer).unwrap()).unwrap();
+    let groups = reader.metadata().row_groups();
+    assert_eq!(
+        groups.len(),
+        6,
+        "5 full groups of 1,000 games and one of 500"
+    );
+    assert_eq!(groups.iter().map(|g| g.num_rows()).sum::<i64>(), 5_500);
+    let expected = std::fs::read(&by_writer).unwrap();
+    for encoders in [1, 3] {
+        let threaded = dir.path().join(format!("{encoders}.parquet"));
+        file(&threaded, &spec, &records, encoders);
+        let bytes = std::fs::read(&threaded).unwrap();
+        assert!(bytes == expected, "{encoders} encoders: the files differ");
+    }
+}

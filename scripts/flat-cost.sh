@@ -31,6 +31,11 @@ while [ $# -gt 0 ]; do
 done
 compared_binaries "scripts/flat-cost.sh [--runs N] [--quick] [BINARY...]" "${names[@]}"
 
+# The "no watch" rows: `--at-cap larger-pile` with WARSIM_NO_CYCLE_SKIP set plays every round,
+# unwatched (without it, warsim watches those games too, to skip the laps of their loops). No
+# other row is changed by it.
+export WARSIM_NO_CYCLE_SKIP=1
+
 # label | games | warsim run flags (one thread, quiet, and the JSON summary are added)
 works=(
   "classic 2p 52 cards|200000|"

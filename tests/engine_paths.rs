@@ -3,7 +3,7 @@
 //! scalar passes, three or more players, the cycle watch inside them) against the general path.
 
 use warsim::engine::rules::{AtCap, Pickup};
-use warsim::engine::{Engine, Outcome, Preset};
+use warsim::engine::{Engine, GameRecord, Outcome, Preset, Rules};
 use warsim::testing::PileGame;
 
 mod common;
@@ -185,6 +185,58 @@ fn the_cycle_watch_in_the_fast_loops_finds_what_the_general_path_finds() {
     let mut r = classic(2, 4, 255);
     r.max_rounds = 300_000;
     same_games_fast_and_general(&mut PileGame::<u8, 1024>::boxed(), &r, 0..3);
+}
+
+#[test]
+fn loops_the_cap_decides_skip_their_laps_to_the_same_end() {
+    use warsim::engine::WinBy;
+    use warsim::engine::rules::Spoils;
+    // Under `--at-cap larger-pile` a loop found by the cycle watch is played one lap more to
+    // count it, and whole laps are skipped to the cap; single-game mode plays every round. Caps
+    // just past the watch's start put the cap inside the counted lap, at its end and just after
+    // it; the large ones skip many laps. Wars inside loops (3 × 13, seat pickup, 2 × 5 with no face-down card), loops of a
+    // heap that becomes the pile as it lies (the general path) and of 41 cards, on both passes.
+    let looping = |suits: u32, ranks: u32, pickup: Pickup, spoils: Spoils| {
+        let mut r = warsim::engine::Preset::Classic.rules();
+        (r.suits, r.ranks, r.pickup, r.spoils) = (suits, ranks, pickup, spoils);
+        r.at_cap = AtCap::LargerPile;
+        r
+    };
+    let configs = [
+        looping(1, 9, Pickup::Table, Spoils::UnderPile),
+        looping(1, 15, Pickup::Natural, Spoils::UnderPile),
+        looping(1, 41, Pickup::Table, Spoils::UnderPile),
+        looping(3, 13, Pickup::Table, Spoils::UnderPile),
+        looping(4, 13, Pickup::Seats, Spoils::UnderPile),
+        looping(4, 13, Pickup::Alternating, Spoils::HeapUnshuffled),
+        // Wars of no face-down card in every lap of most loops.
+        Rules {
+            face_down: 0,
+            ..looping(2, 5, Pickup::Table, Spoils::UnderPile)
+        },
+    ];
+    let mut game = PileGame::<u8, 64>::boxed();
+    let mut scalar = PileGame::<u8, 64>::boxed();
+    scalar.use_scalar_pass();
+    for mut r in configs {
+        let mut decided_in_loops = 0;
+        for max_rounds in (1_030..1_130).step_by(7).chain([4_999, 100_000, 1_000_003]) {
+            r.max_rounds = max_rounds;
+            let seeds = if max_rounds > 100_000 { 0..8 } else { 0..40 };
+            let games = same_games_fast_and_general(&mut game, &r, seeds.clone());
+            same_games_fast_and_general(&mut scalar, &r, seeds);
+            // Past a few thousand rounds, a game the cap decides is one in a loop.
+            let at_cap =
+                |g: &&GameRecord| matches!(g.win_by, Some(WinBy::Cap | WinBy::SuddenDeath));
+            if max_rounds > 4_000 {
+                decided_in_loops += games.iter().filter(at_cap).count();
+            }
+        }
+        assert!(
+            decided_in_loops > 5,
+            "{r:?}: {decided_in_loops} loops reached the cap"
+        );
+    }
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! two-player passes) and on the general path otherwise, with the round cap, reshuffles, cycle
 //! detection and the cards laid counted on the way. The state it works on is `game.rs`'s.
 
+use super::families::endings::skips_laps;
 use super::game::{CYCLE_CHECK_FROM, Observer, PileGame, RoundEnd};
 use super::random::GameRandom;
 
@@ -37,8 +38,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.seat_players(rules);
         let mut record = GameRecord::default();
         let mut win_by = WinBy::Cards;
-        // Only a game with nothing random after the deal and no cap rule can loop for sure.
-        let watch_cycles = rules.deterministic_after_deal() && rules.at_cap == AtCap::Capped;
+        // Only a game with nothing random after the deal can loop for sure. Under `capped` a
+        // loop ends the game as a cycle; under `larger-pile` the cap still decides it, so the
+        // loop's laps are skipped to the cap (single-game mode shows every round instead).
+        let mut watch_cycles = rules.deterministic_after_deal()
+            && (rules.at_cap == AtCap::Capped || (!self.trace && skips_laps()));
         (self.watching, self.saved_power) = (watch_cycles, 0);
         // Rounds without anything random run in the fast loops (`fast/`) up to the cap, the next
         // reshuffle or the cycle watch's next save; the loops check the watch's other rounds
@@ -93,10 +97,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     record.outcome = Outcome::Draw;
                     return record;
                 }
-                RoundEnd::Cycle => {
-                    record.outcome = Outcome::Cycle;
-                    return record;
-                }
+                RoundEnd::Cycle => match self.looped(rules, rng, &mut record, fast) {
+                    Some(ended) => return ended,
+                    None => watch_cycles = false,
+                },
                 RoundEnd::Ended => return self.end_at_shortage(record),
                 RoundEnd::Abandoned => {
                     record.outcome = Outcome::Abandoned;
@@ -111,8 +115,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 && self.active_len >= 2
                 && self.position_repeats(record.rounds)
             {
-                record.outcome = Outcome::Cycle;
-                return record;
+                match self.looped(rules, rng, &mut record, fast) {
+                    Some(ended) => return ended,
+                    None => watch_cycles = false,
+                }
             }
         }
         self.finish(record, win_by)
@@ -126,6 +132,37 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             if self.holding(seat) > 0 {
                 self.active[self.active_len] = seat as u8;
                 self.active_len += 1;
+            }
+        }
+    }
+
+    /// Plays the rounds up to `end` of a loop the cycle watch found (`endings.rs`'s `looped`):
+    /// on the fast loops where the game's rounds run there (`fast`), else one at a time. Out of
+    /// line, so the game loop pays nothing for it. Nothing ends and nobody drops out in a loop.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn play_lap<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+        (end, fast): (u32, bool),
+    ) {
+        while record.rounds < end {
+            let played = match (fast, self.active_len) {
+                (true, 2) => self.fast_rounds(rules, rng, record, end),
+                (true, _) => self.many_rounds(rules, rng, record, end),
+                (false, _) => {
+                    record.rounds += 1;
+                    self.round(rules, rng, record)
+                }
+            };
+            debug_assert!(matches!(
+                played,
+                RoundEnd::Plain | RoundEnd::Taken | RoundEnd::ShortTie
+            ));
+            if played != RoundEnd::Plain {
+                self.drop_empty_seats();
             }
         }
     }

@@ -1,13 +1,24 @@
 //! How a game of the shared-deck families can end besides one player holding every card:
 //! Game-of-War's cap with its sudden death, positions that repeat forever (Brent's cycle
-//! detection), and the reshuffle that keeps such positions from repeating.
+//! detection) or that Game-of-War's cap decides after their loop's laps are skipped, and the
+//! reshuffle that keeps such positions from repeating.
+
+use std::sync::OnceLock;
 
 use crate::engine::random::GameRandom;
 
 use crate::engine::card::Card;
 use crate::engine::game::{CYCLE_CHECK_FROM, PileGame, RoundEnd};
 use crate::engine::record::{GameRecord, Outcome, WinBy};
-use crate::engine::rules::Rules;
+use crate::engine::rules::{AtCap, Rules};
+
+/// False when the environment sets `WARSIM_NO_CYCLE_SKIP`: loops under `--at-cap larger-pile`
+/// are then played round by round to the cap, unwatched, to measure what the cycle watch costs.
+/// The games are the same either way.
+pub(in crate::engine) fn skips_laps() -> bool {
+    static SKIPS: OnceLock<bool> = OnceLock::new();
+    *SKIPS.get_or_init(|| std::env::var_os("WARSIM_NO_CYCLE_SKIP").is_none())
+}
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Game-of-War's cap: the larger pile wins; equal piles play one sudden-death round, after
@@ -36,6 +47,40 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         record.win_by = Some(WinBy::SuddenDeath);
         self.drop_empty_seats();
         record
+    }
+
+    /// After the cycle watch found the position of round `record.rounds` repeating: under
+    /// `capped`, the game's record as a cycle. Under `larger-pile`, `None`, the watch ended and
+    /// the loop's whole laps skipped up to the cap: the next lap is played (`fast`: on the fast
+    /// loops) to count its wars and cards, and every later lap adds the same.
+    pub(in crate::engine) fn looped<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        record: &mut GameRecord,
+        fast: bool,
+    ) -> Option<GameRecord> {
+        if rules.at_cap == AtCap::Capped {
+            record.outcome = Outcome::Cycle;
+            return Some(*record);
+        }
+        (self.watching, self.saved_power) = (false, 0);
+        // The position came back `period` rounds after its save: every lap from here repeats.
+        let period = record.rounds - self.saved_round;
+        match record.rounds.checked_add(period) {
+            Some(end) if end < rules.max_rounds => {
+                let (wars, laid) = (record.wars, self.laid);
+                self.play_lap(rules, rng, record, (end, fast));
+                let laps = (rules.max_rounds - end) / period;
+                record.rounds += laps * period;
+                // Wrapping as the wars played one by one would (a u32 count).
+                let lap_wars = record.wars.wrapping_sub(wars);
+                record.wars = record.wars.wrapping_add(lap_wars.wrapping_mul(laps));
+                self.laid += (self.laid - laid) * u64::from(laps);
+            }
+            _ => {} // the cap comes within a lap: its rounds are played
+        }
+        None
     }
 
     /// Brent's algorithm, after round `round`: compares the position with the saved one, and

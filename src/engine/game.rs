@@ -104,6 +104,10 @@ pub struct PileGame<C: Card, const CAP: usize> {
     pub(super) unshuffled_heaps: bool,
     /// Rounds in a row without a round winner, for `--abandon-after`.
     pub(super) idle_rounds: u32,
+    /// False when the environment sets `WARSIM_NO_CYCLE_SKIP`: loops under `--at-cap
+    /// larger-pile` are then played round by round to the cap, unwatched, to measure what the
+    /// cycle watch costs (`families/endings.rs`). The games are the same either way.
+    pub(super) skips_laps: bool,
 }
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -148,6 +152,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             laid: 0,
             unshuffled_heaps: false,
             idle_rounds: 0,
+            skips_laps: std::env::var_os("WARSIM_NO_CYCLE_SKIP").is_none(),
         })
     }
 

@@ -3,7 +3,6 @@
 //! two-player passes) and on the general path otherwise, with the round cap, reshuffles, cycle
 //! detection and the cards laid counted on the way. The state it works on is `game.rs`'s.
 
-use super::families::endings::skips_laps;
 use super::game::{CYCLE_CHECK_FROM, Observer, PileGame, RoundEnd};
 use super::random::GameRandom;
 
@@ -42,7 +41,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         // loop ends the game as a cycle; under `larger-pile` the cap still decides it, so the
         // loop's laps are skipped to the cap (single-game mode shows every round instead).
         let mut watch_cycles = rules.deterministic_after_deal()
-            && (rules.at_cap == AtCap::Capped || (!self.trace && skips_laps()));
+            && (rules.at_cap == AtCap::Capped || (!self.trace && self.skips_laps));
         (self.watching, self.saved_power) = (watch_cycles, 0);
         // Rounds without anything random run in the fast loops (`fast/`) up to the cap, the next
         // reshuffle or the cycle watch's next save; the loops check the watch's other rounds

@@ -3,22 +3,12 @@
 //! detection) or that Game-of-War's cap decides after their loop's laps are skipped, and the
 //! reshuffle that keeps such positions from repeating.
 
-use std::sync::OnceLock;
-
 use crate::engine::random::GameRandom;
 
 use crate::engine::card::Card;
 use crate::engine::game::{CYCLE_CHECK_FROM, PileGame, RoundEnd};
 use crate::engine::record::{GameRecord, Outcome, WinBy};
 use crate::engine::rules::{AtCap, Rules};
-
-/// False when the environment sets `WARSIM_NO_CYCLE_SKIP`: loops under `--at-cap larger-pile`
-/// are then played round by round to the cap, unwatched, to measure what the cycle watch costs.
-/// The games are the same either way.
-pub(in crate::engine) fn skips_laps() -> bool {
-    static SKIPS: OnceLock<bool> = OnceLock::new();
-    *SKIPS.get_or_init(|| std::env::var_os("WARSIM_NO_CYCLE_SKIP").is_none())
-}
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Game-of-War's cap: the larger pile wins; equal piles play one sudden-death round, after
@@ -53,6 +43,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// `capped`, the game's record as a cycle. Under `larger-pile`, `None`, the watch ended and
     /// the loop's whole laps skipped up to the cap: the next lap is played (`fast`: on the fast
     /// loops) to count its wars and cards, and every later lap adds the same.
+    #[cold]
+    #[inline(never)]
     pub(in crate::engine) fn looped<R: GameRandom>(
         &mut self,
         rules: &Rules,

@@ -108,6 +108,9 @@ pub struct PileGame<C: Card, const CAP: usize> {
     /// larger-pile` are then played round by round to the cap, unwatched, to measure what the
     /// cycle watch costs (`families/endings.rs`). The games are the same either way.
     pub(super) skips_laps: bool,
+    /// Single-game mode under `--at-cap larger-pile`: the round whose position the cycle watch
+    /// saw come back, and the round it came back after (`observe.rs`'s `loop_found`).
+    pub(super) loop_found: Option<(u32, u32)>,
 }
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
@@ -153,6 +156,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             unshuffled_heaps: false,
             idle_rounds: 0,
             skips_laps: std::env::var_os("WARSIM_NO_CYCLE_SKIP").is_none(),
+            loop_found: None,
         })
     }
 

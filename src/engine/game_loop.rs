@@ -20,6 +20,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         self.laid = 0;
         self.unshuffled_heaps = rules.spoils == Spoils::HeapUnshuffled;
         self.idle_rounds = 0;
+        self.loop_found = None;
         let record = self.play_rounds(rules, rng, observer);
         GameRecord {
             cards_played: self.laid,
@@ -39,9 +40,10 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let mut win_by = WinBy::Cards;
         // Only a game with nothing random after the deal can loop for sure. Under `capped` a
         // loop ends the game as a cycle; under `larger-pile` the cap still decides it, so the
-        // loop's laps are skipped to the cap (single-game mode shows every round instead).
+        // loop's laps are skipped to the cap (single-game mode shows every round, and notes
+        // the loop).
         let mut watch_cycles = rules.deterministic_after_deal()
-            && (rules.at_cap == AtCap::Capped || (!self.trace && self.skips_laps));
+            && (rules.at_cap == AtCap::Capped || self.trace || self.skips_laps);
         (self.watching, self.saved_power) = (watch_cycles, 0);
         // Rounds without anything random run in the fast loops (`fast/`) up to the cap, the next
         // reshuffle or the cycle watch's next save; the loops check the watch's other rounds

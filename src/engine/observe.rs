@@ -85,6 +85,13 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         steps
     }
 
+    /// Under `--at-cap larger-pile`, the loop the last observed game fell into, if the cycle
+    /// watch found one: the position after the first round came back after the second, and the
+    /// game repeated those rounds until the cap decided it.
+    pub fn loop_found(&self) -> Option<(u32, u32)> {
+        self.loop_found
+    }
+
     /// Seats still holding cards, in seat order.
     pub fn seats_in(&self) -> Vec<usize> {
         self.active[..self.active_len]

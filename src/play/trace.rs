@@ -54,6 +54,15 @@ pub fn play_and_print<const CAP: usize, R: GameRandom>(
     }
     let eliminated = printer.eliminated;
     print_result(out, rules, seed, level, &record, &eliminated)?;
+    if let Some((from, to)) = game.loop_found()
+        && level >= Level::Quiet
+    {
+        writeln!(
+            out,
+            "Loop: the position after round {from} came back after round {to}; the game repeated those {} rounds until the cap",
+            to - from
+        )?;
+    }
     if level >= Level::Verbose {
         print_piles(out, names, game, &game.seats_in())?;
     }

@@ -42,7 +42,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// After the cycle watch found the position of round `record.rounds` repeating: under
     /// `capped`, the game's record as a cycle. Under `larger-pile`, `None`, the watch ended and
     /// the loop's whole laps skipped up to the cap: the next lap is played (`fast`: on the fast
-    /// loops) to count its wars and cards, and every later lap adds the same.
+    /// loops) to count its wars and cards, and every later lap adds the same. Single-game mode
+    /// skips nothing and notes the loop (`loop_found`).
     #[cold]
     #[inline(never)]
     pub(in crate::engine) fn looped<R: GameRandom>(
@@ -57,6 +58,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             return Some(*record);
         }
         (self.watching, self.saved_power) = (false, 0);
+        if self.trace {
+            // Single-game mode shows every round: the loop is only noted.
+            self.loop_found = Some((self.saved_round, record.rounds));
+            return None;
+        }
         // The position came back `period` rounds after its save: every lap from here repeats.
         let period = record.rounds - self.saved_round;
         match record.rounds.checked_add(period) {

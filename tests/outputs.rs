@@ -60,18 +60,8 @@ fn every_preset_runs_with_its_deck_and_another_size() {
         ],
     ];
     for args in runs {
-        let out = warsim()
-            .arg("run")
-            .args(*args)
-            .args(["--games", "2000", "--json", "-"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let run = [&["run"], *args, &["--games", "2000", "--json", "-"]].concat();
+        let json: serde_json::Value = serde_json::from_str(&common::stdout_of(&run)).unwrap();
         assert_eq!(json["games"], 2000, "{args:?}");
         assert_eq!(json["rules"], args[1], "{args:?}");
         let outcomes = ["win", "draw", "capped", "cycle"]

@@ -1,20 +1,15 @@
 //! `warsim play`: war_card_game's output levels and seeds, replay of batch games and the
-//! fixed-rounds report (interactive play is in play_interactive.rs).
+//! fixed-rounds report (interactive play is in play_interactive.rs, games that never end in
+//! play_loops.rs).
 
 use assert_cmd::Command;
 
+mod common;
+
+use common::stdout_of as stdout;
+
 fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = warsim().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 // The deck lines war_card_game prints for `war_card_game --seed 10`, character for character. The crate
@@ -231,70 +226,6 @@ fn the_csv_seed_replays_its_game_with_play_seed() {
             &row[1], &row[3], &row[2]
         )
     );
-}
-
-#[test]
-fn a_game_without_winner_names_its_outcome() {
-    // Seat-order pickup loops in most games: find one in a batch and replay it.
-    let csv_text = stdout(&[
-        "run", "--pickup", "seats", "--seed", "1", "--games", "20", "--csv", "-", "-q",
-    ]);
-    let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
-    let row = reader
-        .records()
-        .map(Result::unwrap)
-        .find(|r| &r[4] == "cycle")
-        .expect("a cycle in 20 games");
-    let line = stdout(&["play", "--pickup", "seats", "--seed", &row[1], "-1"]);
-    assert_eq!(
-        line,
-        format!(
-            "Players: 2, seed: {}, outcome: cycle, round: {}\n",
-            &row[1], &row[2]
-        )
-    );
-}
-
-#[test]
-fn a_loop_the_cap_decides_is_named_with_its_rounds() {
-    // Under larger-pile the game plays on to the cap; the loop is named after the result, and
-    // the piles shown before the round after each named round are the same. Under `capped` the
-    // same game ends where the loop was found.
-    let game = ["play", "--suits", "1", "--ranks", "13", "--seed", "1"];
-    let larger_pile = [
-        &game[..],
-        &["--at-cap", "larger-pile", "--max-rounds", "5000"],
-    ]
-    .concat();
-    let text = stdout(&larger_pile);
-    assert!(
-        text.contains("Player 1 won in round 5000 (decided by cap)\n"),
-        "{text}"
-    );
-    let loop_line = "Loop: the position after round 1151 came back after round 1221; the game repeated those 70 rounds until the cap\n";
-    assert!(text.ends_with(loop_line), "{text}");
-    let capped = stdout(&[&game[..], &["-1"]].concat());
-    assert!(
-        capped.ends_with("outcome: cycle, round: 1221\n"),
-        "{capped}"
-    );
-    let verbose = stdout(&[&larger_pile[..], &["--verbose"]].concat());
-    let piles_before = |round: u32| -> Vec<&str> {
-        let header = format!("Round {round}");
-        let mut lines = verbose.lines().skip_while(|line| *line != header).skip(1);
-        vec![lines.next().unwrap(), lines.next().unwrap()]
-    };
-    assert_eq!(piles_before(1152), piles_before(1222));
-    for shorter in [1, 2, 5, 7, 10, 14, 35] {
-        assert_ne!(
-            piles_before(1152),
-            piles_before(1152 + shorter),
-            "a loop of {shorter}"
-        );
-    }
-    // Games that do not loop, and games of other rules, name no loop.
-    let classic = stdout(&["play", "--seed", "3", "--at-cap", "larger-pile"]);
-    assert!(!classic.contains("Loop:"), "{classic}");
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! Helpers the integration tests share: hand-built deals played to their end, the binary read
-//! up to its first line, JSON files read back, signals sent only once a process catches them,
+//! Helpers the integration tests share: hand-built deals played to their end, the binary's
+//! standard output whole or up to its first line, JSON files read back, signals sent only once a process catches them,
 //! and the fast paths played against the general path (`paths`). Each test crate uses part of
 //! this module, so the parts it does not use are not dead code.
 #![allow(dead_code)]
@@ -34,6 +34,20 @@ pub fn play(rules: &Rules, hands: &[&[u8]]) -> (GameRecord, Vec<Vec<u8>>, Vec<Ve
     let piles = (0..hands.len()).map(|s| game.pile(s)).collect();
     let heaps = (0..hands.len()).map(|s| game.heap(s)).collect();
     (record, piles, heaps)
+}
+
+/// What `warsim ARGS` prints on standard output; the test fails if it does not succeed.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
 }
 
 /// Runs `warsim ARGS`, reads its first line of standard output, closes the pipe (as `| head`

@@ -33,22 +33,33 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         &mut self,
         rules: &Rules,
         rng: &mut R,
-        mut observer: Option<&mut dyn Observer<C, CAP>>,
+        observer: Option<&mut dyn Observer<C, CAP>>,
     ) -> GameRecord {
         self.seat_players(rules);
-        let mut record = GameRecord::default();
-        let mut win_by = WinBy::Cards;
         // Only a game with nothing random after the deal can loop for sure. Under `capped` a
         // loop ends the game as a cycle; under `larger-pile` the cap still decides it, so the
         // loop's laps are skipped to the cap (single-game mode shows every round, and notes
         // the loop).
-        let mut watch_cycles = rules.deterministic_after_deal()
+        let watch_cycles = rules.deterministic_after_deal()
             && (rules.at_cap == AtCap::Capped || self.trace || self.skips_laps);
         (self.watching, self.saved_power) = (watch_cycles, 0);
-        // Rounds without anything random run in the fast loops (`fast/`) up to the cap, the next
-        // reshuffle or the cycle watch's next save; the loops check the watch's other rounds
-        // themselves.
-        let fast = rules.deterministic_rounds() && rules.spoils == Spoils::UnderPile && !self.trace;
+        let record = GameRecord::default();
+        self.rounds_from(rules, rng, observer, (record, WinBy::Cards, watch_cycles))
+    }
+
+    /// The rounds of a game from `record` on, to its end (`win_by`: what decides a win by
+    /// cards so far). A loop the cap decides leaves through [`Self::after_loop`], which comes
+    /// back here: a call to skip the loop inside this loop cost every rule set on the general
+    /// path 2% of its instructions (the registers kept across it), watched or not.
+    #[inline(never)]
+    fn rounds_from<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        mut observer: Option<&mut dyn Observer<C, CAP>>,
+        (mut record, mut win_by, watch_cycles): (GameRecord, WinBy, bool),
+    ) -> GameRecord {
+        let fast = self.plays_fast(rules);
         // Two-player rounds of the groups family run in passes (heaps are shuffled in, so no
         // cycles to watch).
         // (WarSimulator's original quirks are the general path's alone: the order of a heap
@@ -98,10 +109,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                     record.outcome = Outcome::Draw;
                     return record;
                 }
-                RoundEnd::Cycle => match self.looped(rules, rng, &mut record, fast) {
-                    Some(ended) => return ended,
-                    None => watch_cycles = false,
-                },
+                RoundEnd::Cycle if rules.at_cap == AtCap::Capped => {
+                    record.outcome = Outcome::Cycle;
+                    return record;
+                }
+                RoundEnd::Cycle => return self.after_loop(rules, rng, observer, (record, win_by)),
                 RoundEnd::Ended => return self.end_at_shortage(record),
                 RoundEnd::Abandoned => {
                     record.outcome = Outcome::Abandoned;
@@ -116,13 +128,40 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 && self.active_len >= 2
                 && self.position_repeats(record.rounds)
             {
-                match self.looped(rules, rng, &mut record, fast) {
-                    Some(ended) => return ended,
-                    None => watch_cycles = false,
+                if rules.at_cap == AtCap::Capped {
+                    record.outcome = Outcome::Cycle;
+                    return record;
                 }
+                return self.after_loop(rules, rng, observer, (record, win_by));
             }
         }
         self.finish(record, win_by)
+    }
+
+    /// Under `larger-pile`, after the cycle watch found a loop: its laps skipped
+    /// ([`Self::skip_loop`]), the game goes on from there.
+    #[cold]
+    #[inline(never)]
+    fn after_loop<R: GameRandom>(
+        &mut self,
+        rules: &Rules,
+        rng: &mut R,
+        observer: Option<&mut dyn Observer<C, CAP>>,
+        (mut record, win_by): (GameRecord, WinBy),
+    ) -> GameRecord {
+        let fast = self.plays_fast(rules);
+        let counts = (record.rounds, record.wars, record.longest_war);
+        (record.rounds, record.wars, record.longest_war) = self.skip_loop(rules, rng, counts, fast);
+        // Unwatched from here: fewer rounds than a lap are left (or, in single-game mode, the
+        // loop is known), so the same loop cannot be found again.
+        self.rounds_from(rules, rng, observer, (record, win_by, false))
+    }
+
+    /// True when the game's rounds run in the fast loops (`fast/`): rounds without anything
+    /// random, up to the cap, the next reshuffle or the cycle watch's next save (the loops check
+    /// the watch's other rounds themselves).
+    fn plays_fast(&self, rules: &Rules) -> bool {
+        rules.deterministic_rounds() && rules.spoils == Spoils::UnderPile && !self.trace
     }
 
     /// Seats every player who holds cards, in seat order.
@@ -137,7 +176,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         }
     }
 
-    /// Plays the rounds up to `end` of a loop the cycle watch found (`endings.rs`'s `looped`):
+    /// Plays the rounds up to `end` of a loop the cycle watch found (`endings.rs`'s `skip_loop`):
     /// on the fast loops where the game's rounds run there (`fast`), else one at a time. Out of
     /// line, so the game loop pays nothing for it. Nothing ends and nobody drops out in a loop.
     #[cold]

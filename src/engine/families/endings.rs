@@ -8,7 +8,7 @@ use crate::engine::random::GameRandom;
 use crate::engine::card::Card;
 use crate::engine::game::{CYCLE_CHECK_FROM, PileGame, RoundEnd};
 use crate::engine::record::{GameRecord, Outcome, WinBy};
-use crate::engine::rules::{AtCap, Rules};
+use crate::engine::rules::Rules;
 
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Game-of-War's cap: the larger pile wins; equal piles play one sudden-death round, after
@@ -39,36 +39,39 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         record
     }
 
-    /// After the cycle watch found the position of round `record.rounds` repeating: under
-    /// `capped`, the game's record as a cycle. Under `larger-pile`, `None`, the watch ended and
-    /// the loop's whole laps skipped up to the cap: the next lap is played (`fast`: on the fast
-    /// loops) to count its wars and cards, and every later lap adds the same. Single-game mode
-    /// skips nothing and notes the loop (`loop_found`).
+    /// Under `larger-pile`, after the cycle watch found the position after round `rounds`
+    /// repeating (the record's rounds, wars and longest war are `counts`): the loop's whole laps
+    /// up to the cap skipped, returning the counts the game goes on from. The next lap is
+    /// played (`fast`: on the fast loops) to count its wars and cards, and every later lap
+    /// adds the same. Single-game mode skips nothing and notes the loop (`loop_found`). The
+    /// watch ends here.
     #[cold]
     #[inline(never)]
-    pub(in crate::engine) fn looped<R: GameRandom>(
+    pub(in crate::engine) fn skip_loop<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
-        record: &mut GameRecord,
+        (rounds, wars, longest_war): (u32, u32, u32),
         fast: bool,
-    ) -> Option<GameRecord> {
-        if rules.at_cap == AtCap::Capped {
-            record.outcome = Outcome::Cycle;
-            return Some(*record);
-        }
+    ) -> (u32, u32, u32) {
+        let mut record = GameRecord {
+            rounds,
+            wars,
+            longest_war,
+            ..GameRecord::default()
+        };
         (self.watching, self.saved_power) = (false, 0);
+        // The position came back `period` rounds after its save: every lap from here repeats.
+        let period = rounds - self.saved_round;
         if self.trace {
             // Single-game mode shows every round: the loop is only noted.
-            self.loop_found = Some((self.saved_round, record.rounds));
-            return None;
+            self.loop_found = Some((self.saved_round, rounds));
+            return (rounds, wars, longest_war);
         }
-        // The position came back `period` rounds after its save: every lap from here repeats.
-        let period = record.rounds - self.saved_round;
-        match record.rounds.checked_add(period) {
+        match rounds.checked_add(period) {
             Some(end) if end < rules.max_rounds => {
-                let (wars, laid) = (record.wars, self.laid);
-                self.play_lap(rules, rng, record, (end, fast));
+                let laid = self.laid;
+                self.play_lap(rules, rng, &mut record, (end, fast));
                 let laps = (rules.max_rounds - end) / period;
                 record.rounds += laps * period;
                 // Wrapping as the wars played one by one would (a u32 count).
@@ -78,7 +81,7 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
             _ => {} // the cap comes within a lap: its rounds are played
         }
-        None
+        (record.rounds, record.wars, record.longest_war)
     }
 
     /// Brent's algorithm, after round `round`: compares the position with the saved one, and
@@ -86,9 +89,25 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// found within a few laps of it. Called after every round from [`CYCLE_CHECK_FROM`] on
     /// but those the fast loops check themselves; they stop at every save
     /// ([`Self::next_save`]) or save as this does.
+    ///
+    /// Out of the game loop's line (inlined, it made every rule set on the general path,
+    /// watched or not, 2% slower), and short: the general path checks every round, and most
+    /// rounds return at the first tests.
+    #[inline(never)]
     pub(in crate::engine) fn position_repeats(&mut self, round: u32) -> bool {
         // (A fast loop may have saved this very round before it returned.)
-        if self.saved_power > 0 && round > self.saved_round && self.same_as_saved() {
+        let nominated =
+            self.saved_power > 0 && round > self.saved_round && self.first_seat_as_saved();
+        let save_due = self.saved_power == 0 || round - self.saved_round >= self.saved_power;
+        (nominated || save_due) && self.repeats_or_saves(round, nominated)
+    }
+
+    /// [`Self::position_repeats`] for a round that may repeat the saved position or is the
+    /// next save.
+    #[cold]
+    #[inline(never)]
+    fn repeats_or_saves(&mut self, round: u32, nominated: bool) -> bool {
+        if nominated && self.same_as_saved() {
             return true;
         }
         if self.saved_power == 0 || round - self.saved_round >= self.saved_power {
@@ -121,6 +140,16 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         } else {
             usize::MAX
         }
+    }
+
+    /// True when as many seats are active as at the save and the first holds as many cards in
+    /// its pile and heap: the cheap test that spares most rounds the whole comparison.
+    #[inline(always)]
+    fn first_seat_as_saved(&self) -> bool {
+        let seat = self.active[0] as usize;
+        self.active_len == self.saved_len
+            && self.piles[seat].len() == usize::from(self.saved_counts[0])
+            && self.heaps[seat].len() == usize::from(self.saved_heaps[0])
     }
 
     /// True when every active seat holds the saved cards (the same seats active): its pile,

@@ -3,7 +3,8 @@
 # steady measure for a change to the fast loops, where time moves by 5-10% with code layout
 # between sittings. Every work is listed, not just the one a change is for: the loops share a
 # function, and an edit to one can change another's register allocation (results/
-# 2026-11-25-register-pressure). Counts repeat to a few parts in ten thousand.
+# 2026-11-25-register-pressure; a call added to the game loop once cost the general path's rule
+# sets 2-4.5%, results/2026-11-27-loop-skips). Counts repeat to a few parts in ten thousand.
 #
 # Usage: scripts/instructions.sh [BINARY...]
 #   BINARY   warsim binaries to compare (default: target/release/warsim, built first); the
@@ -37,6 +38,9 @@ works=(
   "4p 52 cards, 3,000 games|--games 3000 --players 4"
   "war-simulator 2p, 5,000 games|--games 5000 --rules war-simulator"
   "war-simulator 4p, 3,000 games|--games 3000 --rules war-simulator --players 4"
+  # The general path (rule sets the fast loops do not play): the game loop round by round.
+  "shuffled pickup 2p, 2,000 games|--games 2000 --pickup shuffled"
+  "unshuffled heap 208 cards, 300 games|--games 300 --ranks 52 --spoils heap-unshuffled"
 )
 
 out=$(mktemp)

@@ -6,7 +6,7 @@
 //! game (`fixed.rs`: each player its own deck, no wars); and how a shared-deck game ends
 //! besides one player holding every card (`endings.rs`: caps, sudden death, cycles, reshuffles).
 
-pub(super) mod endings;
+mod endings;
 pub mod fixed;
 mod groups;
 mod halves_wars;

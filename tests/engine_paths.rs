@@ -197,7 +197,7 @@ fn loops_the_cap_decides_skip_their_laps_to_the_same_end() {
     // it; the large ones skip many laps. Wars inside loops (3 × 13, seat pickup, 2 × 5 with no face-down card), loops of a
     // heap that becomes the pile as it lies (the general path) and of 41 cards, on both passes.
     let looping = |suits: u32, ranks: u32, pickup: Pickup, spoils: Spoils| {
-        let mut r = warsim::engine::Preset::Classic.rules();
+        let mut r = Preset::Classic.rules();
         (r.suits, r.ranks, r.pickup, r.spoils) = (suits, ranks, pickup, spoils);
         r.at_cap = AtCap::LargerPile;
         r

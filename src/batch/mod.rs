@@ -59,6 +59,19 @@ impl BatchSpec {
     }
 }
 
+#[cfg(test)]
+impl BatchSpec {
+    /// The batch's games played one at a time, in game order: the records a run hands its
+    /// sinks, for the sinks' tests.
+    pub(crate) fn played_one_by_one(&self) -> Vec<crate::engine::GameRecord> {
+        (self.first..self.first + self.games)
+            .map(|game| {
+                crate::engine::play_game(&self.rules, self.rules.game_seed(self.seed, game))
+            })
+            .collect()
+    }
+}
+
 /// A batch that could not finish.
 #[derive(Debug, thiserror::Error)]
 pub enum BatchError {

@@ -265,7 +265,7 @@ pub fn into_io(error: csv::Error) -> io::Error {
 mod tests {
     use super::*;
     use crate::batch::{Controls, run_batch};
-    use crate::engine::{Preset, play_game};
+    use crate::engine::Preset;
     use crate::export::Target;
 
     /// A sweep-like CSV (a leading `cell` column of 4) of `path`.
@@ -286,9 +286,7 @@ mod tests {
             seed: 7,
             threads: 2,
         };
-        let records: Vec<GameRecord> = (10..3_010)
-            .map(|i| play_game(&spec.rules, spec.rules.game_seed(7, i)))
-            .collect();
+        let records = spec.played_one_by_one();
         let by_writer = dir.path().join("writer.csv");
         let mut csv = cell_csv(&by_writer);
         csv.write_games(&spec, 10, &records, None).unwrap();

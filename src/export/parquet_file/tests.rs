@@ -2,7 +2,7 @@
 //! their own make the same file.
 
 use super::*;
-use crate::engine::{Preset, play_game};
+use crate::engine::Preset;
 use crate::export::Target;
 use parquet::file::reader::{FileReader, SerializedFileReader};
 
@@ -36,9 +36,7 @@ fn row_groups_encoded_on_threads_are_those_the_writer_encodes() {
         seed: 3,
         threads: 1,
     };
-    let records: Vec<GameRecord> = (0..5_500)
-        .map(|i| play_game(&spec.rules, spec.rules.game_seed(3, i)))
-        .collect();
+    let records = spec.played_one_by_one();
     let capped = records.iter().filter(|r| r.winner.is_none()).count();
     assert!(
         (1_000..4_500).contains(&capped),

@@ -6,7 +6,7 @@ use crate::batch::{BatchSpec, RecordSink, RowFormatter};
 use crate::engine::GameRecord;
 
 use super::Summary;
-use super::files::Stream;
+use super::stream::Stream;
 
 /// The per-game CSV header.
 pub const GAME_CSV_HEADER: [&str; 9] = [

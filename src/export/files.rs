@@ -1,10 +1,9 @@
-//! Output files that never destroy data: every output is checked before any is opened, a
-//! summary replaces its file atomically, the streamed CSV ends on a whole row after any failure
-//! and is locked while written (one writer at a time), and nothing warsim did not create is
-//! ever removed.
+//! Output files that never destroy data: every output is checked before any is opened, and a
+//! summary replaces its file atomically, its name made durable; the streamed per-game file is
+//! `stream.rs`'s.
 
 use std::fs::{self, File, OpenOptions, Permissions};
-use std::io::{self, BufWriter, Seek, Write};
+use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
@@ -141,8 +140,8 @@ pub fn folder_of(path: &Path) -> &Path {
 
 /// Writes a whole file at once: to standard output, straight into a pipe or device, or for a
 /// file path into a temporary file beside it that then replaces it, so that a reader never sees
-/// half a file and the old file survives a failure. A symbolic link stays a link: its target is
-/// replaced.
+/// half a file and the old file survives a failure; both are synced to the disk, the file before
+/// the rename and its folder after it. A symbolic link stays a link: its target is replaced.
 pub fn write_atomically(
     target: &Target,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
@@ -179,158 +178,16 @@ pub fn write_atomically(
     let temporary = out.into_inner().map_err(io::IntoInnerError::into_error)?;
     temporary.as_file().sync_all()?;
     temporary.persist(&real).map_err(|e| e.error)?;
-    Ok(())
+    sync_folder(folder_of(&real))
 }
 
-/// The streamed output (the per-game CSV): standard output or a file, written without a
-/// buffer of its own so the caller knows exactly which bytes reached it.
-pub struct Stream {
-    out: StreamOut,
-    created: Option<PathBuf>,
-}
-
-enum StreamOut {
-    Stdout(io::Stdout),
-    File { file: File, regular: bool },
-}
-
-impl Stream {
-    /// Opens `target` (checked by [`check_outputs`]): a new file is created, an existing
-    /// regular file emptied, a pipe or device opened as it is.
-    pub fn create(target: &Target) -> io::Result<Stream> {
-        let path = match target {
-            Target::Stdout => {
-                return Ok(Stream {
-                    out: StreamOut::Stdout(io::stdout()),
-                    created: None,
-                });
-            }
-            Target::File(path) => path,
-        };
-        let (file, created) = match OpenOptions::new().write(true).create_new(true).open(path) {
-            Ok(file) => {
-                if let Err(e) = lock(&file) {
-                    let _ = fs::remove_file(path);
-                    return Err(e);
-                }
-                (file, Some(path.clone()))
-            }
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                let file = OpenOptions::new().write(true).open(path)?;
-                // Emptied only once locked: another warsim's rows are left alone.
-                if file.metadata()?.is_file() {
-                    lock(&file)?;
-                    file.set_len(0)?;
-                }
-                (file, None)
-            }
-            Err(e) => return Err(e),
-        };
-        let regular = file.metadata()?.is_file();
-        Ok(Stream {
-            out: StreamOut::File { file, regular },
-            created,
-        })
-    }
-
-    /// Opens a file a resumed run continues: cut back to its first `len` bytes (the rows its
-    /// checkpoint counted), written on from there. The file must exist and hold them.
-    pub fn resume(path: &Path, len: u64) -> io::Result<Stream> {
-        let mut file = OpenOptions::new().write(true).open(path)?;
-        lock(&file)?;
-        let held = file.metadata()?.len();
-        if held < len {
-            return Err(io::Error::other(format!(
-                "it holds {held} bytes, fewer than the {len} its checkpoint counted"
-            )));
-        }
-        file.set_len(len)?;
-        file.seek(io::SeekFrom::Start(len))?;
-        Ok(Stream {
-            out: StreamOut::File {
-                file,
-                regular: true,
-            },
-            created: None,
-        })
-    }
-
-    /// Cuts a regular file back to its first `len` bytes; false where that is impossible
-    /// (standard output, a pipe).
-    pub fn truncate(&mut self, len: u64) -> bool {
-        match &mut self.out {
-            StreamOut::File {
-                file,
-                regular: true,
-            } => file.set_len(len).is_ok(),
-            _ => false,
-        }
-    }
-
-    /// Makes what was written durable (`fsync` of the data; on NFS, a commit to the server): a
-    /// regular file's; standard output, pipes and devices keep nothing to sync.
-    pub fn persist(&mut self) -> io::Result<()> {
-        match &mut self.out {
-            StreamOut::File {
-                file,
-                regular: true,
-            } => file.sync_data(),
-            _ => Ok(()),
-        }
-    }
-
-    /// Removes the file if this run created it (when nothing useful was written to it).
-    pub fn discard(self) {
-        if let Some(path) = self.created
-            && fs::symlink_metadata(&path).is_ok_and(|m| m.is_file())
-        {
-            let _ = fs::remove_file(path);
-        }
-    }
-}
-
-/// Why a streamed output could not be opened: another process holds its lock.
-#[derive(Debug, thiserror::Error)]
-#[error("another warsim is writing it")]
-pub struct AnotherWriter;
-
-impl AnotherWriter {
-    /// True when `error` is this one (not merely a busy device).
-    pub fn is(error: &io::Error) -> bool {
-        error
-            .get_ref()
-            .is_some_and(|inner| inner.is::<AnotherWriter>())
-    }
-}
-
-/// Locks a streamed output's file for as long as it is open (the OS's lock: a killed run lets
-/// go of it), so that two warsims never write one per-game file at once (two tasks of an array
-/// given one `--csv`, a command started twice): the second is refused before it writes.
-fn lock(file: &File) -> io::Result<()> {
-    match file.try_lock() {
-        Err(fs::TryLockError::WouldBlock) => {
-            Err(io::Error::new(io::ErrorKind::ResourceBusy, AnotherWriter))
-        }
-        // A file system without locks: written as without one.
-        _ => Ok(()),
-    }
-}
-
-impl Write for Stream {
-    /// Writes as much of `bytes` as the output takes now.
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        match &mut self.out {
-            StreamOut::Stdout(out) => out.write(bytes),
-            StreamOut::File { file, .. } => file.write(bytes),
-        }
-    }
-
-    /// Flushes what was written.
-    fn flush(&mut self) -> io::Result<()> {
-        match &mut self.out {
-            StreamOut::Stdout(out) => out.flush(),
-            StreamOut::File { file, .. } => file.flush(),
-        }
+/// Makes the names in `folder` durable: a renamed or new file survives a power cut only once
+/// its folder is synced too (`fsync` of the folder), and a checkpoint is worth only as much as
+/// the names it counts on. A file system that cannot sync a folder (EINVAL) has nothing to sync.
+pub(super) fn sync_folder(folder: &Path) -> io::Result<()> {
+    match File::open(folder)?.sync_all() {
+        Err(e) if e.kind() == io::ErrorKind::InvalidInput => Ok(()),
+        synced => synced,
     }
 }
 

@@ -8,18 +8,18 @@ mod hdr;
 mod histogram;
 mod json;
 mod parquet_file;
+mod stream;
 mod summary;
 pub mod text;
 
 pub use self::csv::{GAME_CSV_HEADER, GameCsv, into_io, write_summary_csv};
-pub use files::{
-    AnotherWriter, OutputError, Stream, check_outputs, folder_of, replaceable, write_atomically,
-};
+pub use files::{OutputError, check_outputs, folder_of, replaceable, write_atomically};
 pub use games::{GameFiles, Which};
 pub use hdr::{HDR_DIGITS, hdr_tag, write_hdr_log};
 pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv, write_histogram_table};
 pub use json::{summary_json_line, write_summary_json};
 pub use parquet_file::{GameParquet, LeadKind, MAX_PARQUET_GAMES, PARQUET_SUMMARY_KEY, ROW_GROUP};
+pub use stream::{AnotherWriter, Stream};
 pub use summary::{
     Figure, Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing, rule_fields,
 };

@@ -15,7 +15,7 @@ use parquet::schema::types::SchemaDescPtr;
 
 use super::LeadKind;
 use crate::engine::{Outcome, WinBy};
-use crate::export::files::Stream;
+use crate::export::stream::Stream;
 
 /// The games' columns, gathered until a row group is full.
 #[derive(Default)]

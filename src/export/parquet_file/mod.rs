@@ -29,7 +29,7 @@ use parquet::schema::types::{ColumnPath, SchemaDescriptor};
 use crate::batch::{BatchSpec, RecordSink};
 use crate::engine::GameRecord;
 
-use super::files::Stream;
+use super::stream::Stream;
 use group::{Chunks, InMemory, Layout, Rows};
 
 /// Games in a row group: about 13 MB of gathered columns. A file holds at most 2^15 row

@@ -1,0 +1,165 @@
+//! The streamed per-game output: written without a buffer of its own, so that the caller knows
+//! which bytes reached it and can end it on a whole row after any failure; locked while written
+//! (one writer at a time); its name and rows made durable for the checkpoints that count them;
+//! removed only when this run created it and wrote nothing useful.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Seek, Write};
+use std::path::{Path, PathBuf};
+
+use super::Target;
+use super::files::{folder_of, sync_folder};
+
+/// The streamed output (the per-game CSV): standard output or a file, written without a
+/// buffer of its own so the caller knows exactly which bytes reached it.
+pub struct Stream {
+    out: StreamOut,
+    created: Option<PathBuf>,
+}
+
+enum StreamOut {
+    Stdout(io::Stdout),
+    File { file: File, regular: bool },
+}
+
+impl Stream {
+    /// Opens `target` (checked by [`check_outputs`](super::check_outputs)): a new file is
+    /// created, an existing regular file emptied, a pipe or device opened as it is.
+    pub fn create(target: &Target) -> io::Result<Stream> {
+        let path = match target {
+            Target::Stdout => {
+                return Ok(Stream {
+                    out: StreamOut::Stdout(io::stdout()),
+                    created: None,
+                });
+            }
+            Target::File(path) => path,
+        };
+        let (file, created) = match OpenOptions::new().write(true).create_new(true).open(path) {
+            Ok(file) => {
+                // Its name made durable now, so that the rows a checkpoint counts in it (synced
+                // with the file) are found after a power cut.
+                if let Err(e) = lock(&file).and_then(|()| sync_folder(folder_of(path))) {
+                    let _ = fs::remove_file(path);
+                    return Err(e);
+                }
+                (file, Some(path.clone()))
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                let file = OpenOptions::new().write(true).open(path)?;
+                // Emptied only once locked: another warsim's rows are left alone.
+                if file.metadata()?.is_file() {
+                    lock(&file)?;
+                    file.set_len(0)?;
+                }
+                (file, None)
+            }
+            Err(e) => return Err(e),
+        };
+        let regular = file.metadata()?.is_file();
+        Ok(Stream {
+            out: StreamOut::File { file, regular },
+            created,
+        })
+    }
+
+    /// Opens a file a resumed run continues: cut back to its first `len` bytes (the rows its
+    /// checkpoint counted), written on from there. The file must exist and hold them.
+    pub fn resume(path: &Path, len: u64) -> io::Result<Stream> {
+        let mut file = OpenOptions::new().write(true).open(path)?;
+        lock(&file)?;
+        let held = file.metadata()?.len();
+        if held < len {
+            return Err(io::Error::other(format!(
+                "it holds {held} bytes, fewer than the {len} its checkpoint counted"
+            )));
+        }
+        file.set_len(len)?;
+        file.seek(io::SeekFrom::Start(len))?;
+        Ok(Stream {
+            out: StreamOut::File {
+                file,
+                regular: true,
+            },
+            created: None,
+        })
+    }
+
+    /// Cuts a regular file back to its first `len` bytes; false where that is impossible
+    /// (standard output, a pipe).
+    pub fn truncate(&mut self, len: u64) -> bool {
+        match &mut self.out {
+            StreamOut::File {
+                file,
+                regular: true,
+            } => file.set_len(len).is_ok(),
+            _ => false,
+        }
+    }
+
+    /// Makes what was written durable (`fsync` of the data; on NFS, a commit to the server): a
+    /// regular file's; standard output, pipes and devices keep nothing to sync.
+    pub fn persist(&mut self) -> io::Result<()> {
+        match &mut self.out {
+            StreamOut::File {
+                file,
+                regular: true,
+            } => file.sync_data(),
+            _ => Ok(()),
+        }
+    }
+
+    /// Removes the file if this run created it (when nothing useful was written to it).
+    pub fn discard(self) {
+        if let Some(path) = self.created
+            && fs::symlink_metadata(&path).is_ok_and(|m| m.is_file())
+        {
+            let _ = fs::remove_file(path);
+        }
+    }
+}
+
+/// Why a streamed output could not be opened: another process holds its lock.
+#[derive(Debug, thiserror::Error)]
+#[error("another warsim is writing it")]
+pub struct AnotherWriter;
+
+impl AnotherWriter {
+    /// True when `error` is this one (not merely a busy device).
+    pub fn is(error: &io::Error) -> bool {
+        error
+            .get_ref()
+            .is_some_and(|inner| inner.is::<AnotherWriter>())
+    }
+}
+
+/// Locks a streamed output's file for as long as it is open (the OS's lock: a killed run lets
+/// go of it), so that two warsims never write one per-game file at once (two tasks of an array
+/// given one `--csv`, a command started twice): the second is refused before it writes.
+fn lock(file: &File) -> io::Result<()> {
+    match file.try_lock() {
+        Err(fs::TryLockError::WouldBlock) => {
+            Err(io::Error::new(io::ErrorKind::ResourceBusy, AnotherWriter))
+        }
+        // A file system without locks: written as without one.
+        _ => Ok(()),
+    }
+}
+
+impl Write for Stream {
+    /// Writes as much of `bytes` as the output takes now.
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match &mut self.out {
+            StreamOut::Stdout(out) => out.write(bytes),
+            StreamOut::File { file, .. } => file.write(bytes),
+        }
+    }
+
+    /// Flushes what was written.
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.out {
+            StreamOut::Stdout(out) => out.flush(),
+            StreamOut::File { file, .. } => file.flush(),
+        }
+    }
+}

@@ -228,6 +228,8 @@ fn combine(states: &[(&Path, &State)], context: &str) -> Result<Combined, RunErr
             .stats(&rules)
             .map_err(|e| refuse(format!("{context}{}: {e}", path.display())))?;
     }
+    // A sweep's merge keeps every cell's until the end.
+    total.compact();
     Ok(Combined {
         rules,
         seed: first.seed,

@@ -109,6 +109,12 @@ impl Stats {
         self.win_by[by as usize]
     }
 
+    /// Keeps only the memory its figures need ([`Lengths::compact`]), for statistics kept
+    /// long after their games (a sweep's cells); games may still be added.
+    pub fn compact(&mut self) {
+        self.lengths.compact();
+    }
+
     /// The game lengths: exact for finished games, censored for capped and cycling ones.
     pub fn lengths(&self) -> &Lengths {
         &self.lengths
@@ -180,6 +186,8 @@ impl Stats {
             stats.lengths.finished_many(rounds, games);
         }
         stats.lengths.censored_many(parts.capped, parts.never);
+        // A merge or a sweep's resume holds many of these at once.
+        stats.lengths.compact();
         let wins = Some(stats.count(Outcome::Win));
         let won_or_drawn = stats
             .count(Outcome::Win)

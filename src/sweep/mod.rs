@@ -197,7 +197,10 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let (results, mut failure) = play_cells(options, &workers, &mut files, interrupt);
     // The Parquet file's footer carries the sweep's JSON: the file says which cells made it.
     let written = results.last().map_or(0, |r| r.stats.games);
-    let summary = || sweep_json(options, &results).to_string();
+    let summary = || {
+        let json = serde_json::to_string(&sweep_json(options, &results));
+        json.expect("a sweep's JSON serialises")
+    };
     let state = options.state.is_some();
     StopFailure::close(&mut failure, files, summary, (written, state));
     let mut failures = write_sweep_files(options, &results);
@@ -352,8 +355,9 @@ fn play_cells(
         };
         let mut stats = before.clone();
         stats += &played;
-        let done = result(stats);
-        results.push(done);
+        // Kept to the end with every other cell's: only the memory its figures need.
+        stats.compact();
+        results.push(result(stats));
         if failure.is_some() {
             break;
         }

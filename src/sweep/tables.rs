@@ -5,7 +5,8 @@
 use std::io::{self, Write};
 use std::time::Duration;
 
-use serde_json::{Map, Value, json};
+use serde::{Serialize, Serializer};
+use serde_json::{Map, Value};
 
 use crate::engine::Outcome;
 use crate::export::text::{
@@ -95,46 +96,14 @@ pub fn write_sweep_json(
     out.flush()
 }
 
-/// The sweep's JSON document (see [`write_sweep_json`]).
-pub fn sweep_json(options: &SweepOptions, results: &[CellResult]) -> Value {
+/// The sweep's JSON document (see [`write_sweep_json`]): the cells' objects are built one at
+/// a time as it is written, since all of them as JSON values took ten times the memory of the
+/// text (345 MB for 7,533 cells).
+pub fn sweep_json<'a>(options: &'a SweepOptions, results: &'a [CellResult]) -> SweepJson<'a> {
     let keys = &options.grid.keys;
-    let settings = |values: &[String]| -> Map<String, Value> {
-        keys.iter()
-            .zip(values)
-            .map(|(key, value)| {
-                let value = value
-                    .parse::<u64>()
-                    .map_or_else(|_| Value::from(value.clone()), Value::from);
-                (key.to_string(), value)
-            })
-            .collect()
-    };
-    let cells: Vec<Value> = results
-        .iter()
-        .enumerate()
-        .map(|(index, result)| {
-            let mut cell = Map::new();
-            cell.insert("cell".into(), Value::from(index));
-            // Numbers, text and options only: a summary always serialises.
-            let summary = serde_json::to_value(Summary::new(&result.info, &result.stats))
-                .expect("a summary serialises to JSON");
-            cell.extend(settings(&result.values));
-            if let Value::Object(fields) = summary {
-                cell.extend(
-                    fields
-                        .into_iter()
-                        .filter(|(k, _)| !keys.contains(&k.as_str())),
-                );
-            }
-            Value::Object(cell)
-        })
-        .collect();
-    let skipped: Vec<Value> = options
-        .grid
-        .skipped
-        .iter()
+    let skipped = (options.grid.skipped.iter())
         .map(|skip| {
-            let mut entry = settings(&skip.values);
+            let mut entry = settings(keys, &skip.values);
             entry.insert("reason".into(), Value::from(skip.reason.clone()));
             Value::Object(entry)
         })
@@ -143,15 +112,71 @@ pub fn sweep_json(options: &SweepOptions, results: &[CellResult]) -> Value {
         && results
             .iter()
             .all(|r| r.stats.games == r.info.games_requested);
-    json!({
-        "warsim_version": env!("CARGO_PKG_VERSION"),
-        "swept": keys,
-        "seed": options.seed,
-        "games_requested": options.part_games(),
-        "complete": complete,
-        "cells": cells,
-        "skipped": skipped,
-    })
+    SweepJson {
+        warsim_version: env!("CARGO_PKG_VERSION"),
+        swept: keys,
+        seed: options.seed,
+        games_requested: options.part_games(),
+        complete,
+        cells: Cells { keys, results },
+        skipped,
+    }
+}
+
+/// The sweep's JSON document, its keys in this order ([`sweep_json`]).
+#[derive(Serialize)]
+pub struct SweepJson<'a> {
+    warsim_version: &'static str,
+    swept: &'a [&'static str],
+    seed: u64,
+    games_requested: u64,
+    complete: bool,
+    cells: Cells<'a>,
+    skipped: Vec<Value>,
+}
+
+/// The cells of [`SweepJson`], each one's object made as it is written.
+struct Cells<'a> {
+    keys: &'a [&'static str],
+    results: &'a [CellResult],
+}
+
+impl Serialize for Cells<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let cells = self.results.iter().enumerate();
+        serializer.collect_seq(cells.map(|(index, result)| cell_json(self.keys, index, result)))
+    }
+}
+
+/// One cell's object: its number, its swept settings, then its summary's other figures.
+fn cell_json(keys: &[&str], index: usize, result: &CellResult) -> Value {
+    let mut cell = Map::new();
+    cell.insert("cell".into(), Value::from(index));
+    // Numbers, text and options only: a summary always serialises.
+    let summary = serde_json::to_value(Summary::new(&result.info, &result.stats))
+        .expect("a summary serialises to JSON");
+    cell.extend(settings(keys, &result.values));
+    if let Value::Object(fields) = summary {
+        cell.extend(
+            fields
+                .into_iter()
+                .filter(|(k, _)| !keys.contains(&k.as_str())),
+        );
+    }
+    Value::Object(cell)
+}
+
+/// The swept settings' values by key, numbers as numbers.
+fn settings(keys: &[&str], values: &[String]) -> Map<String, Value> {
+    keys.iter()
+        .zip(values)
+        .map(|(key, value)| {
+            let value = value
+                .parse::<u64>()
+                .map_or_else(|_| Value::from(value.clone()), Value::from);
+            (key.to_string(), value)
+        })
+        .collect()
 }
 
 /// The readable table: one line per cell with its median, mean, p90, p99 and the shares of

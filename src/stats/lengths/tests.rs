@@ -1,5 +1,6 @@
 //! The length statistics' tests: exact quantiles with censored games, the median's interval,
-//! the spread of sums past the exact formula, and lengths past the flat array.
+//! the spread of sums past the exact formula, lengths past the flat array, and compacted
+//! lengths.
 
 use super::*;
 
@@ -121,4 +122,56 @@ fn long_games_beyond_the_flat_array_count_exactly() {
     merged.merge(&l);
     assert_eq!(merged.quantile(50_000), Some(Quantile::Rounds(7)));
     assert_eq!(merged.finished_games(), 8);
+}
+
+/// The counts, quantiles and survival shares (in billionths) of some lengths.
+type Figures = (Vec<(u64, u64)>, Vec<Option<Quantile>>, Vec<u64>);
+
+/// Every figure a summary reads from lengths, to compare two ways of holding the same games.
+fn figures(l: &Lengths) -> Figures {
+    let quantiles = [0, 1, 20_000, 50_000, 99_000, 100_000].map(|q| l.quantile(q));
+    let survival = [0, 6, 40, DENSE, DENSE + 9].map(|r| (l.survival(r) * 1e9) as u64);
+    (l.counts().collect(), quantiles.to_vec(), survival.to_vec())
+}
+
+#[test]
+fn compacted_lengths_give_the_same_figures_and_merge_either_way() {
+    // Few lengths (the array is given up for the map), many (it is cut after the longest), and
+    // one of each past the array.
+    let few = [7, 40, 40, DENSE as u32 + 9];
+    let many: Vec<u32> = (1..=300).chain([DENSE as u32 + 9]).collect();
+    for finished in [&few[..], &many[..]] {
+        let mut full = Lengths::new(u32::MAX, u32::MAX);
+        finished.iter().for_each(|&r| full.finished(r));
+        full.capped();
+        let mut compact = full.clone();
+        compact.compact();
+        let kept = compact.dense.capacity();
+        assert!(kept <= 301, "{kept} counts kept");
+        assert_eq!(compact, full);
+        assert_eq!(figures(&compact), figures(&full));
+        // Merged into, and merged, each way: what playing both halves into one gives.
+        let mut whole = full.clone();
+        whole.merge(&full);
+        for (mut into, from) in [
+            (compact.clone(), &full),
+            (full.clone(), &compact),
+            (compact.clone(), &compact),
+        ] {
+            into.merge(from);
+            assert_eq!(figures(&into), figures(&whole));
+            into.finished(6);
+            let mut more = whole.clone();
+            more.finished(6);
+            assert_eq!(figures(&into), figures(&more));
+        }
+    }
+    // Equal sums, squares, fewest and most rounds: only the counts tell these apart.
+    assert_ne!(
+        lengths(&[1, 1, 4, 4, 9], 0, 0),
+        lengths(&[1, 2, 2, 5, 9], 0, 0)
+    );
+    let mut none = Lengths::new(1000, 1000);
+    none.compact();
+    assert_eq!((none.dense.len(), none.quantile(50_000)), (0, None));
 }

@@ -60,7 +60,8 @@ python3 - "$dir" run stopped resumed sweep merge <<'PY'
 import os, re, sys
 
 folder, names = sys.argv[1], sys.argv[2:]
-call = re.compile(r"^(\d+) (\w+)\((.*)\) += (-?\d+)")
+# strace pads a pid of fewer than five digits: "5160  openat(…".
+call = re.compile(r"^(\d+) +(\w+)\((.*)\) += (-?\d+)")
 fd_path = re.compile(r"^[^<]*<(.*)>$")
 
 def calls(name):
@@ -69,11 +70,11 @@ def calls(name):
     pending = {}
     with open(os.path.join(folder, name + ".trace")) as f:
         for line in f:
-            pid = line.split(" ", 1)[0]
+            pid = line.split()[0]
             if line.rstrip().endswith("<unfinished ...>"):
                 pending[pid] = line.rstrip()[: -len("<unfinished ...>")]
                 continue
-            resumed = re.match(r"^(\d+) <\.\.\. \w+ resumed>(.*)$", line.rstrip())
+            resumed = re.match(r"^(\d+) +<\.\.\. \w+ resumed>(.*)$", line.rstrip())
             if resumed:
                 line = pending.pop(pid) + resumed.group(2)
             m = call.match(line.rstrip())

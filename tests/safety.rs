@@ -323,3 +323,39 @@ fn a_second_signal_ends_a_run_stuck_on_its_output_at_once() {
     assert!(started.elapsed() < Duration::from_secs(2));
     assert_eq!(status.code(), Some(130));
 }
+
+/// A folder others may write in but not read (`-wx`, a drop box) cannot be opened to sync its
+/// names: the run still writes its files there (the names left to the file system) instead of
+/// failing after writing them. Run as `nobody` when the tests run as root, whom no permission
+/// stops.
+#[test]
+fn a_folder_that_can_be_written_but_not_read_still_takes_the_outputs() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = TempDir::new().unwrap();
+    let drop_box = dir.path().join("drop");
+    fs::create_dir(&drop_box).unwrap();
+    let root = Command::new("id").arg("-u").output().unwrap().stdout == b"0\n";
+    let (mode, mut command) = match root {
+        true => {
+            let mut runuser = Command::new("runuser");
+            runuser.args(["-u", "nobody", "--"]);
+            runuser.arg(assert_cmd::cargo::cargo_bin("warsim"));
+            (0o733, runuser)
+        }
+        false => (0o333, warsim()),
+    };
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    fs::set_permissions(&drop_box, fs::Permissions::from_mode(mode)).unwrap();
+    let out = command
+        .args(["run", "--games", "1000", "-q", "--csv", "drop/games.csv"])
+        .args(["--json", "drop/summary.json", "--state", "drop/run.state"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    fs::set_permissions(&drop_box, fs::Permissions::from_mode(0o755)).unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let rows = fs::read_to_string(drop_box.join("games.csv")).unwrap();
+    assert_eq!(rows.lines().count(), 1001);
+    assert_eq!(json(&drop_box.join("summary.json"))["games"], 1000);
+    assert!(drop_box.join("run.state").is_file());
+}

@@ -183,10 +183,17 @@ pub fn write_atomically(
 
 /// Makes the names in `folder` durable: a renamed or new file survives a power cut only once
 /// its folder is synced too (`fsync` of the folder), and a checkpoint is worth only as much as
-/// the names it counts on. A file system that cannot sync a folder (EINVAL) has nothing to sync.
+/// the names it counts on. Where that cannot be done, the names are left to the file system, as
+/// most programs leave them, rather than failing a write that succeeded: a folder that may be
+/// written but not read (`-wx`) cannot be opened, and some file systems cannot sync a folder
+/// (EINVAL, ENOSYS).
 pub(super) fn sync_folder(folder: &Path) -> io::Result<()> {
-    match File::open(folder)?.sync_all() {
-        Err(e) if e.kind() == io::ErrorKind::InvalidInput => Ok(()),
+    let unsyncable = |e: &io::Error| {
+        use io::ErrorKind::{InvalidInput, PermissionDenied, Unsupported};
+        matches!(e.kind(), InvalidInput | PermissionDenied | Unsupported)
+    };
+    match File::open(folder).and_then(|folder| folder.sync_all()) {
+        Err(e) if unsyncable(&e) => Ok(()),
         synced => synced,
     }
 }

@@ -164,6 +164,17 @@ fn states_that_do_not_make_one_batch_are_refused() {
         text.replacen("\"games\": 333", "\"games\": 300", 1),
     )
     .unwrap();
+    // Whole JSON, but no state file's object; and a state whose format's name is no text.
+    let number = p("number.json");
+    std::fs::write(&number, "42\n").unwrap();
+    let list = p("list.json");
+    std::fs::write(&list, "[\"warsim-state\", 1]\n").unwrap();
+    let odd_format = p("odd-format.json");
+    std::fs::write(
+        &odd_format,
+        text.replace("\"format\": \"warsim-state\"", "\"format\": 7"),
+    )
+    .unwrap();
     let cases: Vec<(Vec<&PathBuf>, &str)> = vec![
         (
             vec![s0, &pickup],
@@ -180,6 +191,9 @@ fn states_that_do_not_make_one_batch_are_refused() {
         (vec![s0, &truncated], "truncated or not a state file"),
         (vec![s0, &version], "has state format version 2"),
         (vec![s0, &summary], "is not a warsim state file"),
+        (vec![s0, &number], "is not a warsim state file"),
+        (vec![s0, &list], "is not a warsim state file"),
+        (vec![s0, &odd_format], "is not a warsim state file"),
         (vec![s0, &edited, s2], "is damaged"),
     ];
     let merged = p("merged.json");

@@ -7,6 +7,7 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
 use crate::config::{ConfigError, RuleChoice, preset_named};
@@ -109,41 +110,60 @@ pub enum AnyState {
 impl AnyState {
     /// Reads a state file of either kind, by its `format`.
     pub fn read(path: &Path) -> Result<AnyState, String> {
-        let text = read_text(path)?;
-        if text.get("format").and_then(|f| f.as_str()) == Some(SWEEP_FORMAT) {
-            SweepState::from_json(checked(text, SWEEP_FORMAT)?)
-                .map(|s| AnyState::Sweep(Box::new(s)))
+        let (text, head) = read_head(path)?;
+        if head.format.as_ref().and_then(|f| f.as_str()) == Some(SWEEP_FORMAT) {
+            head.check(SWEEP_FORMAT)?;
+            SweepState::from_json(&text).map(|s| AnyState::Sweep(Box::new(s)))
         } else {
-            State::from_json(checked(text, FORMAT)?).map(|s| AnyState::Run(Box::new(s)))
+            head.check(FORMAT)?;
+            State::from_json(&text).map(|s| AnyState::Run(Box::new(s)))
         }
     }
 }
 
-/// A state file's JSON, its format and version checked.
-fn read_json(path: &Path, format: &str) -> Result<serde_json::Value, String> {
-    checked(read_text(path)?, format)
+/// What a state file says it is, read before the rest. The rest is read straight into its
+/// types: read first as a JSON value, a sweep's state took about seven times its size.
+#[derive(Deserialize)]
+struct Head {
+    format: Option<serde_json::Value>,
+    format_version: Option<serde_json::Value>,
 }
 
-fn read_text(path: &Path) -> Result<serde_json::Value, String> {
+/// A state file's text and what it says it is.
+fn read_head(path: &Path) -> Result<(Vec<u8>, Head), String> {
     let text = fs::read(path).map_err(|e| format!("cannot be read ({e})"))?;
-    serde_json::from_slice(&text)
-        .map_err(|e| format!("is not a whole JSON document ({e}): truncated or not a state file"))
+    // Only an object is read as one (serde would read a list's items as its fields).
+    let object = text.trim_ascii_start().starts_with(b"{");
+    let head = match object {
+        true => serde_json::from_slice::<Head>(&text),
+        false => serde_json::from_slice::<IgnoredAny>(&text).map(|_| Head {
+            format: None,
+            format_version: None,
+        }),
+    };
+    let head = head.map_err(|e| {
+        format!("is not a whole JSON document ({e}): truncated or not a state file")
+    })?;
+    Ok((text, head))
 }
 
-fn checked(value: serde_json::Value, format: &str) -> Result<serde_json::Value, String> {
-    if value.get("format").and_then(|f| f.as_str()) != Some(format) {
-        return Err(format!(
-            "is not a warsim state file (no \"format\": \"{format}\")"
-        ));
+impl Head {
+    /// Refuses a file of another format, or of another version of it.
+    fn check(&self, format: &str) -> Result<(), String> {
+        if self.format.as_ref().and_then(|f| f.as_str()) != Some(format) {
+            return Err(format!(
+                "is not a warsim state file (no \"format\": \"{format}\")"
+            ));
+        }
+        let version = self.format_version.as_ref().and_then(|v| v.as_u64());
+        if version != Some(u64::from(FORMAT_VERSION)) {
+            return Err(format!(
+                "has state format version {}, and this warsim reads version {FORMAT_VERSION}",
+                version.map_or("(none)".to_string(), |v| v.to_string())
+            ));
+        }
+        Ok(())
     }
-    let version = value.get("format_version").and_then(|v| v.as_u64());
-    if version != Some(u64::from(FORMAT_VERSION)) {
-        return Err(format!(
-            "has state format version {}, and this warsim reads version {FORMAT_VERSION}",
-            version.map_or("(none)".to_string(), |v| v.to_string())
-        ));
-    }
-    Ok(value)
 }
 
 /// The last row of `path`'s first `bytes` bytes, newline included (empty when `bytes` is 0).
@@ -212,12 +232,14 @@ impl State {
 
     /// Reads and checks a state file; the error says what is wrong with it.
     pub fn read(path: &Path) -> Result<State, String> {
-        State::from_json(read_json(path, FORMAT)?)
+        let (text, head) = read_head(path)?;
+        head.check(FORMAT)?;
+        State::from_json(&text)
     }
 
-    /// Checks a state read as JSON (its format already checked).
-    fn from_json(value: serde_json::Value) -> Result<State, String> {
-        let state: State = serde_json::from_value(value).map_err(|e| format!("is damaged: {e}"))?;
+    /// Reads and checks a state's JSON text (its format already checked).
+    fn from_json(text: &[u8]) -> Result<State, String> {
+        let state: State = serde_json::from_slice(text).map_err(|e| format!("is damaged: {e}"))?;
         if state.games > state.games_requested || state.stats.games != state.games {
             return Err("is damaged: its game counts disagree".to_string());
         }

@@ -85,10 +85,10 @@ impl SweepState {
         writeln!(out)
     }
 
-    /// Checks a sweep state read as JSON (its format already checked).
-    pub(super) fn from_json(value: serde_json::Value) -> Result<SweepState, String> {
+    /// Reads and checks a sweep state's JSON text (its format already checked).
+    pub(super) fn from_json(text: &[u8]) -> Result<SweepState, String> {
         let sweep: SweepState =
-            serde_json::from_value(value).map_err(|e| format!("is damaged: {e}"))?;
+            serde_json::from_slice(text).map_err(|e| format!("is damaged: {e}"))?;
         let consistent = sweep.cells.len() <= sweep.grid.len()
             && sweep
                 .grid

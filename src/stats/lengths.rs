@@ -262,9 +262,7 @@ impl Lengths {
         self.sum += other.sum;
         self.squares += other.squares;
     }
-}
 
-impl Lengths {
     /// Keeps only the memory the counts need, for lengths kept long after their games were
     /// played (a sweep's cells, state files read): the flat array cut after the longest game
     /// it counts, or given up for the map when few lengths occurred in it (a map entry costs

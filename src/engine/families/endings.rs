@@ -39,39 +39,32 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         record
     }
 
-    /// Under `larger-pile`, after the cycle watch found the position after round `rounds`
-    /// repeating (the record's rounds, wars and longest war are `counts`): the loop's whole laps
-    /// up to the cap skipped, returning the counts the game goes on from. The next lap is
-    /// played (`fast`: on the fast loops) to count its wars and cards, and every later lap
-    /// adds the same. Single-game mode skips nothing and notes the loop (`loop_found`). The
-    /// watch ends here.
+    /// Under `larger-pile`, after the cycle watch found the position after round
+    /// `record.rounds` repeating: the loop's whole laps up to the cap skipped in `record`. The
+    /// next lap is played (`fast`: on the fast loops) to count its wars and cards, and every
+    /// later lap adds the same. Single-game mode skips nothing and notes the loop
+    /// (`loop_found`). The watch ends here.
     #[cold]
     #[inline(never)]
     pub(in crate::engine) fn skip_loop<R: GameRandom>(
         &mut self,
         rules: &Rules,
         rng: &mut R,
-        (rounds, wars, longest_war): (u32, u32, u32),
+        record: &mut GameRecord,
         fast: bool,
-    ) -> (u32, u32, u32) {
-        let mut record = GameRecord {
-            rounds,
-            wars,
-            longest_war,
-            ..GameRecord::default()
-        };
+    ) {
         (self.watching, self.saved_power) = (false, 0);
         // The position came back `period` rounds after its save: every lap from here repeats.
-        let period = rounds - self.saved_round;
+        let period = record.rounds - self.saved_round;
         if self.trace {
             // Single-game mode shows every round: the loop is only noted.
-            self.loop_found = Some((self.saved_round, rounds));
-            return (rounds, wars, longest_war);
+            self.loop_found = Some((self.saved_round, record.rounds));
+            return;
         }
-        match rounds.checked_add(period) {
+        match record.rounds.checked_add(period) {
             Some(end) if end < rules.max_rounds => {
-                let laid = self.laid;
-                self.play_lap(rules, rng, &mut record, (end, fast));
+                let (wars, laid) = (record.wars, self.laid);
+                self.play_lap(rules, rng, record, (end, fast));
                 let laps = (rules.max_rounds - end) / period;
                 record.rounds += laps * period;
                 // Wrapping as the wars played one by one would (a u32 count).
@@ -81,7 +74,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             }
             _ => {} // the cap comes within a lap: its rounds are played
         }
-        (record.rounds, record.wars, record.longest_war)
     }
 
     /// Brent's algorithm, after round `round`: compares the position with the saved one, and
@@ -99,18 +91,18 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
         let nominated =
             self.saved_power > 0 && round > self.saved_round && self.first_seat_as_saved();
         let save_due = self.saved_power == 0 || round - self.saved_round >= self.saved_power;
-        (nominated || save_due) && self.repeats_or_saves(round, nominated)
+        (nominated || save_due) && self.repeats_or_saves(round, (nominated, save_due))
     }
 
-    /// [`Self::position_repeats`] for a round that may repeat the saved position or is the
-    /// next save.
+    /// [`Self::position_repeats`] for a round that may repeat the saved position (`nominated`)
+    /// or is the next save (`save_due`).
     #[cold]
     #[inline(never)]
-    fn repeats_or_saves(&mut self, round: u32, nominated: bool) -> bool {
+    fn repeats_or_saves(&mut self, round: u32, (nominated, save_due): (bool, bool)) -> bool {
         if nominated && self.same_as_saved() {
             return true;
         }
-        if self.saved_power == 0 || round - self.saved_round >= self.saved_power {
+        if save_due {
             self.save_position(round);
         }
         false

@@ -27,21 +27,21 @@ trap 'rm -rf "$dir"' EXIT
 mkdir "$dir/out"
 cd "$dir"
 
+# Every thread's file calls, with the paths of their descriptors (-y) and no data (-s 0).
+strace_files=(strace -f -y -s 0
+  -e trace=openat,write,writev,pwrite64,fsync,fdatasync,rename,renameat,renameat2)
 traced() { # NAME ARGS...: runs warsim under strace; its trace goes to NAME.trace
   local name=$1
   shift
-  strace -f -y -s 0 -o "$name.trace" \
-    -e trace=openat,write,writev,pwrite64,fsync,fdatasync,rename,renameat,renameat2 \
-    "$warsim" "$@" > /dev/null
+  "${strace_files[@]}" -o "$name.trace" "$warsim" "$@" > /dev/null
 }
 
 traced run run --games 300000 --threads 2 -q --csv out/games.csv --state run.state \
   --checkpoint-every 0.02s --json out/run.json --summary out/run.csv --histogram out/hist.csv \
   --hdr out/run.hlog --plot out/run.svg
 # Stopped by SIGINT after its first checkpoints, then resumed.
-strace -f -y -s 0 -o stopped.trace \
-  -e trace=openat,write,writev,pwrite64,fsync,fdatasync,rename,renameat,renameat2 \
-  "$warsim" run --games 1e7 --threads 2 -q --csv out/stopped.csv --state stopped.state \
+# (Not `traced`: in the background, its shell would stand between $! and strace.)
+"${strace_files[@]}" -o stopped.trace "$warsim" run --games 1e7 --threads 2 -q --csv out/stopped.csv --state stopped.state \
   --checkpoint-every 0.02s --json out/stopped.json > /dev/null 2>&1 &
 sleep 1
 # To warsim itself, strace's child (strace would detach on a signal of its own).

@@ -19,17 +19,15 @@ cd "$(dirname "$0")/.."
 # shellcheck source=scripts/binaries.sh
 . scripts/binaries.sh
 
-runs=5
 scale=1
-names=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --runs) runs="$2"; shift 2 ;;
-    --quick) scale=10; shift ;;
-    *) names+=("$1"); shift ;;
+args=()
+for arg in "$@"; do
+  case "$arg" in
+    --quick) scale=10 ;;
+    *) args+=("$arg") ;;
   esac
 done
-compared_binaries "scripts/flat-cost.sh [--runs N] [--quick] [BINARY...]" "${names[@]}"
+runs_and_binaries "scripts/flat-cost.sh [--runs N] [--quick] [BINARY...]" "${args[@]}"
 
 # The "no watch" rows: `--at-cap larger-pile` with WARSIM_NO_CYCLE_SKIP set plays every round,
 # unwatched (without it, warsim watches those games too, to skip the laps of their loops). No
@@ -58,19 +56,8 @@ works=(
 raw=$(mktemp)
 json=$(mktemp)
 trap 'rm -f "$raw" "$json"' EXIT
-for i in $(seq "$runs"); do
-  echo "run $i of $runs" >&2
-  for work in "${works[@]}"; do
-    IFS='|' read -r label games flags <<< "$work"
-    games=$((games / scale))
-    for b in "${!bins[@]}"; do
-      # shellcheck disable=SC2086 # flags are words
-      "${bins[$b]}" run --games "$games" --threads 1 -q --json "$json" $flags > /dev/null
-      read -r ns rounds <<< "$(round_figures "$json")"
-      echo "$label|$b|$ns|$rounds" >> "$raw"
-    done
-  done
-done
+ns_and_rounds() { round_figures "$1" | tr ' ' '|'; }
+alternate_works "$raw" "$json" "$scale" ns_and_rounds
 
 median() { # LABEL BINARY -> median ns/round
   awk -F'|' -v l="$1" -v b="$2" '$1 == l && $2 == b { print $3 }' "$raw" | spread |

@@ -22,15 +22,7 @@ fi
 . scripts/binaries.sh
 
 usage="scripts/shuffle-share.sh [--runs N] [BINARY]"
-runs=5
-names=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --runs) runs="$2"; shift 2 ;;
-    *) names+=("$1"); shift ;;
-  esac
-done
-compared_binaries "$usage" "${names[@]}"
+runs_and_binaries "$usage" "$@"
 if [ ${#bins[@]} -ne 1 ]; then
   echo "usage: $usage (one binary)" >&2
   exit 2

@@ -8,15 +8,7 @@ cd "$(dirname "$0")/../.."
 # shellcheck source=scripts/binaries.sh
 . scripts/binaries.sh
 
-runs=5
-names=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --runs) runs="$2"; shift 2 ;;
-    *) names+=("$1"); shift ;;
-  esac
-done
-compared_binaries "loop-skips.sh [--runs N] BINARY..." "${names[@]}"
+runs_and_binaries "loop-skips.sh [--runs N] BINARY..." "$@"
 
 # label | games | warsim run flags (one thread, quiet and the JSON summary are added)
 works=(
@@ -32,18 +24,9 @@ works=(
 raw=$(mktemp)
 json=$(mktemp)
 trap 'rm -f "$raw" "$json"' EXIT
-for i in $(seq "$runs"); do
-  echo "run $i of $runs" >&2
-  for work in "${works[@]}"; do
-    IFS='|' read -r label games flags <<< "$work"
-    for b in "${!bins[@]}"; do
-      # shellcheck disable=SC2086 # flags are words
-      "${bins[$b]}" run --games "$games" --threads 1 -q --json "$json" $flags > /dev/null
-      seconds=$(awk -v n="$games" '/"games_per_second"/ { gsub(/[,]/, "", $2); printf "%.4f", n / $2 }' "$json")
-      echo "$label|$b|$seconds" >> "$raw"
-    done
-  done
-done
+# Seconds of a run: its games / its games per second.
+seconds() { awk -v n="$2" '/"games_per_second"/ { gsub(/[,]/, "", $2); printf "%.4f", n / $2 }' "$1"; }
+alternate_works "$raw" "$json" 1 seconds
 
 echo "$(host_line), one thread, medians of $runs runs (seconds a run)"
 for b in "${!bins[@]}"; do echo "binary $b: ${bins[$b]}"; done

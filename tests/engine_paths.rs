@@ -194,8 +194,9 @@ fn loops_the_cap_decides_skip_their_laps_to_the_same_end() {
     // Under `--at-cap larger-pile` a loop found by the cycle watch is played one lap more to
     // count it, and whole laps are skipped to the cap; single-game mode plays every round. Caps
     // just past the watch's start put the cap inside the counted lap, at its end and just after
-    // it; the large ones skip many laps. Wars inside loops (3 × 13, seat pickup, 2 × 5 with no face-down card), loops of a
-    // heap that becomes the pile as it lies (the general path) and of 41 cards, on both passes.
+    // it; the large ones skip many laps. Wars inside loops (3 × 13, seat pickup, 2 × 5 with no
+    // face-down card), loops of a heap that becomes the pile as it lies (the general path) and
+    // of 41 cards, on both passes.
     let looping = |suits: u32, ranks: u32, pickup: Pickup, spoils: Spoils| {
         let mut r = Preset::Classic.rules();
         (r.suits, r.ranks, r.pickup, r.spoils) = (suits, ranks, pickup, spoils);

@@ -1,7 +1,7 @@
 //! Helpers the integration tests share: hand-built deals played to their end, the binary's
-//! standard output whole or up to its first line, JSON files read back, signals sent only once a process catches them,
-//! and the fast paths played against the general path (`paths`). Each test crate uses part of
-//! this module, so the parts it does not use are not dead code.
+//! standard output whole or up to its first line, JSON files read back, signals sent only once
+//! a process catches them, and the fast paths played against the general path (`paths`). Each
+//! test crate uses part of this module, so the parts it does not use are not dead code.
 #![allow(dead_code)]
 
 pub mod paths;

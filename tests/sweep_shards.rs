@@ -212,6 +212,26 @@ fn states_of_another_sweep_or_of_a_run_are_refused() {
             &["run.json", "state-0.json"],
             "run.json is a run's state and state-0.json a sweep's",
         ),
+        (
+            &["state-0.json", "state-1.json", "run.json"],
+            "run.json is a run's state and state-0.json a sweep's",
+        ),
+        // The outputs are checked, under merge's own flags, before any state is read.
+        (
+            &[
+                "state-0.json",
+                "state-1.json",
+                "--summary",
+                "out.csv",
+                "--json",
+                "out.csv",
+            ],
+            "--json out.csv: is the file --summary writes too",
+        ),
+        (
+            &["no-such-state.json", "--summary", "no-folder/out.csv"],
+            "--summary no-folder/out.csv: folder 'no-folder' does not exist",
+        ),
     ] {
         let out = warsim()
             .current_dir(d)

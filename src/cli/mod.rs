@@ -176,6 +176,10 @@ struct MergeArgs {
     seats: Option<String>,
     #[command(flatten)]
     results: ResultArgs,
+    /// No progress bar while the states are read (it is also hidden when stderr is not a
+    /// terminal).
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 /// The figures `run` and `merge` both write.
@@ -224,6 +228,7 @@ impl MergeArgs {
             plot: target(self.results.plot),
             survival_scale: self.results.plot_scale.map(SurvivalScale::from),
             seconds_per_round: self.results.seconds_per_round,
+            quiet: self.quiet,
         }
     }
 }

@@ -59,6 +59,20 @@ impl Lengths {
         }
     }
 
+    /// No games yet, laid out to take finished games of the lengths `rounds` (shortest first)
+    /// as [`Lengths::compact`] would leave them: the array up to the longest, or only the map
+    /// when the lengths are few and far apart. Saves building the whole array to cut it.
+    pub fn laid_out_for(rounds: &[u64], cap: u32) -> Lengths {
+        let within = &rounds[..rounds.partition_point(|&r| r < DENSE)];
+        let used = within.last().map_or(0, |&longest| longest as usize + 1);
+        let mut lengths = Lengths::new(0, cap);
+        lengths.dense = match within.len() * 6 < used {
+            true => Vec::new(),
+            false => vec![0; used],
+        };
+        lengths
+    }
+
     /// Adds a finished game of `rounds` rounds.
     #[inline]
     pub fn finished(&mut self, rounds: u32) {

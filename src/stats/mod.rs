@@ -146,7 +146,6 @@ impl Stats {
     /// The statistics `parts` describe, for games of `players` seats, finished within
     /// `most_rounds` rounds, capped at `cap`; `Err` says what does not add up.
     pub fn from_parts(parts: &StatsParts, most_rounds: u32, cap: u32) -> Result<Stats, String> {
-        let mut stats = Stats::new(parts.wins_by_seat.len(), most_rounds, cap);
         // Files from before `abandoned` existed list one outcome fewer: none was abandoned.
         let mut outcomes = parts.outcomes.clone();
         if outcomes.len() + 1 == Outcome::ALL.len() {
@@ -170,6 +169,10 @@ impl Stats {
                 "a game lasted longer than its rules allow ({most_rounds} rounds)"
             ));
         }
+        let mut stats = Stats::new(parts.wins_by_seat.len(), 0, cap);
+        // Laid out as compacted from the start: a merge or a sweep's resume holds many of
+        // these at once, and a merge reads thousands of cells a shard.
+        stats.lengths = Lengths::laid_out_for(&parts.rounds, cap);
         // Sums checked: a damaged file's huge counts must not wrap round to agreeing ones.
         let total = |counts: &[u64]| counts.iter().try_fold(0u64, |sum, &n| sum.checked_add(n));
         let Some(finished) = total(&parts.rounds_games) else {
@@ -186,8 +189,6 @@ impl Stats {
             stats.lengths.finished_many(rounds, games);
         }
         stats.lengths.censored_many(parts.capped, parts.never);
-        // A merge or a sweep's resume holds many of these at once.
-        stats.lengths.compact();
         let wins = Some(stats.count(Outcome::Win));
         let won_or_drawn = stats
             .count(Outcome::Win)

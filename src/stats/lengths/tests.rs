@@ -175,3 +175,26 @@ fn compacted_lengths_give_the_same_figures_and_merge_either_way() {
     none.compact();
     assert_eq!((none.dense.len(), none.quantile(50_000)), (0, None));
 }
+
+#[test]
+fn lengths_laid_out_for_their_list_are_held_as_compacted_ones() {
+    // Few lengths (the map only), many (the array up to the longest), one past the array, none.
+    let few = [7, 40, DENSE + 9];
+    let many: Vec<u64> = (1..=300).chain([DENSE + 9]).collect();
+    for listed in [&few[..], &many[..], &[DENSE + 1], &[]] {
+        let mut compacted = Lengths::new(u32::MAX, u32::MAX);
+        let mut laid_out = Lengths::laid_out_for(listed, u32::MAX);
+        for lengths in [&mut compacted, &mut laid_out] {
+            listed.iter().for_each(|&r| lengths.finished_many(r, 2));
+        }
+        compacted.compact();
+        let layout = |l: &Lengths| (l.dense.len(), l.sparse.len());
+        assert_eq!(
+            layout(&laid_out),
+            layout(&compacted),
+            "{} lengths",
+            listed.len()
+        );
+        assert_eq!(laid_out, compacted);
+    }
+}

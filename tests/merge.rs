@@ -164,6 +164,39 @@ fn states_that_do_not_make_one_batch_are_refused() {
         text.replacen("\"games\": 333", "\"games\": 300", 1),
     )
     .unwrap();
+    // A part reaching past the batch's end, or so far that its end wraps round.
+    assert!(text.contains("\"first_game\": 333,"));
+    let beyond = p("beyond.json");
+    std::fs::write(
+        &beyond,
+        text.replace("\"first_game\": 333", "\"first_game\": 900"),
+    )
+    .unwrap();
+    let wraps = p("wraps.json");
+    let last = format!("\"first_game\": {}", u64::MAX);
+    std::fs::write(&wraps, text.replace("\"first_game\": 333", &last)).unwrap();
+    // Wins counted for three seats in a two-player batch.
+    let seats = p("seats.json");
+    let mut extra_seat = json(s1);
+    let wins = extra_seat["stats"]["wins_by_seat"].as_array_mut().unwrap();
+    wins.insert(1, 0.into());
+    std::fs::write(&seats, extra_seat.to_string()).unwrap();
+    // A wall time below zero; and two so long that their sum is more than a duration holds.
+    let negative = p("negative.json");
+    let mut timed = json(s1);
+    timed["wall_seconds"] = (-1.0).into();
+    std::fs::write(&negative, timed.to_string()).unwrap();
+    let long: Vec<PathBuf> = [s0, s1, s2]
+        .iter()
+        .enumerate()
+        .map(|(k, state)| {
+            let mut timed = json(state);
+            timed["wall_seconds"] = 1.5e308.into();
+            let path = p(&format!("long-{k}.json"));
+            std::fs::write(&path, timed.to_string()).unwrap();
+            path
+        })
+        .collect();
     // Whole JSON, but no state file's object; and a state whose format's name is no text.
     let number = p("number.json");
     std::fs::write(&number, "42\n").unwrap();
@@ -195,6 +228,22 @@ fn states_that_do_not_make_one_batch_are_refused() {
         (vec![s0, &list], "is not a warsim state file"),
         (vec![s0, &odd_format], "is not a warsim state file"),
         (vec![s0, &edited, s2], "is damaged"),
+        (
+            vec![s0, &beyond],
+            "beyond.json: is damaged: its game counts disagree",
+        ),
+        (
+            vec![s0, &wraps],
+            "wraps.json: is damaged: its game counts disagree",
+        ),
+        (
+            vec![s0, &seats],
+            "seats.json: is damaged: it counts wins for 3 seats, and its rules seat 2",
+        ),
+        (
+            vec![s0, &negative],
+            "negative.json: is damaged: its wall time is not a number of seconds",
+        ),
     ];
     let merged = p("merged.json");
     for (files, needle) in cases {
@@ -213,6 +262,13 @@ fn states_that_do_not_make_one_batch_are_refused() {
         );
         assert!(!merged.exists(), "nothing is written");
     }
+    // Wall times too long to add up make the longest duration, not a panic.
+    let out = warsim().arg("merge").args(&long).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // --allow-partial merges what there is, says what is missing, and marks it incomplete.
     let out = warsim()
         .args(["merge", "--allow-partial", "--json"])

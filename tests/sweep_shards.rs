@@ -199,6 +199,11 @@ fn states_of_another_sweep_or_of_a_run_are_refused() {
     let older = text.replace(&this, "\"warsim_version\": \"0.0.9\"");
     assert_ne!(older, text);
     std::fs::write(d.join("older.json"), older).unwrap();
+    // A shard whose first cell's part wraps round past the last game.
+    let part = "\"first_game\": 1000,";
+    assert!(text.contains(part));
+    let wraps = text.replacen(part, &format!("\"first_game\": {},", u64::MAX), 1);
+    std::fs::write(d.join("wraps.json"), wraps).unwrap();
     for (states, needle) in [
         (
             &["state-0.json", "older.json"][..],
@@ -207,6 +212,10 @@ fn states_of_another_sweep_or_of_a_run_are_refused() {
         (
             &["state-0.json", "other.json"],
             "state-0.json and other.json are not shards of one sweep: their seeds differ",
+        ),
+        (
+            &["state-0.json", "wraps.json"],
+            "wraps.json: is damaged: its cells disagree with its grid",
         ),
         (
             &["run.json", "state-0.json"],

@@ -65,7 +65,7 @@ pub fn write_hdr_log(out: &mut dyn Write, runs: &[(&RunInfo, &Stats)]) -> io::Re
             Tag::new(&tag_text).ok_or_else(|| io::Error::other("a run's tag has no spaces"))?;
         log.write_histogram(&histogram, start, info.elapsed, Some(tag))
             .map_err(|e| io::Error::other(format!("could not write the histogram: {e:?}")))?;
-        start += info.elapsed;
+        start = start.saturating_add(info.elapsed);
     }
     drop(log);
     out.write_all(&text)?;

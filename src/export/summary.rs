@@ -37,6 +37,15 @@ pub struct RunInfo {
     pub seconds_per_round: Option<f64>,
 }
 
+impl RunInfo {
+    /// A wall time of `seconds`: a run's resumed from a state file, or shards' added up by a
+    /// merge. State files hold finite times, never negative, but their sum may pass what a
+    /// [`Duration`] holds: then the longest it holds, not a panic.
+    pub fn wall_time(seconds: f64) -> Duration {
+        Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX)
+    }
+}
+
 /// One figure: a whole number, a real number, text, a yes/no, or nothing (no value exists,
 /// e.g. the mean length when no game finished): empty in CSV, `null` in JSON.
 #[derive(Clone, Debug, PartialEq, Serialize)]

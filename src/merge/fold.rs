@@ -101,10 +101,11 @@ impl Shards {
                 setting,
             ));
         }
-        let stats = state
-            .stats(&self.rules)
-            .map_err(|e| refuse(format!("{}{}: {e}", context(), paths[file].display())))?;
-        self.total += &stats;
+        let damaged = |e: String| refuse(format!("{}{}: {e}", context(), paths[file].display()));
+        let stats = state.stats(&self.rules).map_err(damaged)?;
+        self.total
+            .checked_add(&stats)
+            .map_err(|e| damaged(format!("is damaged: {e}")))?;
         self.held
             .push((state.first_game, state.first_game + state.games, file));
         self.threads = self.threads.max(state.threads);
@@ -175,7 +176,7 @@ impl Combined {
             first_game: 0,
             described: (!self.missing.is_empty()).then(|| spans(&self.played)),
             threads: self.threads,
-            elapsed: std::time::Duration::from_secs_f64(self.seconds),
+            elapsed: RunInfo::wall_time(self.seconds),
             seconds_per_round,
         }
     }

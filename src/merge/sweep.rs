@@ -116,7 +116,7 @@ pub(super) fn merge_sweep(
     sweep.threads = results.iter().map(|r| r.info.threads).max().unwrap_or(1);
     let failures = write_sweep_files(&sweep, &results);
     let on_stdout = sweep.outputs().iter().any(|(_, t)| **t == Target::Stdout);
-    let elapsed = Duration::from_secs_f64(seconds);
+    let elapsed = crate::export::RunInfo::wall_time(seconds);
     write_report_with(on_stdout, &|out| {
         write_sweep_report(out, &sweep, &results, elapsed)
     })?;

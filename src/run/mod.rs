@@ -183,7 +183,7 @@ fn play(
         first_game: games.start,
         described: None,
         threads: options.threads,
-        elapsed: std::time::Duration::from_secs_f64(seconds),
+        elapsed: RunInfo::wall_time(seconds),
         seconds_per_round: options.seconds_per_round,
     };
     // A checkpoint: the games so far (the resumed ones and this run's prefix) as a state that

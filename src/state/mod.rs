@@ -255,10 +255,28 @@ impl State {
     /// Reads and checks a state's JSON text (its format already checked).
     fn from_json(text: &[u8]) -> Result<State, String> {
         let state: State = serde_json::from_slice(text).map_err(|e| format!("is damaged: {e}"))?;
-        if state.games > state.games_requested || state.stats.games != state.games {
-            return Err("is damaged: its game counts disagree".to_string());
+        match state.damage() {
+            Some(damage) => Err(format!("is damaged: {damage}")),
+            None => Ok(state),
         }
-        Ok(state)
+    }
+
+    /// What is wrong with the state's numbers, if anything: the games played must lie within
+    /// the part asked for, that part within the batch (an edited `first_game` must not wrap
+    /// round or reach past the batch's end), the statistics count the games played, and the
+    /// wall time is a number of seconds.
+    fn damage(&self) -> Option<&'static str> {
+        let part_end = self.first_game.checked_add(self.games_requested);
+        if self.games > self.games_requested
+            || part_end.is_none_or(|end| end > self.batch_games)
+            || self.stats.games != self.games
+        {
+            Some("its game counts disagree")
+        } else if !(self.wall_seconds.is_finite() && self.wall_seconds >= 0.0) {
+            Some("its wall time is not a number of seconds")
+        } else {
+            None
+        }
     }
 
     /// The rules the state records, rebuilt as `run` builds them from its flags.
@@ -268,6 +286,14 @@ impl State {
 
     /// The statistics the state records.
     pub fn stats(&self, rules: &Rules) -> Result<Stats, String> {
+        // Counts of wins for other seats than the rules' would be added up as if they were.
+        let seats = self.stats.wins_by_seat.len();
+        if seats != rules.players as usize {
+            return Err(format!(
+                "is damaged: it counts wins for {seats} seats, and its rules seat {}",
+                rules.players
+            ));
+        }
         Stats::from_parts(&self.stats, rules.most_rounds(), rules.max_rounds)
             .map_err(|e| format!("is damaged: {e}"))
     }

@@ -96,8 +96,7 @@ impl SweepState {
                 .all(|c| c.values.len() == sweep.swept.len())
             && sweep.grid.iter().zip(&sweep.cells).all(|(grid, cell)| {
                 grid.rules == cell.rules
-                    && cell.games <= cell.games_requested
-                    && cell.stats.games == cell.games
+                    && cell.damage().is_none()
                     && cell.seed == sweep.seed
                     && cell.batch_games == sweep.games
             });

@@ -223,6 +223,36 @@ impl Stats {
     }
 }
 
+impl Stats {
+    /// Adds `other`'s games as `+=` does, unless a count would pass what it holds (only edited
+    /// state files hold such counts): then nothing is added. Checking the totals is enough:
+    /// each length's count is at most its side's finished games.
+    pub fn checked_add(&mut self, other: &Stats) -> Result<(), String> {
+        let (mine, theirs) = (&self.lengths, &other.lengths);
+        let totals = [
+            (self.games, other.games),
+            (self.wars_sum, other.wars_sum),
+            (mine.finished_games(), theirs.finished_games()),
+            (mine.capped_games(), theirs.capped_games()),
+            (mine.never_games(), theirs.never_games()),
+        ];
+        let mut pairs = (totals.iter().map(|(a, b)| (a, b)))
+            .chain(self.outcomes.iter().zip(&other.outcomes))
+            .chain(self.wins_by_seat.iter().zip(&other.wins_by_seat))
+            .chain(self.win_by.iter().zip(&other.win_by));
+        let adds_up = pairs.all(|(a, b)| a.checked_add(*b).is_some())
+            && self
+                .finished_cards
+                .checked_add(other.finished_cards)
+                .is_some();
+        if !adds_up {
+            return Err("its counts and the others' add up to more than a count holds".into());
+        }
+        *self += other;
+        Ok(())
+    }
+}
+
 impl AddAssign<&Stats> for Stats {
     fn add_assign(&mut self, other: &Stats) {
         self.games += other.games;

@@ -302,7 +302,7 @@ fn play_cells(
                 first_game: part.start,
                 described: None,
                 threads: options.threads,
-                elapsed: Duration::from_secs_f64(seconds_before + started.elapsed().as_secs_f64()),
+                elapsed: RunInfo::wall_time(seconds_before + started.elapsed().as_secs_f64()),
                 seconds_per_round: options.seconds_per_round,
             },
             stats,

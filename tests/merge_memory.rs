@@ -83,6 +83,7 @@ fn main() {
 fn merge_and_report_peak(states: &str) {
     let options = MergeOptions {
         states: states.lines().map(PathBuf::from).collect(),
+        states_from: None,
         allow_partial: false,
         summary: None,
         seats: None,

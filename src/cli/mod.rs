@@ -165,8 +165,13 @@ impl RunArgs {
 struct MergeArgs {
     /// State files of one batch's shards, in any order: `warsim run --state`'s, or `warsim
     /// sweep --state`'s (then the outputs are the sweep's: --summary its table of cells, …).
-    #[arg(value_name = "STATE", required = true)]
+    #[arg(value_name = "STATE", required_unless_present = "states_from")]
     states: Vec<std::path::PathBuf>,
+    /// Also merge the state files LIST names, one path a line, relative to this folder ('-' =
+    /// standard input): for more shards than a command line holds (`find out -name
+    /// 'state-*.json' | warsim merge --states-from -`).
+    #[arg(long, value_name = "LIST")]
+    states_from: Option<std::path::PathBuf>,
     /// Merge even if some of the batch's games are in no state: the report says which, and the
     /// summary is marked incomplete.
     #[arg(long)]
@@ -219,6 +224,7 @@ impl MergeArgs {
         let target = |text: Option<String>| text.as_deref().map(Target::parse);
         crate::merge::MergeOptions {
             states: self.states,
+            states_from: self.states_from,
             allow_partial: self.allow_partial,
             summary: target(self.results.summary),
             seats: target(self.seats),

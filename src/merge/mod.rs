@@ -26,6 +26,8 @@ use fold::Shards;
 pub struct MergeOptions {
     /// The state files.
     pub states: Vec<PathBuf>,
+    /// A file listing more state files, one a line (`-`: standard input).
+    pub states_from: Option<PathBuf>,
     /// Merge even if games are missing: the result says which and is marked incomplete.
     pub allow_partial: bool,
     /// Summary CSV (a sweep's: the table of cells).
@@ -75,6 +77,18 @@ fn refuse(message: String) -> RunError {
 /// added to the totals and let go, so that memory holds the totals and a few states however
 /// many shards there are.
 pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
+    let listed;
+    let options = match &options.states_from {
+        Some(list) => {
+            listed = MergeOptions {
+                states: [options.states.clone(), listed_states(list)?].concat(),
+                states_from: None,
+                ..options.clone()
+            };
+            &listed
+        }
+        None => options,
+    };
     if options.states.is_empty() {
         return Err(refuse("give at least one state file to merge".into()));
     }
@@ -84,6 +98,34 @@ pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
         AnyState::Run(first) => merge_run(options, *first),
         AnyState::Sweep(first) => sweep::merge_sweep(options, *first),
     }
+}
+
+/// The state files `list` names, one a line (`-`: standard input); blank lines are skipped.
+fn listed_states(list: &std::path::Path) -> Result<Vec<PathBuf>, RunError> {
+    let text = match list.as_os_str() == "-" {
+        true => std::io::read_to_string(std::io::stdin()),
+        false => std::fs::read_to_string(list),
+    };
+    let text = text.map_err(|e| {
+        refuse(format!(
+            "--states-from {}: cannot be read ({e}): give a file of state paths, one a line, or - for standard input",
+            list.display()
+        ))
+    })?;
+    let states: Vec<PathBuf> = text
+        .lines()
+        .map(|line| line.trim_end_matches('\r'))
+        .filter(|line| !line.trim().is_empty())
+        .map(PathBuf::from)
+        .collect();
+    if states.is_empty() {
+        // A search that found nothing is more likely a mistake than a wish to merge less.
+        return Err(refuse(format!(
+            "--states-from {}: lists no state file (give one path a line)",
+            list.display()
+        )));
+    }
+    Ok(states)
 }
 
 /// Reads the state in `paths[file]`; the error names the file.

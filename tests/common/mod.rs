@@ -169,3 +169,36 @@ pub fn until_it_catches_sigint(pid: u32) {
         caught.is_some_and(|mask| mask & 0b10 != 0)
     });
 }
+
+/// Runs the shards of `rules` (`--games games --seed 13`, one thread) as `count` state files in
+/// `dir`; returns their paths, last first.
+pub fn shard_states(
+    dir: &std::path::Path,
+    rules: &[&str],
+    games: &str,
+    count: u64,
+) -> Vec<std::path::PathBuf> {
+    let mut states = Vec::new();
+    for index in (0..count).rev() {
+        let path = dir.join(format!("state-{index}-of-{count}.json"));
+        assert_cmd::Command::cargo_bin("warsim")
+            .unwrap()
+            .args([
+                "run",
+                "--games",
+                games,
+                "--seed",
+                "13",
+                "-q",
+                "--threads",
+                "1",
+            ])
+            .args(rules)
+            .args(["--shard", &format!("{index}/{count}"), "--state"])
+            .arg(&path)
+            .assert()
+            .success();
+        states.push(path);
+    }
+    states
+}

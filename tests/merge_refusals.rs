@@ -1,0 +1,227 @@
+//! `warsim merge` refuses every kind of bad input with exit 2 and one `error:` line naming the
+//! files, before anything is written: states of another batch (rules, seed, size, warsim),
+//! games held twice or missing (unless `--allow-partial`, which marks the figures
+//! incomplete), files that are not states, truncated, of another format version, or edited
+//! (counts, parts, seats or wall times that cannot be), and lists of states that cannot be
+//! read or list none.
+
+mod common;
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use common::{json, shard_states};
+use tempfile::TempDir;
+
+fn warsim() -> Command {
+    Command::cargo_bin("warsim").unwrap()
+}
+
+#[test]
+fn states_that_do_not_make_one_batch_are_refused() {
+    let dir = TempDir::new().unwrap();
+    let p = |name: &str| dir.path().join(name);
+    let states = shard_states(dir.path(), &[], "1000", 3);
+    let (s2, s1, s0) = (&states[0], &states[1], &states[2]);
+    let other = |name: &str, extra: &[&str]| {
+        let given = |flag: &str| extra.contains(&flag);
+        warsim()
+            .args(["run", "-q", "--shard", "0/3"])
+            .args(if given("--games") {
+                &[][..]
+            } else {
+                &["--games", "1000"]
+            })
+            .args(if given("--seed") {
+                &[][..]
+            } else {
+                &["--seed", "13"]
+            })
+            .args(extra)
+            .arg("--state")
+            .arg(p(name))
+            .assert()
+            .success();
+        p(name)
+    };
+    let pickup = other("pickup.json", &["--pickup", "seats"]);
+    let seed = other("seed.json", &["--seed", "14"]);
+    let games = other("games.json", &["--games", "999"]);
+    let summary = p("summary.json");
+    warsim()
+        .args(["run", "--games", "10", "-q", "--json"])
+        .arg(&summary)
+        .assert()
+        .success();
+    let truncated = p("truncated.json");
+    let text = std::fs::read(s1).unwrap();
+    std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();
+    let version = p("version.json");
+    let text = String::from_utf8(std::fs::read(s1).unwrap()).unwrap();
+    std::fs::write(
+        &version,
+        text.replace("\"format_version\": 1", "\"format_version\": 2"),
+    )
+    .unwrap();
+    let older = p("older.json");
+    let this = format!("\"warsim_version\": \"{}\"", env!("CARGO_PKG_VERSION"));
+    assert!(text.contains(&this));
+    std::fs::write(&older, text.replace(&this, "\"warsim_version\": \"0.0.9\"")).unwrap();
+    let edited = p("edited.json");
+    std::fs::write(
+        &edited,
+        text.replacen("\"games\": 333", "\"games\": 300", 1),
+    )
+    .unwrap();
+    // A part reaching past the batch's end, or so far that its end wraps round.
+    assert!(text.contains("\"first_game\": 333,"));
+    let beyond = p("beyond.json");
+    std::fs::write(
+        &beyond,
+        text.replace("\"first_game\": 333", "\"first_game\": 900"),
+    )
+    .unwrap();
+    let wraps = p("wraps.json");
+    let last = format!("\"first_game\": {}", u64::MAX);
+    std::fs::write(&wraps, text.replace("\"first_game\": 333", &last)).unwrap();
+    // Wins counted for three seats in a two-player batch.
+    let seats = p("seats.json");
+    let mut extra_seat = json(s1);
+    let wins = extra_seat["stats"]["wins_by_seat"].as_array_mut().unwrap();
+    wins.insert(1, 0.into());
+    std::fs::write(&seats, extra_seat.to_string()).unwrap();
+    // A wall time below zero; and two so long that their sum is more than a duration holds.
+    let negative = p("negative.json");
+    let mut timed = json(s1);
+    timed["wall_seconds"] = (-1.0).into();
+    std::fs::write(&negative, timed.to_string()).unwrap();
+    let long: Vec<PathBuf> = [s0, s1, s2]
+        .iter()
+        .enumerate()
+        .map(|(k, state)| {
+            let mut timed = json(state);
+            timed["wall_seconds"] = 1.5e308.into();
+            let path = p(&format!("long-{k}.json"));
+            std::fs::write(&path, timed.to_string()).unwrap();
+            path
+        })
+        .collect();
+    // Whole JSON, but no state file's object; and a state whose format's name is no text.
+    let number = p("number.json");
+    std::fs::write(&number, "42\n").unwrap();
+    let list = p("list.json");
+    std::fs::write(&list, "[\"warsim-state\", 1]\n").unwrap();
+    let odd_format = p("odd-format.json");
+    std::fs::write(
+        &odd_format,
+        text.replace("\"format\": \"warsim-state\"", "\"format\": 7"),
+    )
+    .unwrap();
+    let cases: Vec<(Vec<&PathBuf>, &str)> = vec![
+        (
+            vec![s0, &pickup],
+            "not shards of one batch: their rules differ",
+        ),
+        (vec![s0, &seed], "their seeds differ"),
+        (vec![s0, &older, s2], "their warsim versions differ"),
+        (vec![s0, &games], "their batch sizes differ"),
+        (vec![s0, s1, s1, s2], "both hold game 333"),
+        (
+            vec![s0, s2],
+            "333 of the batch's 1,000 are missing (games 333 to 665)",
+        ),
+        (vec![s0, &truncated], "truncated or not a state file"),
+        (vec![s0, &version], "has state format version 2"),
+        (vec![s0, &summary], "is not a warsim state file"),
+        (vec![s0, &number], "is not a warsim state file"),
+        (vec![s0, &list], "is not a warsim state file"),
+        (vec![s0, &odd_format], "is not a warsim state file"),
+        (vec![s0, &edited, s2], "is damaged"),
+        (
+            vec![s0, &beyond],
+            "beyond.json: is damaged: its game counts disagree",
+        ),
+        (
+            vec![s0, &wraps],
+            "wraps.json: is damaged: its game counts disagree",
+        ),
+        (
+            vec![s0, &seats],
+            "seats.json: is damaged: it counts wins for 3 seats, and its rules seat 2",
+        ),
+        (
+            vec![s0, &negative],
+            "negative.json: is damaged: its wall time is not a number of seconds",
+        ),
+    ];
+    let merged = p("merged.json");
+    for (files, needle) in cases {
+        let out = warsim()
+            .arg("merge")
+            .args(&files)
+            .arg("--json")
+            .arg(&merged)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{needle}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(needle),
+            "{needle}: {err}"
+        );
+        assert!(!merged.exists(), "nothing is written");
+    }
+    // A list of states that cannot be read, or that lists none.
+    std::fs::write(p("empty.txt"), "\n").unwrap();
+    for (list, needle) in [
+        ("no-list.txt", "no-list.txt: cannot be read"),
+        ("empty.txt", "empty.txt: lists no state file"),
+    ] {
+        let out = warsim()
+            .arg("merge")
+            .arg(s0)
+            .arg("--states-from")
+            .arg(p(list))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.code() == Some(2) && err.contains(needle),
+            "{err}"
+        );
+    }
+    // Wall times too long to add up make the longest duration, not a panic.
+    let out = warsim().arg("merge").args(&long).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // --allow-partial merges what there is, says what is missing, and marks it incomplete.
+    let out = warsim()
+        .args(["merge", "--allow-partial", "--json"])
+        .arg(&merged)
+        .arg("--hdr")
+        .arg(p("merged.hlog"))
+        .args([s0, s2])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        report.contains(
+            "667 of 1,000 asked for (incomplete: the figures describe games 0 to 332, 666 to 999)"
+        ),
+        "{report}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing games 333 to 665"));
+    let summary = json(&merged);
+    assert_eq!(summary["complete"], false);
+    assert_eq!(summary["games"], 667);
+    // So does the HdrHistogram log's tag.
+    let log = std::fs::read_to_string(p("merged.hlog")).unwrap();
+    assert!(
+        log.contains(";games_requested=1000;games=667;complete=false;"),
+        "{log}"
+    );
+}

@@ -8,7 +8,7 @@
 # the merge writes the single sweep's tables: DIR/summary.json (the sweep JSON), summary.csv (the
 # table of cells), seats.csv and histogram.csv, its plot medians.svg where warsim can draw it (up
 # to 8 lines; a heatmap of two settings), and games.csv with --per-game csv. The merge job's
-# script is DIR/merge.sh.
+# script is DIR/merge.sh; it reads the states listed in DIR/states.txt.
 #
 # Usage: scripts/slurm/submit.sh --shards N --out DIR [--sweep] [--wait] [--per-game csv|parquet]
 #                                [--only K,K,…] [-- <warsim run or sweep flags>]
@@ -72,7 +72,10 @@ array=${only:-0-$((shards - 1))}
 # signalled shell dies, and the next attempt could start while it still writes its files.
 array_job=$(sbatch --parsable --job-name=warsim-shards --array="$array" --requeue \
   --open-mode=append --output="$out/shard-%a.log" --wrap="exec $task")
-states=$(for k in $(seq 0 $((shards - 1))); do printf ' %s/state-%s.json' "$out" "$k"; done)
+# Every shard's state, listed in a file: tens of thousands of paths would pass the command
+# line's limit.
+for k in $(seq 0 $((shards - 1))); do echo "$out/state-$k.json"; done > "$out/states.txt"
+states=" --states-from $out/states.txt"
 merge="$(printf %q "$warsim") merge$states --json $out/summary.json --summary $out/summary.csv --histogram $out/histogram.csv"
 if [ "$sweep" = 1 ]; then merge="$merge --seats $out/seats.csv"; else merge="$merge --plot $out/lengths.svg"; fi
 {

@@ -26,8 +26,8 @@ pub struct StatsParts {
     pub win_by: Vec<u64>,
     /// Most ties chained in one round.
     pub longest_war: u32,
-    /// Ties over all games.
-    pub wars_sum: u64,
+    /// Ties over all games (a u128, as in [`Stats`]).
+    pub wars_sum: u128,
     /// Cards played in finished games.
     pub finished_cards: u128,
     /// Every length a finished game had, shortest first...
@@ -53,7 +53,9 @@ pub struct Stats {
     pub win_by: [u64; WinBy::ALL.len()],
     /// Most ties chained in one round, over all games.
     pub longest_war: u32,
-    wars_sum: u64,
+    /// Ties over all games: a u128, so that no run, resumed or merged, can pass it (a game's
+    /// ties are a u32, and a batch's games a u64).
+    wars_sum: u128,
     /// Cards played in finished games (a u128: 10^12 games of 10^8 cards stay exact).
     finished_cards: u128,
     lengths: Lengths,
@@ -95,7 +97,7 @@ impl Stats {
             // Given up as unresolvable: no length, counted with the games that never end.
             Outcome::Cycle | Outcome::Abandoned => self.lengths.never(),
         }
-        self.wars_sum += u64::from(game.wars);
+        self.wars_sum += u128::from(game.wars);
         self.longest_war = self.longest_war.max(game.longest_war);
     }
 
@@ -207,6 +209,13 @@ impl Stats {
                 "its counts do not add up (games, outcomes, lengths and wins disagree)".into(),
             );
         }
+        // A game's ties are a u32 and its cards a u64: within these bounds no sum of a batch's
+        // games, resumed or merged, can pass a u128.
+        let plausible = parts.wars_sum <= u128::from(parts.games) * u128::from(u32::MAX)
+            && parts.finished_cards <= u128::from(finished) * u128::from(u64::MAX);
+        if !plausible {
+            return Err("it counts more ties or cards than its games can hold".into());
+        }
         Ok(stats)
     }
 
@@ -226,12 +235,12 @@ impl Stats {
 impl Stats {
     /// Adds `other`'s games as `+=` does, unless a count would pass what it holds (only edited
     /// state files hold such counts): then nothing is added. Checking the totals is enough:
-    /// each length's count is at most its side's finished games.
+    /// each length's count is at most its side's finished games, and the ties and cards are
+    /// u128s bounded by the games ([`Stats::from_parts`] checks a state's).
     pub fn checked_add(&mut self, other: &Stats) -> Result<(), String> {
         let (mine, theirs) = (&self.lengths, &other.lengths);
         let totals = [
             (self.games, other.games),
-            (self.wars_sum, other.wars_sum),
             (mine.finished_games(), theirs.finished_games()),
             (mine.capped_games(), theirs.capped_games()),
             (mine.never_games(), theirs.never_games()),
@@ -240,12 +249,7 @@ impl Stats {
             .chain(self.outcomes.iter().zip(&other.outcomes))
             .chain(self.wins_by_seat.iter().zip(&other.wins_by_seat))
             .chain(self.win_by.iter().zip(&other.win_by));
-        let adds_up = pairs.all(|(a, b)| a.checked_add(*b).is_some())
-            && self
-                .finished_cards
-                .checked_add(other.finished_cards)
-                .is_some();
-        if !adds_up {
+        if !pairs.all(|(a, b)| a.checked_add(*b).is_some()) {
             return Err("its counts and the others' add up to more than a count holds".into());
         }
         *self += other;

@@ -81,19 +81,24 @@ if [ "$sweep" = 1 ]; then merge="$merge --seats $out/seats.csv"; else merge="$me
 {
   echo '#!/usr/bin/env bash'
   echo 'set -euo pipefail'
-  echo "$merge"
   if [ "$sweep" = 1 ]; then
-    # The medians' plot on its own: warsim refuses to draw more than 8 lines (it says why in
-    # the log), and the tables stand without it.
-    echo "$(printf %q "$warsim") merge$states --plot $out/medians.svg || echo 'no plot: run warsim merge … --plot on a slice of the sweep'"
+    # Whether warsim can draw the sweep's medians (at most 8 lines, or a heatmap) is known from
+    # any one state: asked of the first alone, so that the merge reads the states once. The
+    # tables stand without the plot; the log says why there is none.
+    check="$(printf %q "$warsim") merge $out/state-0.json --allow-partial -q --plot /dev/null"
+    echo "if $check > /dev/null 2> $out/plot-check.log; then plot='--plot $out/medians.svg'; else plot=; echo \"no plot: \$(grep '^error' $out/plot-check.log) (run warsim merge … --plot on a slice of the sweep)\"; fi"
+    echo "$merge \$plot"
+  else
+    echo "$merge"
   fi
   if [ "$sweep" = 1 ] && [ "$per_game" = csv ]; then
     # A sweep's shards each hold part of every cell: sorted by cell and game (its column comes
-    # after the swept settings'), their rows are the single sweep's per-game CSV.
-    csvs=$(for k in $(seq 0 $((shards - 1))); do printf ' %s/games-%s.csv' "$out" "$k"; done)
+    # after the swept settings'), their rows are the single sweep's per-game CSV. The files are
+    # listed for xargs, as the states are for warsim: any number fits.
+    for k in $(seq 0 $((shards - 1))); do echo "$out/games-$k.csv"; done > "$out/games-csvs.txt"
     cat << EOF
 game=\$(head -n 1 $out/games-0.csv | tr , '\n' | grep -nx game | cut -d: -f1)
-{ head -n 1 $out/games-0.csv; tail -q -n +2$csvs | LC_ALL=C sort -t, -k1,1n -k\$game,\${game}n -T $out; } > $out/games.csv.part
+{ head -n 1 $out/games-0.csv; xargs -d '\n' -a $out/games-csvs.txt tail -q -n +2 | LC_ALL=C sort -t, -k1,1n -k\$game,\${game}n -T $out; } > $out/games.csv.part
 mv $out/games.csv.part $out/games.csv
 EOF
   fi

@@ -245,13 +245,6 @@ impl State {
         writeln!(out)
     }
 
-    /// Reads and checks a state file; the error says what is wrong with it.
-    pub fn read(path: &Path) -> Result<State, String> {
-        let text = fs::read(path).map_err(|e| format!("cannot be read ({e})"))?;
-        read_head(&text)?.check(FORMAT)?;
-        State::from_json(&text)
-    }
-
     /// Reads and checks a state's JSON text (its format already checked).
     fn from_json(text: &[u8]) -> Result<State, String> {
         let state: State = serde_json::from_slice(text).map_err(|e| format!("is damaged: {e}"))?;

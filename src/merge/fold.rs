@@ -53,10 +53,13 @@ impl Shards {
         (paths, file): (&[PathBuf], usize),
         context: &dyn Fn() -> String,
     ) -> Result<Shards, RunError> {
-        let damaged = |e: String| refuse(format!("{}{}: {e}", context(), paths[file].display()));
-        let rules = state.rules().map_err(damaged)?;
-        let total = state.stats(&rules).map_err(damaged)?;
-        Ok(Shards {
+        let rules = state
+            .rules()
+            .map_err(|e| refuse(format!("{}{}: {e}", context(), paths[file].display())))?;
+        // No games yet, then the first state's added as any other's. The empty lengths take
+        // the state's layout as they are merged: no full-size array per cell.
+        let total = Stats::new(rules.players as usize, 0, rules.max_rounds);
+        let mut shards = Shards {
             first: file,
             warsim_version: state.warsim_version.clone(),
             settings: state.rules.clone(),
@@ -64,10 +67,12 @@ impl Shards {
             batch_games: state.batch_games,
             rules,
             total,
-            held: vec![(state.first_game, state.first_game + state.games, file)],
-            threads: state.threads,
-            seconds: state.wall_seconds,
-        })
+            held: Vec::new(),
+            threads: 0,
+            seconds: 0.0,
+        };
+        shards.add(state, (paths, file), context)?;
+        Ok(shards)
     }
 
     /// Games added so far.

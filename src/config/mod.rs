@@ -2,9 +2,11 @@
 //! reject bad input before a game is played.
 
 mod choice;
+mod numbers;
 mod shard;
 
 pub use choice::{RuleChoice, named, named_value, preset_named};
+pub use numbers::{SECONDS_PER_ROUND, parse_count, parse_duration, parse_seconds, parse_setting};
 pub use shard::parse_shard;
 
 use crate::batch::Shard;
@@ -226,6 +228,11 @@ pub fn check_counts(games: u64, threads: usize) -> Result<(), ConfigError> {
     if games == 0 {
         return Err(ConfigError::NoGames);
     }
+    check_threads(threads)
+}
+
+/// Refuses a thread count out of range (`--threads`).
+pub fn check_threads(threads: usize) -> Result<(), ConfigError> {
     if !(1..=MAX_THREADS).contains(&threads) {
         return Err(ConfigError::Threads(threads));
     }
@@ -255,122 +262,4 @@ pub fn one_on_stdout(outputs: &[(&'static str, &Target)]) -> Result<(), ConfigEr
         }
     }
     Ok(())
-}
-
-/// Parses a duration: `0`, `500ms`, `30s`, `5m`, `2h` (a bare number is seconds).
-pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
-    let t = text.trim();
-    let (number, unit) = match t.find(|c: char| c.is_ascii_alphabetic()) {
-        Some(i) => t.split_at(i),
-        None => (t, "s"),
-    };
-    let scale = match unit {
-        "ms" => 0.001,
-        "s" => 1.0,
-        "m" => 60.0,
-        "h" => 3600.0,
-        _ => f64::NAN,
-    };
-    match number.parse::<f64>() {
-        Ok(n) if n.is_finite() && n >= 0.0 && scale.is_finite() => {
-            Ok(std::time::Duration::from_secs_f64(n * scale))
-        }
-        _ => Err(format!(
-            "'{text}' is not a duration (write e.g. 0, 500ms, 30s, 5m or 2h)"
-        )),
-    }
-}
-
-/// The seconds a round may take at a real table (`--seconds-per-round`): a millisecond to a day.
-/// Within these, every duration the report prints is exact to its last digit: the longest,
-/// 86,400 s × 4,294,967,294 rounds, is far inside the whole seconds it is counted in, and the
-/// shortest is a whole thousandth.
-pub const SECONDS_PER_ROUND: std::ops::RangeInclusive<f64> = 0.001..=86_400.0;
-
-/// Parses the seconds a round takes (`2`, `1.5`, `0.25`), within [`SECONDS_PER_ROUND`].
-pub fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if SECONDS_PER_ROUND.contains(&s) => Ok(s),
-        Ok(s) if s.is_finite() && s > 0.0 => Err(format!(
-            "'{text}' is out of range: use 0.001 to 86400 (a millisecond to a day a round)"
-        )),
-        _ => Err(format!(
-            "'{text}' is not a positive number of seconds (write e.g. 2 or 1.5)"
-        )),
-    }
-}
-
-/// Parses a whole-number setting (same forms as [`parse_count`]) that must fit in a u32.
-pub fn parse_setting(text: &str) -> Result<u32, String> {
-    let n = parse_count(text)?;
-    u32::try_from(n).map_err(|_| format!("'{text}' is too large (at most {})", u32::MAX))
-}
-
-/// Parses a count: `1000000`, `1_000_000`, `1,000,000` (commas only between groups of three
-/// digits), `1e6` or `2.5e6`.
-pub fn parse_count(text: &str) -> Result<u64, String> {
-    let trimmed = text.trim();
-    let bad = || {
-        format!("'{text}' is not a whole number (write e.g. 1000000, 1_000_000, 1,000,000 or 1e6)")
-    };
-    if trimmed.contains(',') && !thousands_grouped(trimmed) {
-        return Err(format!(
-            "'{text}' is not a whole number: a comma may only separate groups of three digits (1,000,000); give one value"
-        ));
-    }
-    let cleaned: String = trimmed.chars().filter(|c| *c != '_' && *c != ',').collect();
-    if let Ok(n) = cleaned.parse::<u64>() {
-        return Ok(n);
-    }
-    let (mantissa, exponent) = cleaned.split_once(['e', 'E']).ok_or_else(bad)?;
-    let exponent: u32 = exponent.parse().map_err(|_| bad())?;
-    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    if whole.is_empty() && fraction.is_empty()
-        || !(whole.chars().chain(fraction.chars())).all(|c| c.is_ascii_digit())
-    {
-        return Err(bad());
-    }
-    let digits = format!("{whole}{fraction}");
-    let shift = exponent
-        .checked_sub(fraction.len() as u32)
-        .ok_or_else(|| format!("'{text}' is not a whole number"))?;
-    let base: u64 = digits.parse().map_err(|_| bad())?;
-    10u64
-        .checked_pow(shift)
-        .and_then(|p| base.checked_mul(p))
-        .ok_or_else(|| format!("'{text}' is too large (at most {})", u64::MAX))
-}
-
-/// `1,000` or `12,345,678`: one to three digits, then groups of exactly three.
-fn thousands_grouped(text: &str) -> bool {
-    let mut groups = text.split(',');
-    let first = groups.next().unwrap_or("");
-    let digits = |g: &str| g.chars().all(|c| c.is_ascii_digit());
-    (1..=3).contains(&first.len()) && digits(first) && groups.all(|g| g.len() == 3 && digits(g))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts_in_every_accepted_form() {
-        assert_eq!(parse_count("1000000"), Ok(1_000_000));
-        assert_eq!(parse_count("1_000_000"), Ok(1_000_000));
-        assert_eq!(parse_count("1,000,000"), Ok(1_000_000));
-        assert_eq!(parse_count("1e6"), Ok(1_000_000));
-        assert_eq!(parse_count("2.5E6"), Ok(2_500_000));
-        assert_eq!(parse_count("0"), Ok(0));
-        assert!(parse_count("1.5e0").is_err());
-        assert!(parse_count("-3").is_err());
-        assert!(parse_count("e6").is_err());
-        assert!(parse_count("1e30").is_err());
-        assert!(parse_count("abc").is_err());
-        assert_eq!(parse_count("12,345,678"), Ok(12_345_678));
-        for bad in [
-            "2,3", "1,5", "1,0000", ",100", "100,", "1,000.5", "1,000e3", "1,,000",
-        ] {
-            assert!(parse_count(bad).is_err(), "{bad}");
-        }
-    }
 }

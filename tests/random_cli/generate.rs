@@ -199,6 +199,10 @@ pub fn bad_values(flag: &str) -> Vec<String> {
         "--spoils" => vec!["pocket"],
         "--at-cap" => vec!["never"],
         "--rules" => vec!["poker", "🃏", "classic\r"],
+        // Past what a `Duration` holds, or no duration at all.
+        "--checkpoint-every" => vec!["18446744073709551616", "99999999999999999999h", "-1s", "5x"],
+        "--seconds-per-round" => vec!["0", "1e9", "-1", "inf"],
+        "--shard" => vec!["2/2", "0/0", "1/18446744073709551616", "1", "-1/2"],
         _ => vec![],
     }
     .into_iter()
@@ -208,7 +212,7 @@ pub fn bad_values(flag: &str) -> Vec<String> {
     values
 }
 
-pub const SETTINGS: [&str; 14] = [
+pub const SETTINGS: [&str; 17] = [
     "--players",
     "--games",
     "--threads",
@@ -223,6 +227,9 @@ pub const SETTINGS: [&str; 14] = [
     "--spoils",
     "--at-cap",
     "--rules",
+    "--checkpoint-every",
+    "--seconds-per-round",
+    "--shard",
 ];
 
 /// A valid line with exactly one thing wrong.

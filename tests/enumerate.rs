@@ -183,7 +183,7 @@ fn the_summary_names_the_rules_as_runs_do_in_plain_ascii() {
 }
 
 #[test]
-fn rules_with_chance_after_the_deal_and_huge_decks_are_refused_with_exit_2() {
+fn rules_with_chance_after_the_deal_huge_decks_and_bad_thread_counts_are_refused_with_exit_2() {
     let refused: &[(&[&str], &str)] = &[
         (
             &["--suits", "2", "--ranks", "3", "--pickup", "shuffled"],
@@ -226,6 +226,15 @@ fn rules_with_chance_after_the_deal_and_huge_decks_are_refused_with_exit_2() {
         (
             &["--players", "3", "--deals", "lex-half"],
             "--deals lex-half needs two players",
+        ),
+        // As for run and sweep: rayon reads 0 as "all cores", and a million threads fail.
+        (
+            &["--suits", "2", "--ranks", "3", "--threads", "0"],
+            "--threads 0 is out of range: use 1 to 1024",
+        ),
+        (
+            &["--suits", "2", "--ranks", "3", "--threads", "1e6"],
+            "--threads 1000000 is out of range",
         ),
     ];
     for (args, names) in refused {

@@ -80,6 +80,22 @@ fn runs_killed_again_and_again_finish_as_if_never_stopped() {
             "a checkpoint is written from the start"
         );
         kills += 1;
+        if kills == 1 {
+            // A thread count out of range is refused before anything is said or done.
+            let before = std::fs::read(d.join("run.state")).unwrap();
+            let refused = warsim()
+                .current_dir(d)
+                .args(["resume", "run.state", "--threads", "0"])
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&refused.stderr);
+            assert_eq!(refused.status.code(), Some(2), "{stderr}");
+            assert_eq!(
+                stderr,
+                "error: --threads 0 is out of range: use 1 to 1024\n"
+            );
+            assert_eq!(std::fs::read(d.join("run.state")).unwrap(), before);
+        }
         // The resumptions go on with other threads (and every other one with other
         // checkpoints), as on another machine: how a run goes changes none of its games.
         let how: &[&str] = match kills % 2 {

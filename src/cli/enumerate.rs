@@ -51,7 +51,7 @@ pub(super) struct EnumerateArgs {
     /// cores for a 16-card deck).
     #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = DEFAULT_MAX_DEALS)]
     max_deals: u64,
-    /// Worker threads [default: all cores].
+    /// Worker threads, 1 to 1024 [default: all cores].
     #[arg(long, value_name = "T", value_parser = parse_threads)]
     threads: Option<usize>,
     /// Write the figures as JSON to PATH ('-' = stdout).

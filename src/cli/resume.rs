@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::{Args, Parser};
 
 use super::{Cli, Command, parse_threads};
-use crate::config::{ConfigError, ResumeFrom, RunOptions, parse_duration};
+use crate::config::{ConfigError, ResumeFrom, RunOptions, check_threads, parse_duration};
 use crate::export::Target;
 use crate::export::text::{counted, group};
 use crate::interrupt::Interrupt;
@@ -70,6 +70,9 @@ fn games_of(checkpoint: &AnyState) -> (u64, u64) {
 
 /// Reads the state, checks its outputs and runs (or sweeps) on.
 pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
+    if let Some(threads) = args.threads {
+        check_threads(threads)?;
+    }
     let path = args.state.as_path();
     let name = path.display().to_string();
     let absolute =

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::{DealSet, EnumerateError, Plan, report};
+use crate::config::{ConfigError, check_threads};
 use crate::engine::Rules;
 use crate::export::Target;
 use crate::export::{OutputError, check_outputs};
@@ -41,10 +42,14 @@ pub enum EnumerateRefusal {
     /// An output cannot be written.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// The thread count is out of range.
+    #[error(transparent)]
+    Threads(#[from] ConfigError),
 }
 
 /// Checks the options: the plan, and every output before any is opened.
 pub fn plan(options: &EnumerateOptions) -> Result<Plan, EnumerateRefusal> {
+    check_threads(options.threads)?;
     let plan = Plan::new(&options.rules, options.set, options.max_deals)?;
     let outputs: Vec<(&'static str, &Target)> = [
         ("--json", &options.json),

@@ -124,6 +124,8 @@ fn sweep_error(message: String) -> ConfigError {
 /// The values of one flag, each in its canonical spelling.
 fn values_of(flag: &'static str, text: &str) -> Result<Vec<String>, ConfigError> {
     let mut values: Vec<String> = Vec::new();
+    // A range may give 100,000 values: a set keeps the check for repeats linear.
+    let mut seen = std::collections::HashSet::new();
     for item in text.split(',') {
         let item = item.trim();
         let new = match flag {
@@ -141,7 +143,7 @@ fn values_of(flag: &'static str, text: &str) -> Result<Vec<String>, ConfigError>
                 .collect(),
         };
         for value in new {
-            if values.contains(&value) {
+            if !seen.insert(value.clone()) {
                 return Err(sweep_error(format!(
                     "{flag} '{text}' gives {value} twice: give each value once"
                 )));
@@ -249,6 +251,7 @@ mod tests {
             ("--ranks", "2..4..6..8", "neither a number nor a range"),
             ("--ranks", "x", "whole number"),
             ("--players", "2,2", "twice"),
+            ("--reshuffle-every", "0..99999,5000", "gives 5000 twice"),
             ("--max-rounds", "10,000", "not thousands"),
             ("--pickup", "sideways", "choose one of"),
             ("--rules", "chess", "unknown --rules"),

@@ -1,6 +1,7 @@
 //! `warsim play --interactive`, driven through its scripted-input mode: Enter flips, q quits,
-//! a finished game names its winner, counts read in the singular, and it refuses a standard
-//! input that is not a terminal and presets it cannot play.
+//! a finished game names its winner, counts read in the singular, answers in any encoding are
+//! read, a failed read is named as one, and it refuses a standard input that is not a terminal
+//! and presets it cannot play.
 
 use assert_cmd::Command;
 
@@ -84,4 +85,42 @@ fn interactive_play_refuses_a_non_terminal_and_bad_presets() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn answers_in_another_encoding_play_on_and_a_failed_read_says_it_was_the_input() {
+    // Latin-1 bytes from a terminal set to another encoding: an answer like any other.
+    let out = warsim()
+        .args(["play", "--interactive", "--scripted-input", "--seed", "1"])
+        .write_stdin(b"\xe9t\xe9\n\xff\nq\n".to_vec())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.ends_with("You quit after 2 rounds. Score so far: you 26 cards, the computer 26.\n"),
+        "{text}"
+    );
+    // A folder cannot be read: the error names the input, on a line of its own.
+    let folder = std::fs::File::open(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(["play", "--interactive", "--scripted-input", "--seed", "1"])
+        .stdin(folder)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .ends_with("to quit: \n")
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("error: could not read your answer from standard input: "),
+        "{stderr}"
+    );
 }

@@ -10,6 +10,7 @@ use crate::engine::game::{Observer, PileGame, Step};
 use crate::engine::{Rules, SuitedCard};
 use crate::export::text::counted;
 
+use super::PlayError;
 use super::cards::CardNames;
 
 /// Plays one game against the human reading `input`, printing to `out`.
@@ -21,7 +22,7 @@ pub fn play_interactive<const CAP: usize, R: GameRandom>(
     input: &mut dyn BufRead,
     echo: bool,
     out: &mut dyn Write,
-) -> io::Result<()> {
+) -> Result<(), PlayError> {
     game.deal(rules, rng);
     writeln!(
         out,
@@ -49,12 +50,13 @@ pub fn play_interactive<const CAP: usize, R: GameRandom>(
     }
     if quit {
         let (you, computer) = (held(game, 0), held(game, 1));
-        return writeln!(
+        writeln!(
             out,
             "You quit after {}. Score so far: you {}, the computer {computer}.",
             counted(record.rounds.into(), "round"),
             counted(you, "card")
-        );
+        )?;
+        return Ok(());
     }
     match record.winner {
         Some(0) => writeln!(out, "You win in round {}!", record.rounds),
@@ -65,7 +67,8 @@ pub fn play_interactive<const CAP: usize, R: GameRandom>(
             record.outcome.name(),
             record.rounds
         ),
-    }
+    }?;
+    Ok(())
 }
 
 fn held<const CAP: usize>(game: &PileGame<SuitedCard, CAP>, seat: usize) -> u64 {
@@ -79,15 +82,21 @@ struct Table<'a> {
     /// Write each answer after its prompt, as a terminal would show it (scripted input).
     echo: bool,
     quit: bool,
-    error: Option<io::Error>,
+    error: Option<PlayError>,
 }
 
 impl Table<'_> {
-    fn ask(&mut self, round: u32) -> io::Result<bool> {
+    fn ask(&mut self, round: u32) -> Result<bool, PlayError> {
         write!(self.out, "Round {round}: press Enter to flip, q to quit: ")?;
         self.out.flush()?;
-        let mut line = String::new();
-        let read = self.input.read_line(&mut line)?;
+        // Bytes, not `read_line`: a terminal in another encoding must not end the game.
+        let mut bytes = Vec::new();
+        let read = self.input.read_until(b'\n', &mut bytes).map_err(|e| {
+            // The prompt's line ends before the error is shown below it.
+            let _ = writeln!(self.out);
+            PlayError::Input(e)
+        })?;
+        let line = String::from_utf8_lossy(&bytes);
         if self.echo {
             let answer = line.trim_end_matches(['\n', '\r']);
             writeln!(self.out, "{answer}")?;
@@ -168,7 +177,7 @@ impl<const CAP: usize> Observer<SuitedCard, CAP> for Table<'_> {
         if self.error.is_none()
             && let Err(e) = self.show(game, winner)
         {
-            self.error = Some(e);
+            self.error = Some(e.into());
         }
     }
 }

@@ -71,6 +71,9 @@ pub enum PlayError {
     /// Output failed.
     #[error("could not write the game: {0}")]
     Io(#[from] io::Error),
+    /// Standard input failed while an interactive game waited for an answer.
+    #[error("could not read your answer from standard input: {0}")]
+    Input(io::Error),
     /// A signal stopped it after a whole line; the exit status it calls for.
     #[error("interrupted")]
     Interrupted(u8),

@@ -1,5 +1,6 @@
 //! The classic rules on hand-built deals: exact piles after plain rounds, wars, double wars,
-//! shortages, three-player tables and the cap; and card conservation on random deals.
+//! shortages, three-player tables and the cap; card conservation on random deals; and a loop's
+//! wars counted exactly to the highest cap.
 
 use warsim::engine::rules::Pickup;
 use warsim::engine::{GameRecord, Outcome, Preset, Rules};
@@ -315,4 +316,33 @@ fn cards_played_counts_every_card_laid_face_up_or_down() {
         let rec = warsim::engine::play_game(&fixed, seed);
         assert_eq!(rec.cards_played, u64::from(fixed.players * rec.rounds));
     }
+}
+
+#[test]
+fn a_loop_of_many_ties_a_round_counts_its_wars_exactly_to_the_highest_cap() {
+    use warsim::engine::Engine;
+    use warsim::engine::rules::{AtCap, Shortage};
+    // Two ranks of 12 suits, loser first: game 621 of seed 0 loops every 2 rounds from round
+    // 1,025 on, with 18 ties a lap. To the highest cap that is some 3.9 × 10^10 wars, past a
+    // u32: the count must be the rounds before the cap's last lap plus whole laps, exactly.
+    let mut r = Preset::Classic.rules();
+    (r.suits, r.ranks, r.pickup) = (12, 2, Pickup::LoserFirst);
+    (r.shortage, r.at_cap) = (Shortage::PlayWhatYouHave, AtCap::LargerPile);
+    let seed = r.game_seed(0, 621);
+    let mut engine = Engine::for_rules(&r);
+    let mut at_cap = |cap: u32| {
+        r.max_rounds = cap;
+        let game = engine.play(&r, seed);
+        assert_eq!(game.rounds, cap);
+        (u128::from(game.wars), u128::from(game.cards_played))
+    };
+    let (wars, cards) = at_cap(2_000);
+    let (lap_wars, lap_cards) = (at_cap(2_002).0 - wars, at_cap(2_002).1 - cards);
+    assert_eq!(lap_wars, 18, "the loop's ties a lap");
+    let highest = u32::MAX - 1;
+    let laps = u128::from(highest - 2_000) / 2;
+    assert_eq!(
+        at_cap(highest),
+        (wars + laps * lap_wars, cards + laps * lap_cards)
+    );
 }

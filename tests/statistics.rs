@@ -38,8 +38,8 @@ fn fixed_rounds_tie_chance_is_one_in_thirteen_and_seats_are_symmetric() {
     let (mut sum, mut sq, mut wins) = (0f64, 0f64, [0u64; 2]);
     for game in 0..n {
         let rec = engine.play(&rules, game_seed(99, game));
-        sum += f64::from(rec.wars);
-        sq += f64::from(rec.wars * rec.wars);
+        sum += rec.wars as f64;
+        sq += (rec.wars * rec.wars) as f64;
         if let Some(seat) = rec.winner {
             wins[seat as usize] += 1;
         }

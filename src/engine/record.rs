@@ -89,8 +89,9 @@ pub struct GameRecord {
     /// What decided a win.
     pub win_by: Option<WinBy>,
     /// Ties that started a war, counting each tie of a chain and every group's war
-    /// (fixed-rounds: tied rounds).
-    pub wars: u32,
+    /// (fixed-rounds: tied rounds). A u64: a loop the cap decides may tie several times a
+    /// round for up to 2^32 − 2 rounds.
+    pub wars: u64,
     /// Most ties chained within one round (deepest nesting in the groups family).
     pub longest_war: u32,
     /// Every card laid on the table, face up or face down, by all players (the unit of
@@ -102,7 +103,7 @@ impl GameRecord {
     /// Counts `ties` more ties, the deepest chain among them `chain` long.
     #[inline(always)]
     pub(crate) fn add_wars(&mut self, ties: u32, chain: u32) {
-        self.wars += ties;
+        self.wars += u64::from(ties);
         self.longest_war = self.longest_war.max(chain);
     }
 }

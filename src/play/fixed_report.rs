@@ -36,7 +36,7 @@ pub fn print_report(
     writeln!(out, "Game\tWinner\t{}\tTies", seats.join("\t"))?;
     for m in 0..matches {
         let record = game.play(rules, &mut random::game_rng(seed_of(m)));
-        tied_rounds += u64::from(record.wars);
+        tied_rounds += record.wars;
         let winner = match record.winner {
             Some(w) => {
                 match_wins[w as usize] += 1;

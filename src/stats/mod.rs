@@ -209,9 +209,9 @@ impl Stats {
                 "its counts do not add up (games, outcomes, lengths and wins disagree)".into(),
             );
         }
-        // A game's ties are a u32 and its cards a u64: within these bounds no sum of a batch's
-        // games, resumed or merged, can pass a u128.
-        let plausible = parts.wars_sum <= u128::from(parts.games) * u128::from(u32::MAX)
+        // A game's ties and its cards are u64s: within these bounds no sum of a batch's games,
+        // resumed or merged, can pass a u128.
+        let plausible = parts.wars_sum <= u128::from(parts.games) * u128::from(u64::MAX)
             && parts.finished_cards <= u128::from(finished) * u128::from(u64::MAX);
         if !plausible {
             return Err("it counts more ties or cards than its games can hold".into());

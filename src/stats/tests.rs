@@ -9,7 +9,7 @@ fn game(rounds: u32, winner: Option<u8>, outcome: Outcome, wars: u32) -> GameRec
         winner,
         outcome,
         win_by: winner.map(|_| WinBy::Cards),
-        wars,
+        wars: wars.into(),
         longest_war: wars.min(2),
         cards_played: 2 * u64::from(rounds),
     }
@@ -86,14 +86,14 @@ fn damaged_parts_are_refused() {
     });
     assert!(wrapped.contains("do not add up"), "{wrapped}");
     assert!(damaged(|p| p.rounds_games = vec![u64::MAX, 3]).contains("overflow"));
-    // Ties for three games of u32 ties each and cards for two finished games of u64 cards each
+    // Ties for three games of u64 ties each and cards for two finished games of u64 cards each
     // load; one more, and sums of such counts could pass a u128.
     let with = |wars_sum: u128, finished_cards: u128| {
         let mut parts = s.parts();
         (parts.wars_sum, parts.finished_cards) = (wars_sum, finished_cards);
         Stats::from_parts(&parts, 1000, 1000)
     };
-    let (ties, cards) = (3 * u128::from(u32::MAX), 2 * u128::from(u64::MAX));
+    let (ties, cards) = (3 * u128::from(u64::MAX), 2 * u128::from(u64::MAX));
     assert!(with(ties, cards).is_ok());
     for (wars_sum, finished_cards) in [(ties + 1, cards), (ties, cards + 1)] {
         let refused = with(wars_sum, finished_cards).unwrap_err();

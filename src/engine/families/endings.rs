@@ -67,9 +67,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 self.play_lap(rules, rng, record, (end, fast));
                 let laps = (rules.max_rounds - end) / period;
                 record.rounds += laps * period;
-                // Wrapping as the wars played one by one would (a u32 count).
-                let lap_wars = record.wars.wrapping_sub(wars);
-                record.wars = record.wars.wrapping_add(lap_wars.wrapping_mul(laps));
+                // Below 2^32 rounds of at most a deck's ties each: far from u64's end.
+                record.wars += (record.wars - wars) * u64::from(laps);
                 self.laid += (self.laid - laid) * u64::from(laps);
             }
             _ => {} // the cap comes within a lap: its rounds are played

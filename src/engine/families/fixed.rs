@@ -74,7 +74,7 @@ impl FixedRoundsGame {
             winner: won.then_some(leader as u8),
             outcome: if won { Outcome::Win } else { Outcome::Draw },
             win_by: won.then_some(WinBy::Score),
-            wars: tied_rounds,
+            wars: tied_rounds as u64,
             longest_war: 0,
             // Every player lays one card a round.
             cards_played: (rounds * players) as u64,

@@ -27,7 +27,7 @@ pub(super) struct Rows {
     pub winner: Vec<i32>,
     pub winner_defined: Vec<i16>,
     pub outcome: Vec<u8>,
-    pub wars: Vec<i32>,
+    pub wars: Vec<i64>,
     pub longest_war: Vec<i32>,
     pub decided_by: Vec<u8>,
     pub decided_defined: Vec<i16>,
@@ -172,7 +172,7 @@ pub(super) fn encode(
         .map(|&o| outcome_names[o as usize].clone())
         .collect();
     out.column::<ByteArrayType>(&outcomes, None)?;
-    out.column::<Int32Type>(&rows.wars, None)?;
+    out.column::<Int64Type>(&rows.wars, None)?;
     out.column::<Int32Type>(&rows.longest_war, None)?;
     let win_by_names = WinBy::ALL.map(|by| static_name(by.name()));
     let decided: Vec<ByteArray> = (rows.decided_by.iter())

@@ -217,7 +217,7 @@ fn schema(leads: &[(String, LeadKind)]) -> String {
             "REQUIRED INT32 rounds (INTEGER(32,false));",
             "OPTIONAL INT32 winner (INTEGER(8,false));",
             "REQUIRED BYTE_ARRAY outcome (STRING);",
-            "REQUIRED INT32 wars (INTEGER(32,false));",
+            "REQUIRED INT64 wars (INTEGER(64,false));",
             "REQUIRED INT32 longest_war (INTEGER(32,false));",
             "OPTIONAL BYTE_ARRAY decided_by (STRING);",
             "REQUIRED INT64 cards_played (INTEGER(64,false));",
@@ -292,7 +292,7 @@ impl RecordSink for GameParquet {
                 None => rows.winner_defined.push(0),
             }
             rows.outcome.push(record.outcome as u8);
-            rows.wars.push(record.wars as i32);
+            rows.wars.push(record.wars as i64);
             rows.longest_war.push(record.longest_war as i32);
             match record.win_by {
                 Some(by) => {

@@ -6,48 +6,23 @@
 //! folder is touched.
 
 use std::fs;
-use std::os::fd::OwnedFd;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Output;
+use std::time::Duration;
 
+mod common;
 #[path = "random_cli/generate.rs"]
 mod generate;
 
+use common::within;
 use generate::{Dice, Expect, Line, invalid_run, mixture, play_line, valid_run};
 
 /// Runs one line in `dir` and checks the outcome; returns a failure description.
 fn check(dir: &Path, number: usize, line: &Line, expect: Expect) -> Option<String> {
     let args = line.args();
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
-        .args(&args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    let (stdout, stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let readers = [OwnedFd::from(stdout), OwnedFd::from(stderr)].map(|pipe| {
-        let mut pipe = fs::File::from(pipe);
-        std::thread::spawn(move || {
-            let mut text = Vec::new();
-            std::io::Read::read_to_end(&mut pipe, &mut text).unwrap();
-            text
-        })
-    });
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            return Some(format!("line {number} hung: {args:?}"));
-        }
-        std::thread::sleep(Duration::from_millis(2));
+    let Some(Output { status, stderr, .. }) = within(dir, &args, Duration::from_secs(60)) else {
+        return Some(format!("line {number} hung: {args:?}"));
     };
-    let [_, stderr] = readers.map(|r| r.join().unwrap());
     let err = String::from_utf8_lossy(&stderr);
     // One error line, first; clap's own errors add its tip, usage and where help is.
     let error_lines = err.lines().filter(|l| l.starts_with("error:")).count();

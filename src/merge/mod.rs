@@ -100,24 +100,56 @@ pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
     }
 }
 
+/// The longest line `--states-from` reads as a path: Linux's PATH_MAX, with its closing NUL.
+const LONGEST_PATH: usize = 4096;
+
 /// The state files `list` names, one a line (`-`: standard input); blank lines are skipped.
+/// Read a line at a time, each at most [`LONGEST_PATH`] bytes: a wrong file (a per-game CSV,
+/// /dev/zero) is refused at its first line that is no path, not read whole first.
 fn listed_states(list: &std::path::Path) -> Result<Vec<PathBuf>, RunError> {
-    let text = match list.as_os_str() == "-" {
-        true => std::io::read_to_string(std::io::stdin()),
-        false => std::fs::read_to_string(list),
-    };
-    let text = text.map_err(|e| {
+    use std::io::{BufRead, BufReader, Read};
+    use std::os::unix::ffi::OsStrExt;
+    let cannot = |e: std::io::Error| {
         refuse(format!(
             "--states-from {}: cannot be read ({e}): give a file of state paths, one a line, or - for standard input",
             list.display()
         ))
-    })?;
-    let states: Vec<PathBuf> = text
-        .lines()
-        .map(|line| line.trim_end_matches('\r'))
-        .filter(|line| !line.trim().is_empty())
-        .map(PathBuf::from)
-        .collect();
+    };
+    let mut reader: Box<dyn BufRead> = match list.as_os_str() == "-" {
+        true => Box::new(std::io::stdin().lock()),
+        false => Box::new(BufReader::new(std::fs::File::open(list).map_err(cannot)?)),
+    };
+    let mut states = Vec::new();
+    let mut line = Vec::new();
+    for number in 1u64.. {
+        line.clear();
+        let limit = LONGEST_PATH as u64 + 1;
+        if reader
+            .by_ref()
+            .take(limit)
+            .read_until(b'\n', &mut line)
+            .map_err(cannot)?
+            == 0
+        {
+            break;
+        }
+        let path = line.strip_suffix(b"\n").unwrap_or(&line);
+        let path = path.strip_suffix(b"\r").unwrap_or(path);
+        if path.len() >= LONGEST_PATH || path.contains(&0) {
+            return Err(refuse(format!(
+                "--states-from {}: line {number} is no path ({}): give state paths, one a line",
+                list.display(),
+                match path.contains(&0) {
+                    true => "it holds a NUL byte".to_string(),
+                    false => format!("longer than {} bytes", LONGEST_PATH - 1),
+                }
+            )));
+        }
+        // Any bytes but NUL make a path on Unix, UTF-8 or not.
+        if !path.trim_ascii().is_empty() {
+            states.push(PathBuf::from(std::ffi::OsStr::from_bytes(path)));
+        }
+    }
     if states.is_empty() {
         // A search that found nothing is more likely a mistake than a wish to merge less.
         return Err(refuse(format!(

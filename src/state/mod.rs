@@ -7,7 +7,6 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
-use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
 use crate::config::{ConfigError, RuleChoice, preset_named};
@@ -17,9 +16,11 @@ use crate::export::RunInfo;
 use crate::stats::{Stats, StatsParts};
 
 mod lock;
+mod read;
 mod sweep;
 
 pub use lock::{StateLock, WhenHeld};
+pub use read::{AnyState, head_refusal};
 pub use sweep::{GridCell, SWEEP_FORMAT, SkippedState, SweepState};
 
 /// What the `format` key holds.
@@ -95,89 +96,6 @@ impl Resumable {
     /// writes, and what `--continue` compares with it.
     pub fn this_folder() -> String {
         std::env::current_dir().map_or(String::new(), |d| d.display().to_string())
-    }
-}
-
-/// A run's or a sweep's state file, as `warsim merge` reads either.
-#[derive(Clone, Debug, PartialEq)]
-pub enum AnyState {
-    /// `warsim run --state`.
-    Run(Box<State>),
-    /// `warsim sweep --state`.
-    Sweep(Box<SweepState>),
-}
-
-impl AnyState {
-    /// Reads a state file of either kind, by its `format`.
-    pub fn read(path: &Path) -> Result<AnyState, String> {
-        let text = fs::read(path).map_err(|e| format!("cannot be read ({e})"))?;
-        // A state as warsim writes it is read straight into its type: skimming it for its
-        // format first took a seventh of a merge's time. Anything else is read again with care,
-        // for the message.
-        let as_written = |format: &str| {
-            let start =
-                format!("{{\n  \"format\": \"{format}\",\n  \"format_version\": {FORMAT_VERSION},");
-            text.starts_with(start.as_bytes())
-        };
-        if as_written(SWEEP_FORMAT)
-            && let Ok(state) = SweepState::from_json(&text)
-        {
-            return Ok(AnyState::Sweep(Box::new(state)));
-        }
-        if as_written(FORMAT)
-            && let Ok(state) = State::from_json(&text)
-        {
-            return Ok(AnyState::Run(Box::new(state)));
-        }
-        let head = read_head(&text)?;
-        if head.format.as_ref().and_then(|f| f.as_str()) == Some(SWEEP_FORMAT) {
-            head.check(SWEEP_FORMAT)?;
-            SweepState::from_json(&text).map(|s| AnyState::Sweep(Box::new(s)))
-        } else {
-            head.check(FORMAT)?;
-            State::from_json(&text).map(|s| AnyState::Run(Box::new(s)))
-        }
-    }
-}
-
-/// What a state file says it is, read before the rest. The rest is read straight into its
-/// types: read first as a JSON value, a sweep's state took about seven times its size.
-#[derive(Deserialize)]
-struct Head {
-    format: Option<serde_json::Value>,
-    format_version: Option<serde_json::Value>,
-}
-
-/// What a state file's text says it is.
-fn read_head(text: &[u8]) -> Result<Head, String> {
-    // Only an object is read as one (serde would read a list's items as its fields).
-    let object = text.trim_ascii_start().starts_with(b"{");
-    let head = match object {
-        true => serde_json::from_slice::<Head>(text),
-        false => serde_json::from_slice::<IgnoredAny>(text).map(|_| Head {
-            format: None,
-            format_version: None,
-        }),
-    };
-    head.map_err(|e| format!("is not a whole JSON document ({e}): truncated or not a state file"))
-}
-
-impl Head {
-    /// Refuses a file of another format, or of another version of it.
-    fn check(&self, format: &str) -> Result<(), String> {
-        if self.format.as_ref().and_then(|f| f.as_str()) != Some(format) {
-            return Err(format!(
-                "is not a warsim state file (no \"format\": \"{format}\")"
-            ));
-        }
-        let version = self.format_version.as_ref().and_then(|v| v.as_u64());
-        if version != Some(u64::from(FORMAT_VERSION)) {
-            return Err(format!(
-                "has state format version {}, and this warsim reads version {FORMAT_VERSION}",
-                version.map_or("(none)".to_string(), |v| v.to_string())
-            ));
-        }
-        Ok(())
     }
 }
 

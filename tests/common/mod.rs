@@ -1,5 +1,5 @@
 //! Helpers the integration tests share: hand-built deals played to their end, the binary's
-//! standard output whole or up to its first line, JSON files read back, signals sent only once
+//! standard output whole or up to its first line, a run that may hang stopped at a limit, JSON files read back, signals sent only once
 //! a process catches them, and the fast paths played against the general path (`paths`). Each
 //! test crate uses part of this module, so the parts it does not use are not dead code.
 #![allow(dead_code)]
@@ -7,7 +7,9 @@
 pub mod paths;
 
 use std::io::{BufRead, BufReader};
+use std::os::fd::OwnedFd;
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use warsim::engine::rules::AtCap;
 use warsim::engine::{GameRecord, Preset, Rules};
@@ -48,6 +50,46 @@ pub fn stdout_of(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs `warsim ARGS` in `dir`, its output read as it comes (so a full pipe never stops it);
+/// `None` when it was still running after `limit`, and then killed: a hang is named rather
+/// than waited for.
+pub fn within(dir: &std::path::Path, args: &[String], limit: Duration) -> Option<Output> {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let (stdout, stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let readers = [OwnedFd::from(stdout), OwnedFd::from(stderr)].map(|pipe| {
+        let mut pipe = std::fs::File::from(pipe);
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            std::io::Read::read_to_end(&mut pipe, &mut text).unwrap();
+            text
+        })
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let [stdout, stderr] = readers.map(|r| r.join().unwrap());
+    Some(Output {
+        status,
+        stdout,
+        stderr,
+    })
 }
 
 /// Runs `warsim ARGS`, reads its first line of standard output, closes the pipe (as `| head`

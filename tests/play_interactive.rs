@@ -1,6 +1,6 @@
 //! `warsim play --interactive`, driven through its scripted-input mode: Enter flips, q quits,
 //! a finished game names its winner, counts read in the singular, answers in any encoding are
-//! read, a failed read is named as one, and it refuses a standard input that is not a terminal
+//! read, each at most a terminal's line, a failed read is named as one, and it refuses a standard input that is not a terminal
 //! and presets it cannot play.
 
 use assert_cmd::Command;
@@ -122,5 +122,28 @@ fn answers_in_another_encoding_play_on_and_a_failed_read_says_it_was_the_input()
     assert!(
         stderr.starts_with("error: could not read your answer from standard input: "),
         "{stderr}"
+    );
+}
+
+#[test]
+fn an_answer_is_at_most_a_terminal_line_so_input_without_newlines_stays_small() {
+    // Three megabytes without a newline (as /dev/zero gives without end): answers of 4,096
+    // bytes each, every one a flip, not one answer held whole in memory.
+    let out = warsim()
+        .args(["play", "--interactive", "--scripted-input", "--seed", "1"])
+        .write_stdin(vec![b'x'; 3 << 20])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with("The computer wins in round 146.\n"),
+        "{}",
+        &text[text.len() - 300..]
+    );
+    assert_eq!(
+        text.matches(&"x".repeat(4096)).count(),
+        146,
+        "one answer a round"
     );
 }

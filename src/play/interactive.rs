@@ -2,7 +2,7 @@
 //! flips the next cards and shows both, any war as it unfolds, and both pile sizes; `q` quits
 //! with the score so far.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use crate::engine::random::GameRandom;
 
@@ -89,9 +89,12 @@ impl Table<'_> {
     fn ask(&mut self, round: u32) -> Result<bool, PlayError> {
         write!(self.out, "Round {round}: press Enter to flip, q to quit: ")?;
         self.out.flush()?;
-        // Bytes, not `read_line`: a terminal in another encoding must not end the game.
+        // Bytes, not `read_line`: a terminal in another encoding must not end the game. At
+        // most a line of a terminal's (4,096 bytes) at a time: the rest of a longer one is the
+        // next answer, so an input without newlines (/dev/zero) cannot fill the memory.
         let mut bytes = Vec::new();
-        let read = self.input.read_until(b'\n', &mut bytes).map_err(|e| {
+        let mut answer = (&mut *self.input).take(4096);
+        let read = answer.read_until(b'\n', &mut bytes).map_err(|e| {
             // The prompt's line ends before the error is shown below it.
             let _ = writeln!(self.out);
             PlayError::Input(e)

@@ -120,8 +120,8 @@ pub fn head_refusal(head: &[u8]) -> Option<String> {
 }
 
 /// A state file's bytes. One longer than [`HEAD`] is read further only when its head may
-/// begin a state ([`head_refusal`]): the same message as for the whole file, but not after
-/// reading gigabytes of a wrong one, or forever.
+/// begin a state ([`head_refusal`]): a wrong file gets the refusal it would get whole (its
+/// first JSON error, or no state's format), but not after gigabytes are read, or forever.
 fn read_text(path: &Path) -> Result<Vec<u8>, String> {
     let cannot = |e: io::Error| format!("cannot be read ({e})");
     let mut file = fs::File::open(path).map_err(cannot)?;

@@ -2,22 +2,19 @@
 //! (`1_000_000`, `1,000,000`, `1e6`), settings that fit a u32, durations (`500ms`, `2h`) and
 //! seconds a round; each refusal says which forms are accepted, or the bound that was passed.
 
-/// Parses a duration: `0`, `500ms`, `30s`, `5m`, `2h` (a bare number is seconds).
+/// Parses a duration: `0`, `500ms`, `30s`, `5m`, `2h`, `1e3s` (a bare number is seconds).
 pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
     let t = text.trim();
-    let (number, unit) = match t.find(|c: char| c.is_ascii_alphabetic()) {
-        Some(i) => t.split_at(i),
-        None => (t, "s"),
-    };
-    let scale = match unit {
-        "ms" => 0.001,
-        "s" => 1.0,
-        "m" => 60.0,
-        "h" => 3600.0,
-        _ => f64::NAN,
-    };
+    // The unit is the text's end ("ms" before "s" and "m"), so a number may have an exponent.
+    let units = [("ms", 0.001), ("h", 3600.0), ("m", 60.0), ("s", 1.0)];
+    let (number, scale) = units
+        .iter()
+        .find_map(|&(unit, scale)| t.strip_suffix(unit).map(|number| (number, scale)))
+        .unwrap_or((t, 1.0));
+    // Rust's floats also read "inf" and "NaN": no duration is written so.
+    let spelled = number.contains(|c: char| c.is_ascii_alphabetic() && c != 'e' && c != 'E');
     match number.parse::<f64>() {
-        Ok(n) if n >= 0.0 && scale.is_finite() => {
+        Ok(n) if n >= 0.0 && !spelled => {
             // A `Duration` holds some 584 billion years; past that, say so rather than panic.
             std::time::Duration::try_from_secs_f64(n * scale).map_err(|_| {
                 format!("'{text}' is too long (0 = only at the end; otherwise e.g. 5m or 2h)")
@@ -161,7 +158,21 @@ mod tests {
         assert_eq!(parse_duration("30"), Ok(Duration::from_secs(30)));
         assert_eq!(parse_duration("1.5m"), Ok(Duration::from_secs(90)));
         assert_eq!(parse_duration("2h"), Ok(Duration::from_secs(7200)));
-        for bad in ["-1s", "5x", "", "h", "NaN", "inf"] {
+        assert_eq!(parse_duration("1e3s"), Ok(Duration::from_secs(1000)));
+        assert_eq!(parse_duration("2.5e2ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("1E1"), Ok(Duration::from_secs(10)));
+        for bad in [
+            "-1s",
+            "5x",
+            "",
+            "h",
+            "NaN",
+            "inf",
+            "infinitys",
+            "5 s",
+            "ms5",
+            "5sm",
+        ] {
             let error = parse_duration(bad).unwrap_err();
             assert!(error.contains("is not a duration"), "{bad}: {error}");
         }

@@ -47,32 +47,27 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
 
 /// Parses a whole-number setting (same forms as [`parse_count`]) that must fit in a u32.
 pub fn parse_setting(text: &str) -> Result<u32, String> {
-    let too_large = || format!("'{text}' is too large (at most {})", u32::MAX);
-    let n = parse_whole(text).map_err(|error| error.unwrap_or_else(too_large))?;
-    u32::try_from(n).map_err(|_| too_large())
+    parse_whole(text, u32::MAX.into()).map(|n| n as u32)
 }
 
 /// Parses a count: `1000000`, `1_000_000`, `1,000,000` (commas only between groups of three
 /// digits), `1e6` or `2.5e6`.
 pub fn parse_count(text: &str) -> Result<u64, String> {
-    parse_whole(text).map_err(|error| {
-        error.unwrap_or_else(|| format!("'{text}' is too large (at most {})", u64::MAX))
-    })
+    parse_whole(text, u64::MAX)
 }
 
-/// [`parse_count`]'s reading: the number, or why it is none (`None`: past 2^64 − 1, for the
-/// caller to say with its own bound).
-fn parse_whole(text: &str) -> Result<u64, Option<String>> {
+/// [`parse_count`]'s reading, of a number at most `max` (the flag's own bound, named when
+/// passed).
+fn parse_whole(text: &str, max: u64) -> Result<u64, String> {
     let trimmed = text.trim();
     let bad = || {
-        Some(format!(
-            "'{text}' is not a whole number (write e.g. 1000000, 1_000_000, 1,000,000 or 1e6)"
-        ))
+        format!("'{text}' is not a whole number (write e.g. 1000000, 1_000_000, 1,000,000 or 1e6)")
     };
+    let too_large = || format!("'{text}' is too large (at most {max})");
     if trimmed.contains(',') && !thousands_grouped(trimmed) {
-        return Err(Some(format!(
+        return Err(format!(
             "'{text}' is not a whole number: a comma may only separate groups of three digits (1,000,000); give one value"
-        )));
+        ));
     }
     let cleaned: String = trimmed.chars().filter(|c| *c != '_' && *c != ',').collect();
     let all_digits = |t: &str| t.chars().all(|c| c.is_ascii_digit());
@@ -89,14 +84,15 @@ fn parse_whole(text: &str) -> Result<u64, Option<String>> {
     }
     let shift = exponent
         .checked_sub(fraction.len() as u32)
-        .ok_or_else(|| Some(format!("'{text}' is not a whole number")))?;
+        .ok_or_else(|| format!("'{text}' is not a whole number"))?;
     // Past here every digit is a digit: a number that does not fit is too large, not bad.
     let digits = format!("{whole}{fraction}");
-    let base: u64 = digits.parse().map_err(|_| None)?;
+    let base: u64 = digits.parse().map_err(|_| too_large())?;
     10u64
         .checked_pow(shift)
         .and_then(|p| base.checked_mul(p))
-        .ok_or(None)
+        .filter(|&n| n <= max)
+        .ok_or_else(too_large)
 }
 
 /// `1,000` or `12,345,678`: one to three digits, then groups of exactly three.

@@ -8,18 +8,11 @@ mod common;
 use assert_cmd::Command;
 use serde_json::Value;
 use tempfile::TempDir;
-use warsim::engine::rules::{Pickup, Shortage};
+use warsim::engine::rules::{Pickup, Shortage, Uneven};
 use warsim::engine::{Preset, Rules};
 use warsim::enumerate::{DealSet, Plan, Tally};
 
-const BATAILLE: [&str; 6] = [
-    "--face-down",
-    "0",
-    "--pickup",
-    "natural",
-    "--war-shortage",
-    "end-game",
-];
+use common::BATAILLE;
 
 fn bataille(suits: u32, ranks: u32) -> Rules {
     let mut r = Preset::Classic.rules();
@@ -201,6 +194,20 @@ fn rules_with_chance_after_the_deal_huge_decks_and_bad_thread_counts_are_refused
             &["--rules", "game-of-war", "--suits", "2", "--ranks", "3"],
             "--reshuffle-every 100",
         ),
+        // Deals not all equally likely, or not of one shared deck: weighing every deal alike
+        // would not give the game's figures.
+        (
+            &["--suits", "2", "--ranks", "3", "--shuffle", "sattolo"],
+            "--shuffle sattolo deals some sequences of ranks more often than others",
+        ),
+        (
+            &["--suits", "2", "--ranks", "3", "--shuffle", "swap-any"],
+            "--shuffle swap-any",
+        ),
+        (
+            &["--rules", "fixed-rounds", "--suits", "1", "--ranks", "3"],
+            "--rules fixed-rounds deals each player a deck of its own",
+        ),
         (&[], "deals to play"),
         (
             &["--suits", "4", "--ranks", "4", "--max-deals", "1000"],
@@ -253,6 +260,53 @@ fn rules_with_chance_after_the_deal_huge_decks_and_bad_thread_counts_are_refused
         );
         assert!(out.stdout.is_empty(), "{args:?}: nothing played");
     }
+}
+
+#[test]
+fn hands_are_cut_to_the_sizes_runs_deal_the_first_seats_one_card_more() {
+    // The deal shown with the longest game: one suit of 7 cut 4 | 3, 10 cards for three
+    // players 4 | 3 | 3 (the cut gave the extra cards to the last seats).
+    let figures = common::stdout_of(&["enumerate", "--suits", "1", "--ranks", "7"]);
+    let cut = figures.lines().find(|l| l.starts_with("longest")).unwrap();
+    let (first, second) = cut.rsplit_once(": ").unwrap().1.split_once(" | ").unwrap();
+    assert_eq!(
+        (first.split(' ').count(), second.split(' ').count()),
+        (4, 3),
+        "{cut}"
+    );
+    let figures = common::stdout_of(&[
+        "enumerate",
+        "--players",
+        "3",
+        "--suits",
+        "2",
+        "--ranks",
+        "5",
+    ]);
+    let cut = figures.lines().find(|l| l.starts_with("longest")).unwrap();
+    let hands: Vec<usize> = cut
+        .rsplit_once(": ")
+        .unwrap()
+        .1
+        .split(" | ")
+        .map(|hand| hand.split(' ').count())
+        .collect();
+    assert_eq!(hands, [4, 3, 3], "{cut}");
+}
+
+#[test]
+fn dropped_cards_are_refused_and_a_deck_that_divides_drops_none() {
+    let mut rules = Preset::Classic.rules();
+    (rules.suits, rules.ranks, rules.uneven) = (1, 5, Uneven::DropLowest);
+    let refusal = Plan::new(&rules, DealSet::All, 1 << 20).unwrap_err();
+    assert!(
+        refusal
+            .to_string()
+            .starts_with("--rules classic drops cards to deal the deck evenly"),
+        "{refusal}"
+    );
+    rules.ranks = 6;
+    assert!(Plan::new(&rules, DealSet::All, 1 << 20).is_ok());
 }
 
 #[test]

@@ -17,10 +17,12 @@ use crate::interrupt::Interrupt;
 
 pub(super) const ENUMERATE_AFTER_HELP: &str = "\
 Plays every distinct deal of the deck (the sequences of ranks, suits ignored; seat 1 gets the
-first cards of a sequence, seat 2 the next, ...) under rules with nothing random after the deal,
-and reports exactly: wins by seat, draws, cycles (distinct cycles and their periods), the
-distributions of rounds and cards laid, and the longest finite game with its deal. The figures
-never depend on --threads.
+first cards of a sequence, seat 2 the next, ..., the first seats one more when the players do
+not divide the deck, as warsim run deals) under rules with nothing random after the deal and a
+uniform shuffle (--shuffle fisher-yates), and reports exactly: wins by seat, draws, cycles
+(distinct cycles and their periods), the distributions of rounds and cards laid, and the
+longest finite game with its deal. The figures never depend on --threads, and are those warsim
+run estimates with the same flags.
 
 Examples:
   warsim enumerate --suits 4 --ranks 3 --face-down 0 --pickup natural --war-shortage end-game

@@ -2,6 +2,8 @@
 //! into consecutive hands, played to its end, and the cycle a looping game ended in, walked
 //! round by round.
 
+use std::ops::Range;
+
 use super::card::Card;
 use super::game::{PileGame, RoundEnd};
 use super::random::GameRandom;
@@ -11,10 +13,20 @@ use super::rules::Rules;
 /// Marks the end of a pile or heap in a [`PileGame::position`] (no card has rank 0).
 const PILE_END: u8 = 0;
 
+/// Where seat `seat`'s hand lies in a sequence of `cards` cut for `players`: ⌊cards/players⌋
+/// cards each, the first cards mod players seats one more, in seat order.
+pub fn hand(cards: usize, players: usize, seat: usize) -> Range<usize> {
+    let (each, extra) = (cards / players, cards % players);
+    let start = seat * each + seat.min(extra);
+    start..start + each + usize::from(seat < extra)
+}
+
 impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// Deals `cards` (top first) in consecutive blocks, as French bataille's programs cut a
-    /// sequence: seat s gets cards `s·n/P .. (s+1)·n/P` (two players: the first ⌊n/2⌋ to seat
-    /// 1, the rest to seat 2); then plays the game to its end.
+    /// sequence, with the hand sizes of `warsim run`'s deal: each seat ⌊n/P⌋ cards and the
+    /// first n mod P seats one more (two players: the first ⌈n/2⌉ to seat 1, the rest to
+    /// seat 2); then plays the game to its end. Every sequence equally likely then deals every
+    /// hand as a uniform shuffle does, so the enumeration's figures are what runs estimate.
     pub(crate) fn play_sequence<R: GameRandom>(
         &mut self,
         rules: &Rules,
@@ -27,9 +39,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             "{} cards do not fit piles of {CAP}",
             cards.len()
         );
-        let n = cards.len();
         for seat in 0..players {
-            self.piles[seat].set(&cards[seat * n / players..(seat + 1) * n / players]);
+            self.piles[seat].set(&cards[hand(cards.len(), players, seat)]);
             self.heaps[seat].clear();
         }
         self.trace = false;

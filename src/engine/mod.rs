@@ -24,6 +24,7 @@ mod record;
 pub mod rules;
 
 pub(crate) use card::SuitedCard;
+pub use given::hand;
 pub use random::game_seed;
 pub use record::{GameRecord, Outcome, WinBy};
 pub use rules::{MAX_CARDS, MAX_PLAYERS, MAX_RANKS, Preset, Rules, RulesError};

@@ -6,16 +6,19 @@ use std::io::{self, Write};
 use serde_json::{Map, Value, json};
 
 use super::{Plan, Tally};
+use crate::engine::hand;
 use crate::export::rule_fields;
 use crate::export::text::{counted, group};
 
 /// A deal as the hands it cuts into, `2 1 3 | 2 3 3`.
 pub fn hands(deal: &[u8], players: usize) -> String {
-    let n = deal.len();
     (0..players)
-        .map(|s| {
-            let hand = &deal[s * n / players..(s + 1) * n / players];
-            hand.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+        .map(|seat| {
+            deal[hand(deal.len(), players, seat)]
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
         })
         .collect::<Vec<_>>()
         .join(" | ")

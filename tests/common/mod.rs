@@ -15,6 +15,17 @@ use warsim::engine::rules::AtCap;
 use warsim::engine::{GameRecord, Preset, Rules};
 use warsim::testing::{PileGame, game_rng};
 
+/// French bataille's flags: all cards face up, the pot turned over, a tie with an empty hand
+/// ends the game.
+pub const BATAILLE: [&str; 6] = [
+    "--face-down",
+    "0",
+    "--pickup",
+    "natural",
+    "--war-shortage",
+    "end-game",
+];
+
 /// A JSON file warsim wrote (a summary or a state), parsed.
 pub fn json(path: &std::path::Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()

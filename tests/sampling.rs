@@ -1,0 +1,227 @@
+//! `warsim run` samples the games `warsim enumerate` counts exactly: for small decks, a run's
+//! outcomes, wins by seat, mean length and whole length distribution agree with every deal
+//! weighed alike, within a few standard errors; and the intervals a run reports cover the
+//! exact figures as often as their 95% says, over a thousand seeded batches.
+
+mod common;
+
+use std::path::Path;
+
+use serde_json::Value;
+use tempfile::TempDir;
+use warsim::engine::{Engine, Outcome, Preset, Rules, game_seed};
+use warsim::enumerate::{DealSet, Plan, Tally};
+use warsim::stats::{Quantile, Stats};
+
+/// Games each run samples: a standard error of about 0.1 percentage point on a share.
+const GAMES: u64 = 200_000;
+
+/// Most standard errors a sampled figure may stand from the exact one. Every comparison of a
+/// rule set together (about 40, most lengths) stays below 5 for a sampler that deals as the
+/// enumeration counts; a seat given the wrong hand size stands hundreds off.
+const MOST_ERRORS: f64 = 5.0;
+
+/// `warsim run` and `warsim enumerate` with the same rule flags, their JSON and length
+/// histograms read back.
+fn sample_and_count(dir: &Path, rules: &[&str]) -> ((Value, Vec<u64>), (Value, Vec<u64>)) {
+    let (run_json, run_hist) = (dir.join("run.json"), dir.join("run.csv"));
+    let (all_json, all_hist) = (dir.join("all.json"), dir.join("all.csv"));
+    let games = GAMES.to_string();
+    let run = ["run", "--quiet", "--seed", "11", "--games", &games];
+    let outputs = |json, histogram| ["--json", path(json), "--histogram", path(histogram)];
+    common::stdout_of(&[&run[..], rules, &outputs(&run_json, &run_hist)].concat());
+    let all = ["enumerate", "--quiet"];
+    common::stdout_of(&[&all[..], rules, &outputs(&all_json, &all_hist)].concat());
+    // A run's histogram: rounds,games,...; an enumeration's: measure,value,deals,... .
+    let run_lengths = lengths(&run_hist, |_| true, 0, 1);
+    let all_lengths = lengths(&all_hist, |row| row[0] == "rounds", 1, 2);
+    let (run, all) = (common::json(&run_json), common::json(&all_json));
+    ((run, run_lengths), (all, all_lengths))
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Games (or deals) of each length in a histogram CSV: its rows that `keep` names, `rounds`
+/// and `count` the columns.
+fn lengths(csv: &Path, keep: impl Fn(&[&str]) -> bool, rounds: usize, count: usize) -> Vec<u64> {
+    let mut out = Vec::new();
+    for line in std::fs::read_to_string(csv).unwrap().lines().skip(1) {
+        let row: Vec<&str> = line.split(',').collect();
+        if keep(&row) {
+            let r: usize = row[rounds].parse().unwrap();
+            out.resize(out.len().max(r + 1), 0);
+            out[r] = row[count].parse().unwrap();
+        }
+    }
+    out
+}
+
+/// How many standard errors of a sample of `n` the share `k / n` stands from `p`.
+fn errors_off(k: u64, n: u64, p: f64) -> f64 {
+    let q = k as f64 / n as f64;
+    if p == 0.0 || p == 1.0 {
+        // A share the deals rule out or make certain: any other sample is infinitely far.
+        return if q == p { 0.0 } else { f64::INFINITY };
+    }
+    (q - p) / (p * (1.0 - p) / n as f64).sqrt()
+}
+
+fn count(figures: &Value, key: &str) -> u64 {
+    figures[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{key} in {figures}"))
+}
+
+#[test]
+fn runs_estimate_the_figures_of_every_deal_weighed_alike() {
+    let dir = TempDir::new().unwrap();
+    let bataille = format!("--suits 4 --ranks 3 {}", common::BATAILLE.join(" "));
+    let rule_sets = [
+        "--suits 4 --ranks 3",
+        &bataille,
+        // Decks the players do not divide: the first seats get one card more.
+        "--suits 1 --ranks 7 --pickup seats",
+        "--players 3 --suits 2 --ranks 5",
+        "--players 4 --suits 3 --ranks 3 --face-down 2",
+        "--rules game-of-war --reshuffle-every 0 --suits 3 --ranks 3",
+        "--rules cards-war --suits 2 --ranks 4",
+        "--rules war-card-game --suits 3 --ranks 4",
+    ];
+    for rules in rule_sets {
+        let flags: Vec<&str> = rules.split_whitespace().collect();
+        let ((run, run_lengths), (all, all_lengths)) = sample_and_count(dir.path(), &flags);
+        let (n, deals) = (count(&run, "games"), count(&all, "deals"));
+        assert_eq!(n, GAMES);
+        let mut checks = vec![];
+        let players = run["players"].as_u64().unwrap();
+        let seats = (1..=players).map(|s| format!("seat{s}_wins"));
+        for key in ["win", "draw", "cycle", "capped"]
+            .map(String::from)
+            .into_iter()
+            .chain(seats)
+        {
+            let p = count(&all, &key) as f64 / deals as f64;
+            checks.push((key.clone(), errors_off(count(&run, &key), n, p)));
+        }
+        for r in 0..run_lengths.len().max(all_lengths.len()) {
+            let p = all_lengths.get(r).copied().unwrap_or(0) as f64 / deals as f64;
+            let k = run_lengths.get(r).copied().unwrap_or(0);
+            checks.push((format!("{r} rounds"), errors_off(k, n, p)));
+        }
+        let (mean, se) = (run["rounds_mean"].as_f64(), run["rounds_se"].as_f64());
+        let exact = all["rounds_mean"].as_f64();
+        checks.push((
+            "mean".into(),
+            (mean.unwrap() - exact.unwrap()) / se.unwrap(),
+        ));
+        let worst = checks
+            .iter()
+            .max_by(|a, b| a.1.abs().total_cmp(&b.1.abs()))
+            .unwrap();
+        assert!(
+            worst.1.abs() < MOST_ERRORS,
+            "{rules}: the sampled {} stands {:.1} standard errors from the exact figure",
+            worst.0,
+            worst.1
+        );
+    }
+}
+
+// ---- the reported intervals cover the exact figures at their level ----
+
+/// Batches, and games in each: small batches, where intervals are least accurate.
+const BATCHES: u64 = 1_000;
+const BATCH_GAMES: u64 = 200;
+
+fn exact(rules: &Rules) -> Tally {
+    Plan::new(rules, DealSet::All, 1 << 40)
+        .unwrap()
+        .run(2, &|_| {}, &|| false)
+        .unwrap()
+}
+
+/// The exact median length of `tally`'s deals (all finite): the ⌈N/2⌉-th shortest.
+fn exact_median(tally: &Tally) -> u64 {
+    let mut seen = 0;
+    for (rounds, deals) in tally.rounds.iter().enumerate() {
+        seen += deals;
+        if 2 * seen >= tally.deals {
+            return rounds as u64;
+        }
+    }
+    unreachable!("every deal is finite")
+}
+
+#[test]
+fn reported_intervals_cover_the_exact_figures_as_often_as_they_say() {
+    let mut rules = Preset::Classic.rules();
+    (rules.suits, rules.ranks) = (4, 3);
+    let tally = exact(&rules);
+    assert_eq!((tally.cycled, tally.capped), (0, 0), "every deal is finite");
+    let seat1 = tally.wins[0] as f64 / tally.deals as f64;
+    let mean = tally.rounds_sum() as f64 / tally.deals as f64;
+    let median = exact_median(&tally);
+    let mut engine = Engine::for_rules(&rules);
+    let mut covered = [0u64; 3];
+    for batch in 0..BATCHES {
+        let mut stats = Stats::new(2, 1 << 10, rules.max_rounds);
+        for game in batch * BATCH_GAMES..(batch + 1) * BATCH_GAMES {
+            let record = engine.play(&rules, game_seed(2026, game));
+            assert_ne!(record.outcome, Outcome::Cycle);
+            stats.record(&record);
+        }
+        let (_, low, high) = stats.win_share(0).unwrap();
+        covered[0] += u64::from(low <= seat1 && seat1 <= high);
+        let lengths = stats.lengths();
+        let (m, se) = (lengths.mean().unwrap(), lengths.se().unwrap());
+        covered[1] += u64::from((m - mean).abs() <= 1.959964 * se);
+        let (low, high) = lengths.median_ci95().unwrap();
+        let inside = matches!((low, high), (Quantile::Rounds(low), Quantile::Rounds(high))
+            if low <= median && median <= high);
+        covered[2] += u64::from(inside);
+    }
+    // 1,000 batches: a true 95% covers 930 to 970 times (about 2.9 standard errors either
+    // side). The median's interval is distribution-free, so over lengths with ties it covers
+    // more than 95%, by a chance computed exactly below.
+    let [wilson, mean_interval, median_interval] = covered;
+    assert!(
+        (930..=970).contains(&wilson),
+        "Wilson covered {wilson} of 1,000"
+    );
+    assert!(
+        (930..=970).contains(&mean_interval),
+        "mean ± 1.96 s.e. covered {mean_interval}"
+    );
+    let chance = median_coverage(&tally, median, BATCH_GAMES);
+    let expected = chance * BATCHES as f64;
+    let spread = 3.0 * (expected * (1.0 - chance)).sqrt();
+    assert!(
+        (median_interval as f64 - expected).abs() <= spread,
+        "the median's interval covered {median_interval}, expected {expected:.0} ± {spread:.0}"
+    );
+}
+
+/// The chance that the interval X(j) to X(n+1−j) of `n` games covers `median`: it misses when
+/// fewer than j games are at most the median long, or more than n − j shorter (never both,
+/// as j ≤ n − j), two binomial tails. j is the largest with P(Bin(n, ½) < j) ≤ 2.5%.
+fn median_coverage(tally: &Tally, median: u64, n: u64) -> f64 {
+    let share = |games: u64| games as f64 / tally.deals as f64;
+    let shorter = share(tally.rounds[..median as usize].iter().sum());
+    let at_most = shorter + share(tally.rounds[median as usize]);
+    let j = (1..n)
+        .take_while(|&j| binomial_below(n, 0.5, j) <= 0.025)
+        .last()
+        .unwrap();
+    1.0 - binomial_below(n, at_most, j) - (1.0 - binomial_below(n, shorter, n - j + 1))
+}
+
+/// P(Bin(n, p) < k), summed term by term.
+fn binomial_below(n: u64, p: f64, k: u64) -> f64 {
+    let ln_choose =
+        |k: u64| -> f64 { (0..k).map(|i| ((n - i) as f64 / (i + 1) as f64).ln()).sum() };
+    (0..k.min(n + 1))
+        .map(|i| (ln_choose(i) + i as f64 * p.ln() + (n - i) as f64 * (1.0 - p).ln()).exp())
+        .sum()
+}

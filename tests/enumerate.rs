@@ -140,6 +140,13 @@ fn the_command_writes_the_same_figures_whatever_the_thread_count() {
         .map(|l| l.split(',').nth(2).unwrap().parse::<u64>().unwrap())
         .sum();
     assert_eq!(Some(rows), figures["finite"].as_u64());
+    // Shares of every deal, as a run's of every game: the 629 looping deals never end.
+    let last = histogram
+        .lines()
+        .rfind(|l| l.starts_with("rounds,"))
+        .unwrap();
+    assert_eq!(figures["cycle"], 629);
+    assert!(last.ends_with(",0.625595238,0.374404762"), "{last}");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::Value;
@@ -21,9 +22,13 @@ const GAMES: u64 = 200_000;
 /// enumeration counts; a seat given the wrong hand size stands hundreds off.
 const MOST_ERRORS: f64 = 5.0;
 
+/// A length histogram (`warsim run`'s or `warsim enumerate`'s): for each length, its games (or
+/// deals) and the share of them all that had ended within it.
+type Lengths = BTreeMap<u64, (u64, f64)>;
+
 /// `warsim run` and `warsim enumerate` with the same rule flags, their JSON and length
 /// histograms read back.
-fn sample_and_count(dir: &Path, rules: &[&str]) -> ((Value, Vec<u64>), (Value, Vec<u64>)) {
+fn sample_and_count(dir: &Path, rules: &[&str]) -> ((Value, Lengths), (Value, Lengths)) {
     let (run_json, run_hist) = (dir.join("run.json"), dir.join("run.csv"));
     let (all_json, all_hist) = (dir.join("all.json"), dir.join("all.csv"));
     let games = GAMES.to_string();
@@ -32,30 +37,38 @@ fn sample_and_count(dir: &Path, rules: &[&str]) -> ((Value, Vec<u64>), (Value, V
     common::stdout_of(&[&run[..], rules, &outputs(&run_json, &run_hist)].concat());
     let all = ["enumerate", "--quiet"];
     common::stdout_of(&[&all[..], rules, &outputs(&all_json, &all_hist)].concat());
-    // A run's histogram: rounds,games,...; an enumeration's: measure,value,deals,... .
-    let run_lengths = lengths(&run_hist, |_| true, 0, 1);
-    let all_lengths = lengths(&all_hist, |row| row[0] == "rounds", 1, 2);
     let (run, all) = (common::json(&run_json), common::json(&all_json));
-    ((run, run_lengths), (all, all_lengths))
+    ((run, lengths(&run_hist)), (all, lengths(&all_hist)))
 }
 
 fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// Games (or deals) of each length in a histogram CSV: its rows that `keep` names, `rounds`
-/// and `count` the columns.
-fn lengths(csv: &Path, keep: impl Fn(&[&str]) -> bool, rounds: usize, count: usize) -> Vec<u64> {
-    let mut out = Vec::new();
-    for line in std::fs::read_to_string(csv).unwrap().lines().skip(1) {
-        let row: Vec<&str> = line.split(',').collect();
-        if keep(&row) {
-            let r: usize = row[rounds].parse().unwrap();
-            out.resize(out.len().max(r + 1), 0);
-            out[r] = row[count].parse().unwrap();
-        }
-    }
-    out
+/// The rounds of a histogram CSV, read by its columns' names: a run's
+/// `rounds,games,share,cumulative,survival`, or an enumeration's rows of `measure` rounds in
+/// `measure,value,deals,share,cumulative,survival`.
+fn lengths(csv: &Path) -> Lengths {
+    let text = std::fs::read_to_string(csv).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let column = |name| header.iter().position(|h| *h == name).unwrap();
+    let enumerated = header[0] == "measure";
+    let (rounds, count) = match enumerated {
+        true => (column("value"), column("deals")),
+        false => (column("rounds"), column("games")),
+    };
+    let cumulative = column("cumulative");
+    let rows = lines.map(|line| line.split(',').collect::<Vec<_>>());
+    rows.filter(|row| !enumerated || row[0] == "rounds")
+        .map(|row| {
+            let (count, share) = (
+                row[count].parse().unwrap(),
+                row[cumulative].parse().unwrap(),
+            );
+            (row[rounds].parse().unwrap(), (count, share))
+        })
+        .collect()
 }
 
 /// How many standard errors of a sample of `n` the share `k / n` stands from `p`.
@@ -105,10 +118,16 @@ fn runs_estimate_the_figures_of_every_deal_weighed_alike() {
             let p = count(&all, &key) as f64 / deals as f64;
             checks.push((key.clone(), errors_off(count(&run, &key), n, p)));
         }
-        for r in 0..run_lengths.len().max(all_lengths.len()) {
-            let p = all_lengths.get(r).copied().unwrap_or(0) as f64 / deals as f64;
-            let k = run_lengths.get(r).copied().unwrap_or(0);
+        for r in run_lengths.keys().chain(all_lengths.keys()) {
+            let p = all_lengths.get(r).map_or(0, |l| l.0) as f64 / deals as f64;
+            let k = run_lengths.get(r).map_or(0, |l| l.0);
             checks.push((format!("{r} rounds"), errors_off(k, n, p)));
+        }
+        // Both histograms share over every game or deal, looping ones included.
+        for (r, &(_, exact)) in &all_lengths {
+            let sampled = run_lengths.range(..=r).next_back().map_or(0.0, |l| l.1.1);
+            let ended = (sampled * n as f64).round() as u64;
+            checks.push((format!("share ended by {r}"), errors_off(ended, n, exact)));
         }
         let (mean, se) = (run["rounds_mean"].as_f64(), run["rounds_se"].as_f64());
         let exact = all["rounds_mean"].as_f64();

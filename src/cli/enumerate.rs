@@ -63,7 +63,8 @@ pub(super) struct EnumerateArgs {
     #[arg(long, value_name = "PATH")]
     summary: Option<String>,
     /// Write the exact distributions of rounds and cards laid as CSV to PATH ('-' = stdout):
-    /// measure,value,deals,share,cumulative.
+    /// measure,value,deals,share,cumulative,survival (shares of every deal, as warsim run's of
+    /// every game).
     #[arg(long, value_name = "PATH")]
     histogram: Option<String>,
     /// No progress bar (it is also hidden when stderr is not a terminal).

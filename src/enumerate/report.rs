@@ -143,21 +143,31 @@ pub fn write_csv(out: &mut dyn Write, summary: &Map<String, Value>) -> io::Resul
 }
 
 /// Writes the distributions of the finite games' rounds and cards laid, exact:
-/// `measure,value,deals,share,cumulative`.
+/// `measure,value,deals,share,cumulative,survival`, each share over every deal played, as
+/// `warsim run --histogram` shares its lengths over every game (looping deals never end: the
+/// last row's survival is their share).
 pub fn write_histogram(out: &mut dyn Write, tally: &Tally) -> io::Result<()> {
     let mut csv = csv::Writer::from_writer(out);
-    csv.write_record(["measure", "value", "deals", "share", "cumulative"])?;
-    let finite = tally.finite().max(1) as f64;
+    csv.write_record([
+        "measure",
+        "value",
+        "deals",
+        "share",
+        "cumulative",
+        "survival",
+    ])?;
+    let deals = tally.deals.max(1) as f64;
     for (measure, counts) in [("rounds", &tally.rounds), ("cards_played", &tally.cards)] {
-        let mut cumulative = 0;
+        let mut ended = 0;
         for (value, &n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
-            cumulative += n;
+            ended += n;
             csv.write_record([
                 measure.to_string(),
                 value.to_string(),
                 n.to_string(),
-                format!("{:.9}", n as f64 / finite),
-                format!("{:.9}", cumulative as f64 / finite),
+                format!("{:.9}", n as f64 / deals),
+                format!("{:.9}", ended as f64 / deals),
+                format!("{:.9}", (tally.deals - ended) as f64 / deals),
             ])?;
         }
     }

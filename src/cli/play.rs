@@ -22,6 +22,7 @@ Examples:
   warsim play --rules war-card-game --seed 10 -1
   warsim play --range 0-9
   warsim play --batch-seed 42 --game 812344 -v     game 812,344 of 'warsim run --seed 42'
+  warsim play --suits 1 --ranks 7 --deal '1 3 5 6 | 7 2 4' -v     a deal warsim enumerate printed
   warsim play --rules fixed-rounds --seed 3
   warsim play --interactive                         you against the computer (Game-of-War)";
 
@@ -88,6 +89,13 @@ pub(super) struct PlayArgs {
     #[arg(long, value_name = "I", requires = "batch_seed", value_parser = parse_count,
         conflicts_with = "seed")]
     game: Option<u64>,
+    /// Play these hands instead of a shuffled deck: ranks top card first, 1 the lowest (on
+    /// 4 × 13, 1 is the two and 13 the ace), seats separated by '|', as warsim enumerate prints
+    /// deals and cycles (e.g. '1 3 5 6 | 7 2 4'); every card of the deck once. --seed then
+    /// draws only what is random after the deal.
+    #[arg(long, value_name = "HANDS",
+        conflicts_with_all = ["batch_seed", "game", "range", "interactive", "matches"])]
+    deal: Option<String>,
     /// Matches in the fixed-rounds report, 1 or more (fixed-rounds only) [default: 10].
     #[arg(long, value_name = "N", value_parser = parse_count,
         conflicts_with_all = ["batch_seed", "range", "interactive"])]
@@ -130,9 +138,13 @@ impl PlayArgs {
             Some(matches) => matches,
             None => 10,
         };
-        let games = match (self.range, self.batch_seed, self.game) {
-            (Some((first, last)), _, _) => Games::Range(first, last),
-            (None, Some(batch_seed), Some(game)) => Games::Replay { batch_seed, game },
+        let games = match (self.range, self.batch_seed, self.game, self.deal) {
+            (Some((first, last)), ..) => Games::Range(first, last),
+            (None, Some(batch_seed), Some(game), _) => Games::Replay { batch_seed, game },
+            (.., Some(hands)) => Games::Deal {
+                hands,
+                seed: self.seed,
+            },
             _ => Games::Seed(self.seed),
         };
         Ok(PlayOptions {

@@ -90,7 +90,6 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
 
     /// Deals given hands: `hands[s]` is seat s's pile, top first; heaps start empty. Panics
     /// when the hands hold more cards than one pile can (a winner would overflow it).
-    #[cfg(any(test, feature = "testing"))]
     pub fn set_hands(&mut self, hands: &[Vec<C>]) {
         let cards: usize = hands.iter().map(Vec::len).sum();
         assert!(

@@ -3,6 +3,7 @@
 //! Knows nothing of clap.
 
 mod cards;
+mod deal;
 mod fixed_report;
 mod interactive;
 mod trace;
@@ -30,7 +31,7 @@ pub enum Level {
 }
 
 /// Which games to play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Games {
     /// The game of this seed (fixed-rounds: the base seed of `matches` matches).
     Seed(u64),
@@ -42,6 +43,14 @@ pub enum Games {
         batch_seed: u64,
         /// The game's index in the batch.
         game: u64,
+    },
+    /// The game of hands given as `warsim enumerate` prints deals (`1 3 5 6 | 7 2 4`), `seed`
+    /// drawing what chance comes after the deal.
+    Deal {
+        /// The hands as written.
+        hands: String,
+        /// The seed of what is random after the deal.
+        seed: u64,
     },
 }
 
@@ -86,6 +95,17 @@ pub type Stop<'a> = &'a dyn Fn() -> Option<u8>;
 /// end after a whole line when `stop` says so.
 pub fn play(options: &PlayOptions, out: &mut dyn Write, stop: Stop) -> Result<(), PlayError> {
     let rules = &options.rules;
+    if let Games::Deal { hands, seed } = &options.games {
+        if options.interactive {
+            return Err(PlayError::Usage(
+                "--interactive deals a shuffled deck: drop --deal".to_string(),
+            ));
+        }
+        let hands = deal::parse_deal(hands, rules).map_err(PlayError::Usage)?;
+        let given = (*seed, Some(&hands[..]));
+        play_game(rules, given, options.level, out)?;
+        return Ok(());
+    }
     if options.interactive {
         return play_against_computer(options, out);
     }
@@ -100,6 +120,7 @@ pub fn play(options: &PlayOptions, out: &mut dyn Write, stop: Stop) -> Result<()
             options.level,
             out,
         )?),
+        Games::Deal { .. } => unreachable!("played above"),
         Games::Range(first, last) => {
             for seed in first..=last {
                 play_one(rules, seed, Level::OneLine, out)?;
@@ -140,6 +161,7 @@ fn play_fixed(options: &PlayOptions, out: &mut dyn Write, stop: Stop) -> Result<
             }
         }
         // Matches are streamed, never gathered: --matches may be as large as a u64.
+        Games::Deal { .. } => unreachable!("refused by play"),
         Games::Seed(seed) => match options.level {
             Level::OneLine => {
                 for m in 0..options.matches {
@@ -178,8 +200,19 @@ macro_rules! with_game {
 
 /// Plays the game of `seed` and prints it at `level`.
 fn play_one(rules: &Rules, seed: u64, level: Level, out: &mut dyn Write) -> io::Result<GameRecord> {
+    play_game(rules, (seed, None), level, out)
+}
+
+/// Plays the game of `seed`, or of given hands with `seed` drawing after the deal, and prints
+/// it at `level`.
+fn play_game(
+    rules: &Rules,
+    (seed, given): (u64, Option<&[Vec<SuitedCard>]>),
+    level: Level,
+    out: &mut dyn Write,
+) -> io::Result<GameRecord> {
     let mut rng = Shuffler::new(AnyRng::new(rules.generator, seed), rules.shuffle);
-    with_game!(rules, game => trace::play_and_print(game, rules, seed, &mut rng, level, out))
+    with_game!(rules, game => trace::play_and_print(game, rules, (seed, given), &mut rng, level, out))
 }
 
 fn play_against_computer(options: &PlayOptions, out: &mut dyn Write) -> Result<(), PlayError> {
@@ -209,6 +242,7 @@ fn play_against_computer(options: &PlayOptions, out: &mut dyn Write) -> Result<(
                 "--interactive plays one game: drop --range".to_string(),
             ));
         }
+        Games::Deal { .. } => unreachable!("refused by play"),
     };
     let mut input = stdin.lock();
     let mut rng = Shuffler::new(AnyRng::new(rules.generator, seed), rules.shuffle);

@@ -13,11 +13,12 @@ use crate::engine::{GameRecord, Rules, SuitedCard, WinBy};
 use super::Level;
 use super::cards::{BACK, CardNames};
 
-/// Deals and plays the game of `seed`, printing it at `level`.
+/// Deals and plays the game of `seed` (or of the `given` hands, `seed` then drawing only what
+/// comes after the deal), printing it at `level`.
 pub fn play_and_print<const CAP: usize, R: GameRandom>(
     game: &mut PileGame<SuitedCard, CAP>,
     rules: &Rules,
-    seed: u64,
+    (seed, given): (u64, Option<&[Vec<SuitedCard>]>),
     rng: &mut R,
     level: Level,
     out: &mut dyn Write,
@@ -25,13 +26,29 @@ pub fn play_and_print<const CAP: usize, R: GameRandom>(
     let names = CardNames::for_rules(rules);
     if level >= Level::Normal {
         writeln!(out, "Starting game!")?;
-        writeln!(out, "Deck: {}", names.list(&unshuffled(rules)))?;
+        if given.is_none() {
+            writeln!(out, "Deck: {}", names.list(&unshuffled(rules)))?;
+        }
     }
-    game.deal(rules, rng);
+    match given {
+        None => game.deal(rules, rng),
+        Some(hands) => game.set_hands(hands),
+    }
     let dealt: Vec<usize> = (0..rules.players as usize).collect();
     if level >= Level::Quiet {
-        writeln!(out, "Shuffling deck with seed {seed}")?;
-        writeln!(out, "Deck: {}", names.list(&game.shuffled_deck(rules)))?;
+        match given {
+            None => {
+                writeln!(out, "Shuffling deck with seed {seed}")?;
+                writeln!(out, "Deck: {}", names.list(&game.shuffled_deck(rules)))?;
+            }
+            Some(hands) => {
+                writeln!(
+                    out,
+                    "Dealing the given hands (seed {seed} for chance after the deal)"
+                )?;
+                writeln!(out, "Deck: {}", names.list(&hands.concat()))?;
+            }
+        }
         writeln!(out)?;
     }
     if level >= Level::Normal {

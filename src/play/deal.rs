@@ -1,0 +1,77 @@
+//! `warsim play --deal`: a game from given hands rather than a shuffled deck, written as
+//! `warsim enumerate` prints its deals (`1 3 5 6 | 7 2 4`: ranks, 1 the lowest, top card
+//! first, seat by seat) or its cycles' positions (each seat's pile, then its empty heap), and
+//! checked against the rules' deck before anything is played.
+
+use crate::engine::SuitedCard;
+use crate::engine::rules::{Family, Rules};
+
+/// How to write a deal, for the errors.
+const FORM: &str = "ranks top card first, 1 the lowest, seats separated by '|', as warsim enumerate prints deals (e.g. '1 3 5 6 | 7 2 4')";
+
+/// Each seat's hand, top card first, after checking that the hands are the rules' deck in
+/// play: one hand a seat, no hand empty, every card of the deck once. The k-th card of a rank
+/// met (seat by seat, top first) is the deck's k-th card of that rank.
+pub fn parse_deal(text: &str, rules: &Rules) -> Result<Vec<Vec<SuitedCard>>, String> {
+    if rules.family == Family::FixedRounds {
+        return Err(
+            "--deal gives hands of one shared deck, and --rules fixed-rounds deals each player a deck of its own: drop --deal".to_string(),
+        );
+    }
+    let mut hands = Vec::new();
+    for hand in text.split('|') {
+        let ranks = hand
+            .split_whitespace()
+            .map(|word| match word.parse::<u32>() {
+                Ok(rank @ 1..) if rank <= rules.ranks => Ok(rank as u8),
+                Ok(rank) => Err(format!(
+                    "--deal has rank {rank}, and the deck's ranks are 1 to {} (--ranks)",
+                    rules.ranks
+                )),
+                Err(_) => Err(format!("--deal '{word}' is not a rank: write {FORM}")),
+            });
+        hands.push(ranks.collect::<Result<Vec<u8>, String>>()?);
+    }
+    let players = rules.players as usize;
+    if hands.len() == 2 * players {
+        // A cycle's position as warsim enumerate prints it: each seat's pile, then its heap.
+        if let Some(seat) = hands.chunks(2).position(|pair| !pair[1].is_empty()) {
+            return Err(format!(
+                "--deal gives seat {} a heap: a deal is hands alone, so give each seat one",
+                seat + 1
+            ));
+        }
+        hands = hands.into_iter().step_by(2).collect();
+    }
+    if hands.len() != players {
+        return Err(format!(
+            "--deal has {} for {} players (--players): write {FORM}",
+            crate::export::text::counted(hands.len() as u64, "hand"),
+            rules.players
+        ));
+    }
+    if let Some(seat) = hands.iter().position(Vec::is_empty) {
+        return Err(format!("--deal gives seat {} no card", seat + 1));
+    }
+    let mut deck = vec![SuitedCard::default(); rules.cards_in_play() as usize];
+    rules.fill_deck(&mut deck);
+    let mut left: Vec<Vec<SuitedCard>> = vec![Vec::new(); rules.ranks as usize + 1];
+    for card in deck.iter().rev() {
+        left[usize::from(card.rank)].push(*card);
+    }
+    for rank in 1..=rules.ranks as u8 {
+        let dealt = hands.iter().flatten().filter(|&&r| r == rank).count();
+        let in_deck = left[usize::from(rank)].len();
+        if dealt != in_deck {
+            return Err(format!(
+                "--deal holds {dealt} of rank {rank}, and the deck in play {in_deck} (--suits {} --ranks {}): give every card once",
+                rules.suits, rules.ranks
+            ));
+        }
+    }
+    let mut card_of = |rank: &u8| left[usize::from(*rank)].pop().expect("counted above");
+    Ok(hands
+        .iter()
+        .map(|hand| hand.iter().map(&mut card_of).collect())
+        .collect())
+}

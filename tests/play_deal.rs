@@ -113,6 +113,7 @@ fn bad_deals_are_refused_with_exit_2_before_any_game() {
             "1 14 | 2",
             "--deal has rank 14, and the deck's ranks are 1 to 13 (--ranks)",
         ),
+        (&[], "1 99999999999 | 2", "--deal has rank 99999999999, and"),
         (
             &["--suits", "1", "--ranks", "3"],
             "1 2 |",

@@ -22,8 +22,8 @@ pub fn parse_deal(text: &str, rules: &Rules) -> Result<Vec<Vec<SuitedCard>>, Str
     for hand in text.split('|') {
         let ranks = hand
             .split_whitespace()
-            .map(|word| match word.parse::<u32>() {
-                Ok(rank @ 1..) if rank <= rules.ranks => Ok(rank as u8),
+            .map(|word| match word.parse::<u64>() {
+                Ok(rank @ 1..) if rank <= u64::from(rules.ranks) => Ok(rank as u8),
                 Ok(rank) => Err(format!(
                     "--deal has rank {rank}, and the deck's ranks are 1 to {} (--ranks)",
                     rules.ranks

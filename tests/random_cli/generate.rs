@@ -335,8 +335,25 @@ pub fn play_line(dice: &mut Dice) -> (Line, Expect) {
     if dice.chance(50) {
         return (line, Expect::Success);
     }
-    match dice.below(6) {
+    match dice.below(7) {
         0 => line.set("--range", some(dice.pick(&["5-2", "x", "1-", "-3", ""]))),
+        // Never the whole deck: a rank or a hand too many or too few, or not a rank at all.
+        5 => {
+            let words = [
+                "1",
+                "13",
+                "0",
+                "x",
+                "|",
+                "",
+                "-1",
+                "99999999999",
+                "1e3",
+                "||",
+            ];
+            let deal: Vec<&str> = (0..dice.below(12)).map(|_| dice.pick(&words)).collect();
+            line.set("--deal", some(deal.join(" ")))
+        }
         1 => line.set("--matches", some(dice.pick(&["0", "-1", "1e30", ""]))),
         2 => line.set("-o", some(dice.pick(&["bogus", "", "verbose"]))),
         3 => line.set("--interactive", None),

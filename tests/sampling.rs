@@ -91,9 +91,12 @@ fn count(figures: &Value, key: &str) -> u64 {
 fn runs_estimate_the_figures_of_every_deal_weighed_alike() {
     let dir = TempDir::new().unwrap();
     let bataille = format!("--suits 4 --ranks 3 {}", common::BATAILLE.join(" "));
+    // Its loops skipped to the cap and decided there by the larger pile or sudden death.
+    let decided = format!("{bataille} --at-cap larger-pile --max-rounds 1001");
     let rule_sets = [
         "--suits 4 --ranks 3",
         &bataille,
+        &decided,
         // Decks the players do not divide: the first seats get one card more.
         "--suits 1 --ranks 7 --pickup seats",
         "--players 3 --suits 2 --ranks 5",

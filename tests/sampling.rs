@@ -17,9 +17,10 @@ use warsim::stats::{Quantile, Stats};
 /// Games each run samples: a standard error of about 0.1 percentage point on a share.
 const GAMES: u64 = 200_000;
 
-/// Most standard errors a sampled figure may stand from the exact one. Every comparison of a
-/// rule set together (about 40, most lengths) stays below 5 for a sampler that deals as the
-/// enumeration counts; a seat given the wrong hand size stands hundreds off.
+/// Most standard errors a sampled figure may stand from the exact one. A rule set makes a few
+/// hundred comparisons at most (two for each length); a sampler that deals as the enumeration
+/// counts passes 5 in one of them about once in ten thousand rule sets. A seat given the
+/// wrong hand size stands hundreds off.
 const MOST_ERRORS: f64 = 5.0;
 
 /// A length histogram (`warsim run`'s or `warsim enumerate`'s): for each length, its games (or

@@ -8,8 +8,8 @@ mod common;
 use assert_cmd::Command;
 use serde_json::Value;
 use tempfile::TempDir;
-use warsim::engine::rules::{Pickup, Shortage, Uneven};
-use warsim::engine::{Preset, Rules};
+use warsim::engine::rules::{AtCap, Pickup, Shortage, Uneven};
+use warsim::engine::{Preset, Rules, WinBy};
 use warsim::enumerate::{DealSet, Plan, Tally};
 
 use common::BATAILLE;
@@ -58,6 +58,30 @@ fn four_suits_of_three_ranks_have_one_cycle_of_period_19() {
     assert_eq!((t.cards_sum(), t.finite() * 2), (456_892, 34_020), "13.43");
     // bataille_cpp counts the first half of the sequences in lexicographic order: 388 loop.
     assert_eq!(tally(&bataille(4, 3), DealSet::LexHalf).cycled, 388);
+}
+
+#[test]
+fn loops_decided_at_the_cap_are_the_deals_that_cycle_without_it() {
+    // Under --at-cap larger-pile each of the 720 looping deals is decided at the cap, by the
+    // larger pile or by sudden death; every other deal ends as it did, by its cards.
+    let looping = tally(&bataille(4, 3), DealSet::All);
+    let mut rules = bataille(4, 3);
+    (rules.at_cap, rules.max_rounds) = (AtCap::LargerPile, 1_001);
+    let decided = tally(&rules, DealSet::All);
+    let by = |t: &Tally, how: WinBy| t.win_by[how as usize];
+    assert_eq!(
+        (looping.cycled, decided.cycled, decided.draws),
+        (720, 0, looping.draws)
+    );
+    let at_cap = by(&decided, WinBy::Cap) + by(&decided, WinBy::SuddenDeath);
+    assert_eq!(at_cap, 720);
+    for how in [WinBy::Cards, WinBy::ShortTie] {
+        assert_eq!(by(&decided, how), by(&looping, how), "{how:?}");
+    }
+    assert_eq!(
+        by(&looping, WinBy::Cap) + by(&looping, WinBy::SuddenDeath),
+        0
+    );
 }
 
 #[test]

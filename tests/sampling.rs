@@ -1,7 +1,7 @@
 //! `warsim run` samples the games `warsim enumerate` counts exactly: for small decks, a run's
-//! outcomes, wins by seat, mean length and whole length distribution agree with every deal
-//! weighed alike, within a few standard errors; and the intervals a run reports cover the
-//! exact figures as often as their 95% says, over a thousand seeded batches.
+//! outcomes, wins by seat and by what decided them, mean length and whole length distribution
+//! agree with every deal weighed alike, within a few standard errors; and the intervals a run
+//! reports cover the exact figures as often as their 95% says, over a thousand seeded batches.
 
 mod common;
 
@@ -114,10 +114,13 @@ fn runs_estimate_the_figures_of_every_deal_weighed_alike() {
         let mut checks = vec![];
         let players = run["players"].as_u64().unwrap();
         let seats = (1..=players).map(|s| format!("seat{s}_wins"));
+        let decided = ["cards", "cap", "sudden_death", "short_tie", "score"];
+        let decided = decided.map(|by| format!("win_by_{by}"));
         for key in ["win", "draw", "cycle", "capped"]
             .map(String::from)
             .into_iter()
             .chain(seats)
+            .chain(decided)
         {
             let p = count(&all, &key) as f64 / deals as f64;
             checks.push((key.clone(), errors_off(count(&run, &key), n, p)));

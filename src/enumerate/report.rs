@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use serde_json::{Map, Value, json};
 
 use super::{Plan, Tally};
-use crate::engine::hand;
+use crate::engine::{WinBy, hand};
 use crate::export::rule_fields;
 use crate::export::text::{counted, group};
 
@@ -59,6 +59,9 @@ pub fn summary(plan: &Plan, tally: &Tally) -> Map<String, Value> {
     m.insert("draw".into(), json!(tally.draws));
     m.insert("cycle".into(), json!(tally.cycled));
     m.insert("capped".into(), json!(tally.capped));
+    for (by, n) in WinBy::ALL.iter().zip(tally.win_by) {
+        m.insert(format!("win_by_{}", by.name()), json!(n));
+    }
     for (seat, n) in tally.wins.iter().enumerate() {
         m.insert(format!("seat{}_wins", seat + 1), json!(n));
     }
@@ -207,6 +210,16 @@ pub fn write_report(
         pct(tally.cycled),
         group(tally.capped)
     )?;
+    // As a run's report: only when something other than the cards decided a game.
+    let decided: Vec<String> = WinBy::ALL
+        .iter()
+        .zip(tally.win_by)
+        .filter(|(_, n)| *n > 0)
+        .map(|(by, n)| format!("{} {} ({:.4}%)", by.name(), group(n), pct(n)))
+        .collect();
+    if decided.len() > 1 || tally.win_by[WinBy::Cards as usize] == 0 && !decided.is_empty() {
+        writeln!(out, "decided by   {}", decided.join("   "))?;
+    }
     for (seat, &n) in tally.wins.iter().enumerate() {
         let lead = if seat == 0 { "wins by seat" } else { "" };
         writeln!(

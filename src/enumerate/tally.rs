@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::engine::given::swap_seats;
-use crate::engine::{GameRecord, Outcome};
+use crate::engine::{GameRecord, Outcome, WinBy};
 
 /// A longest finite game, by rounds or by cards laid: the first deal in lexicographic order
 /// among the longest.
@@ -45,6 +45,8 @@ pub struct Tally {
     pub capped: u64,
     /// Games that loop forever.
     pub cycled: u64,
+    /// Won games by what decided them, in [`WinBy::ALL`]'s order.
+    pub win_by: [u64; WinBy::ALL.len()],
     /// Finite games (won or drawn) by their rounds: `rounds[r]` games of r rounds.
     pub rounds: Vec<u64>,
     /// Finite games by the cards every player laid.
@@ -72,6 +74,9 @@ impl Tally {
     /// Counts a finite or capped game of the deal `deal`.
     pub fn add(&mut self, record: &GameRecord, deal: &[u8]) {
         self.deals += 1;
+        if let Some(by) = record.win_by {
+            self.win_by[by as usize] += 1;
+        }
         match record.outcome {
             Outcome::Win => self.wins[usize::from(record.winner.expect("a winner"))] += 1,
             Outcome::Draw => self.draws += 1,
@@ -139,6 +144,9 @@ impl Tally {
         self.draws += other.draws;
         self.capped += other.capped;
         self.cycled += other.cycled;
+        for (mine, theirs) in self.win_by.iter_mut().zip(other.win_by) {
+            *mine += theirs;
+        }
         add_counts(&mut self.rounds, &other.rounds);
         add_counts(&mut self.cards, &other.cards);
         if let Some(theirs) = other.longest {

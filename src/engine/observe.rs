@@ -7,7 +7,7 @@ use super::random::GameRandom;
 
 use super::card::Card;
 use super::game::{PileGame, Play};
-use super::record::GameRecord;
+use super::record::{GameRecord, Outcome};
 use super::rules::Rules;
 
 /// What a step of a round's log holds.
@@ -90,6 +90,15 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
     /// game repeated those rounds until the cap decided it.
     pub fn loop_found(&self) -> Option<(u32, u32)> {
         self.loop_found
+    }
+
+    /// When the last observed game (`record`) ended as a cycle: the cycle watch's saved
+    /// position, after the first round, came back after the second, so the game would repeat
+    /// those rounds forever (the saved position was the first to come back, so they are one
+    /// lap of the cycle, not several).
+    pub fn cycle_found(&self, record: &GameRecord) -> Option<(u32, u32)> {
+        (record.outcome == Outcome::Cycle && self.saved_power > 0)
+            .then_some((self.saved_round, record.rounds))
     }
 
     /// Seats still holding cards, in seat order.

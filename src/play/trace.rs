@@ -80,6 +80,15 @@ pub fn play_and_print<const CAP: usize, R: GameRandom>(
             to - from
         )?;
     }
+    if let Some((from, to)) = game.cycle_found(&record)
+        && level >= Level::Quiet
+    {
+        writeln!(
+            out,
+            "Loop: the position after round {from} came back after round {to}; the game would repeat those {} rounds forever",
+            to - from
+        )?;
+    }
     if level >= Level::Verbose {
         print_piles(out, names, game, &game.seats_in())?;
     }

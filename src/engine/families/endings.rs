@@ -143,8 +143,11 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
             && self.heaps[seat].len() == usize::from(self.saved_heaps[0])
     }
 
-    /// True when every active seat holds the saved cards (the same seats active): its pile,
+    /// True when every active seat holds the saved ranks (the same seats active): its pile,
     /// and with `--spoils heap-unshuffled` its heap too (the heap's order decides the game).
+    /// Ranks, not cards: only ranks decide a game, and `warsim play`'s suited cards must find
+    /// the loop a batch of rank-only cards finds (a loop that moves the suits round takes
+    /// several laps to bring them back).
     #[cold]
     #[inline(never)]
     pub(in crate::engine) fn same_as_saved(&self) -> bool {
@@ -165,7 +168,8 @@ impl<C: Card, const CAP: usize> PileGame<C, CAP> {
                 || !pile
                     .iter()
                     .chain(self.heaps[seat].iter())
-                    .eq(saved.iter().copied())
+                    .map(C::rank)
+                    .eq(saved.iter().map(|card| card.rank()))
             {
                 return false;
             }

@@ -22,7 +22,7 @@ Examples:
   warsim play --rules war-card-game --seed 10 -1
   warsim play --range 0-9
   warsim play --batch-seed 42 --game 812344 -v     game 812,344 of 'warsim run --seed 42'
-  warsim play --suits 1 --ranks 7 --deal '1 3 5 6 | 7 2 4' -v     a deal warsim enumerate printed
+  warsim play --suits 1 --ranks 7 --deal '4 5 1 7 | 3 6 2' -v     the longest game of 'warsim enumerate --suits 1 --ranks 7'
   warsim play --rules fixed-rounds --seed 3
   warsim play --interactive                         you against the computer (Game-of-War)";
 

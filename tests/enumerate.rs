@@ -323,6 +323,8 @@ fn hands_are_cut_to_the_sizes_runs_deal_the_first_seats_one_card_more() {
         .map(|hand| hand.split(' ').count())
         .collect();
     assert_eq!(hands, [4, 3, 3], "{cut}");
+    // 67 cards among three players: to 4 places, as the means are.
+    assert!(figures.contains("most cards   67 laid (22.3333 per player), 28 rounds"));
 }
 
 #[test]

@@ -259,11 +259,17 @@ pub fn write_report(
         )?;
     }
     if let Some(most) = &tally.longest_by_cards {
+        // Whole per player when the players share the cards evenly, else to 4 places as the
+        // means are (three players: 21.3333, not 21.333333333333332).
+        let players_u64 = players as u64;
+        let each = match most.cards_played % players_u64 {
+            0 => (most.cards_played / players_u64).to_string(),
+            _ => format!("{:.4}", most.cards_played as f64 / players as f64),
+        };
         writeln!(
             out,
-            "most cards   {} laid ({} per player), {}: {}",
+            "most cards   {} laid ({each} per player), {}: {}",
             most.cards_played,
-            most.cards_played as f64 / players as f64,
             counted(most.rounds.into(), "round"),
             hands(&most.deal, players)
         )?;

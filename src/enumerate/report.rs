@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 use super::{Plan, Tally};
 use crate::engine::{WinBy, hand};
 use crate::export::rule_fields;
-use crate::export::text::{counted, group};
+use crate::export::text::{counted, decided_by, group};
 
 /// A deal as the hands it cuts into, `2 1 3 | 2 3 3`.
 pub fn hands(deal: &[u8], players: usize) -> String {
@@ -210,15 +210,10 @@ pub fn write_report(
         pct(tally.cycled),
         group(tally.capped)
     )?;
-    // As a run's report: only when something other than the cards decided a game.
-    let decided: Vec<String> = WinBy::ALL
-        .iter()
-        .zip(tally.win_by)
-        .filter(|(_, n)| *n > 0)
-        .map(|(by, n)| format!("{} {} ({:.4}%)", by.name(), group(n), pct(n)))
-        .collect();
-    if decided.len() > 1 || tally.win_by[WinBy::Cards as usize] == 0 && !decided.is_empty() {
-        writeln!(out, "decided by   {}", decided.join("   "))?;
+    let wins_by = |by: WinBy| tally.win_by[by as usize];
+    let share = |name: &str, n: u64| format!("{name} {} ({:.4}%)", group(n), pct(n));
+    if let Some(line) = decided_by(wins_by, share) {
+        writeln!(out, "{line}")?;
     }
     for (seat, &n) in tally.wins.iter().enumerate() {
         let lead = if seat == 0 { "wins by seat" } else { "" };

@@ -60,13 +60,8 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
         .map(|&o| share(o.name(), stats.count(o)))
         .collect();
     writeln!(out, "outcomes     {}", outcomes.join("   "))?;
-    let decided: Vec<String> = WinBy::ALL
-        .iter()
-        .filter(|&&by| stats.wins_by(by) > 0)
-        .map(|&by| share(by.name(), stats.wins_by(by)))
-        .collect();
-    if decided.len() > 1 || stats.wins_by(WinBy::Cards) == 0 && !decided.is_empty() {
-        writeln!(out, "decided by   {}", decided.join("   "))?;
+    if let Some(line) = decided_by(|by| stats.wins_by(by), share) {
+        writeln!(out, "{line}")?;
     }
     if games == 0 {
         // Shares, means and quantiles of no games do not exist: none is printed as 0.
@@ -228,6 +223,21 @@ fn longer(text: String) -> String {
     } else {
         format!("lasts over {}", text.trim_start_matches("over "))
     }
+}
+
+/// A report's `decided by` line: each way of winning that won a game, as `share` writes its
+/// name and count; none when the cards decided every win, or nothing was won.
+pub fn decided_by(
+    wins_by: impl Fn(WinBy) -> u64,
+    share: impl Fn(&str, u64) -> String,
+) -> Option<String> {
+    let decided: Vec<String> = WinBy::ALL
+        .iter()
+        .filter(|&&by| wins_by(by) > 0)
+        .map(|&by| share(by.name(), wins_by(by)))
+        .collect();
+    let listed = decided.len() > 1 || wins_by(WinBy::Cards) == 0 && !decided.is_empty();
+    listed.then(|| format!("decided by   {}", decided.join("   ")))
 }
 
 /// 392 s → "6 min 32 s"; 4,200 s → "1 h 10 min"; days beyond 48 h; below 10 s, to three figures

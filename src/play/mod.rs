@@ -95,17 +95,6 @@ pub type Stop<'a> = &'a dyn Fn() -> Option<u8>;
 /// end after a whole line when `stop` says so.
 pub fn play(options: &PlayOptions, out: &mut dyn Write, stop: Stop) -> Result<(), PlayError> {
     let rules = &options.rules;
-    if let Games::Deal { hands, seed } = &options.games {
-        if options.interactive {
-            return Err(PlayError::Usage(
-                "--interactive deals a shuffled deck: drop --deal".to_string(),
-            ));
-        }
-        let hands = deal::parse_deal(hands, rules).map_err(PlayError::Usage)?;
-        let given = (*seed, Some(&hands[..]));
-        play_game(rules, given, options.level, out)?;
-        return Ok(());
-    }
     if options.interactive {
         return play_against_computer(options, out);
     }
@@ -120,7 +109,10 @@ pub fn play(options: &PlayOptions, out: &mut dyn Write, stop: Stop) -> Result<()
             options.level,
             out,
         )?),
-        Games::Deal { .. } => unreachable!("played above"),
+        Games::Deal { ref hands, seed } => {
+            let hands = deal::parse_deal(hands, rules).map_err(PlayError::Usage)?;
+            play_game(rules, (seed, Some(&hands[..])), options.level, out)?;
+        }
         Games::Range(first, last) => {
             for seed in first..=last {
                 play_one(rules, seed, Level::OneLine, out)?;
@@ -160,8 +152,12 @@ fn play_fixed(options: &PlayOptions, out: &mut dyn Write, stop: Stop) -> Result<
                 _ => fixed_report::print_report(rules, 1, &|_| seed, brief, out, stop)?,
             }
         }
+        Games::Deal { .. } => {
+            return Err(PlayError::Usage(
+                "--deal gives hands of one shared deck, and --rules fixed-rounds deals each player a deck of its own: drop --deal".to_string(),
+            ));
+        }
         // Matches are streamed, never gathered: --matches may be as large as a u64.
-        Games::Deal { .. } => unreachable!("refused by play"),
         Games::Seed(seed) => match options.level {
             Level::OneLine => {
                 for m in 0..options.matches {
@@ -242,7 +238,11 @@ fn play_against_computer(options: &PlayOptions, out: &mut dyn Write) -> Result<(
                 "--interactive plays one game: drop --range".to_string(),
             ));
         }
-        Games::Deal { .. } => unreachable!("refused by play"),
+        Games::Deal { .. } => {
+            return Err(PlayError::Usage(
+                "--interactive deals a shuffled deck: drop --deal".to_string(),
+            ));
+        }
     };
     let mut input = stdin.lock();
     let mut rng = Shuffler::new(AnyRng::new(rules.generator, seed), rules.shuffle);

@@ -71,21 +71,18 @@ pub fn play_and_print<const CAP: usize, R: GameRandom>(
     }
     let eliminated = printer.eliminated;
     print_result(out, rules, seed, level, &record, &eliminated)?;
-    if let Some((from, to)) = game.loop_found()
+    // A loop the cap decided was played to the cap; a cycle ended the game where it was found.
+    let found = match (game.loop_found(), game.cycle_found(&record)) {
+        (Some(rounds), _) => Some((rounds, "repeated", "until the cap")),
+        (None, Some(rounds)) => Some((rounds, "would repeat", "forever")),
+        (None, None) => None,
+    };
+    if let Some(((from, to), repeat, until)) = found
         && level >= Level::Quiet
     {
         writeln!(
             out,
-            "Loop: the position after round {from} came back after round {to}; the game repeated those {} rounds until the cap",
-            to - from
-        )?;
-    }
-    if let Some((from, to)) = game.cycle_found(&record)
-        && level >= Level::Quiet
-    {
-        writeln!(
-            out,
-            "Loop: the position after round {from} came back after round {to}; the game would repeat those {} rounds forever",
+            "Loop: the position after round {from} came back after round {to}; the game {repeat} those {} rounds {until}",
             to - from
         )?;
     }

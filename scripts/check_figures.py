@@ -14,7 +14,7 @@ Checked: outcome and decided_by counts, wins by seat and their 95% Wilson interv
 (scipy's binomtest), mean, sd, se, min and max of the finished games, every quantile (nearest
 rank, capped games after the finished ones, cycles last), the median's interval (exact binomial
 order statistics, scipy's binom; past 10,000 games the rank may be one below), cards laid and
-wars per game, the histogram's rows, the Parquet file's rows and the summary CSV against the
+wars per game with their sd and se, the histogram's rows, the Parquet file's rows and the summary CSV against the
 JSON. Prints one line per check and exits 1 if any figure differs. Run by scripts/check-figures.sh.
 """
 
@@ -85,7 +85,13 @@ def check_summary(games, summary, histogram=None):
     same("rounds_min", int(rounds[0]) if k else None)
     same("rounds_max", int(rounds[-1]) if k else None)
     same("cards_played_mean", float(finished["cards_played"].mean()) if k else None)
+    cards = finished["cards_played"].to_numpy(dtype=np.float64)
+    same("cards_played_sd", float(cards.std(ddof=1)) if k > 1 else None, 1e-9)
+    same("cards_played_se", float(cards.std(ddof=1) / math.sqrt(k)) if k > 1 else None, 1e-9)
     same("wars_per_game", float(games["wars"].mean()) if n else None)
+    wars = games["wars"].to_numpy(dtype=np.float64)
+    same("wars_per_game_sd", float(wars.std(ddof=1)) if n > 1 else None, 1e-9)
+    same("wars_per_game_se", float(wars.std(ddof=1) / math.sqrt(n)) if n > 1 else None, 1e-9)
 
     def ranked(rank):  # the rank-th shortest game (1-based), None among the censored ones
         return int(rounds[rank - 1]) if rank <= k else None

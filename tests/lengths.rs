@@ -44,13 +44,16 @@ fn length_statistics_are_exact_and_leave_censored_games_out() {
     // Every game's length, censored ones as never-ending (capped before cycles).
     let mut finished = Vec::new();
     let mut ranked = Vec::new();
+    let (mut wars, mut cards) = (Vec::new(), Vec::new());
     for row in csv::Reader::from_reader(&out.stdout[..]).records() {
         let row = row.unwrap();
         let rounds: u64 = row[2].parse().unwrap();
+        wars.push(row[5].parse::<f64>().unwrap());
         match &row[4] {
             "win" | "draw" => {
                 finished.push(rounds);
                 ranked.push(rounds);
+                cards.push(row[8].parse::<f64>().unwrap());
             }
             "capped" => ranked.push(u64::MAX - 1),
             "cycle" => ranked.push(u64::MAX),
@@ -83,6 +86,18 @@ fn length_statistics_are_exact_and_leave_censored_games_out() {
         }
     }
     assert!(json["rounds_p50"].is_u64() && json["rounds_p99"].is_null());
+    // The ties' spread over every game, the cards' over the finished ones, two-pass in f64.
+    for (key, values) in [("wars_per_game", &wars), ("cards_played", &cards)] {
+        let n = values.len() as f64;
+        let mean = values.iter().sum::<f64>() / n;
+        let sd = (values.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+        let close = |got: &serde_json::Value, expected: f64| {
+            (got.as_f64().unwrap() - expected).abs() <= 1e-9 * expected
+        };
+        assert!(close(&json[format!("{key}_sd")], sd), "{key}: {sd}");
+        assert!(close(&json[format!("{key}_se")], sd / n.sqrt()), "{key}");
+    }
+    assert!(wars.len() == 4000 && cards.len() == finished.len());
 }
 
 #[test]
@@ -214,7 +229,10 @@ fn one_finished_game_has_a_mean_but_no_spread() {
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["rounds_mean"], 128.0);
-    assert!(json["rounds_sd"].is_null() && json["rounds_se"].is_null());
+    for key in ["rounds", "cards_played", "wars_per_game"] {
+        let (sd, se) = (&json[format!("{key}_sd")], &json[format!("{key}_se")]);
+        assert!(sd.is_null() && se.is_null(), "{key}");
+    }
     let report = String::from_utf8(out.stderr).unwrap();
     assert!(
         report.contains("rounds       mean 128.00 (one game: no sd or s.e.)   min 128   max 128"),
@@ -226,6 +244,11 @@ fn one_finished_game_has_a_mean_but_no_spread() {
         .output()
         .unwrap();
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(json["rounds_sd"].as_f64().unwrap() > 0.0);
-    assert!(json["rounds_se"].as_f64().unwrap() > 0.0);
+    for key in ["rounds", "cards_played", "wars_per_game"] {
+        let (sd, se) = (&json[format!("{key}_sd")], &json[format!("{key}_se")]);
+        assert!(
+            sd.as_f64().unwrap() > 0.0 && se.as_f64().unwrap() > 0.0,
+            "{key}"
+        );
+    }
 }

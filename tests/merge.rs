@@ -178,3 +178,54 @@ fn a_state_on_standard_output_is_one_document_however_often_it_checkpoints() {
     let state: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one document");
     assert_eq!(state["format"], "warsim-sweep-state");
 }
+
+#[test]
+fn states_written_before_the_squares_were_kept_merge_without_a_spread() {
+    let dir = TempDir::new().unwrap();
+    let states = shard_states(dir.path(), &[], "3000", 2);
+    let merge = |states: &[PathBuf]| {
+        let out = warsim()
+            .arg("merge")
+            .args(states)
+            .args(["--json", "-"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let report = String::from_utf8(out.stderr).unwrap();
+        (
+            serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap(),
+            report,
+        )
+    };
+    let (whole, report) = merge(&states);
+    let spreads = [
+        "cards_played_se",
+        "cards_played_sd",
+        "wars_per_game_se",
+        "wars_per_game_sd",
+    ];
+    assert!(spreads.iter().all(|key| whole[key].as_f64().unwrap() > 0.0));
+    assert!(report.contains(" (s.e.)   sd ") && report.contains("   per game   longest chain"));
+    // One state as an earlier warsim wrote it: no sums of squares.
+    let mut old = json(&states[1]);
+    let stats = old["stats"].as_object_mut().unwrap();
+    assert!(stats.remove("wars_squares").is_some());
+    assert!(stats.remove("finished_cards_squares").is_some());
+    std::fs::write(&states[1], old.to_string()).unwrap();
+    let (merged, report) = merge(&states);
+    for key in spreads {
+        assert!(merged[key].is_null(), "{key}: {}", merged[key]);
+    }
+    for key in ["cards_played_mean", "wars_per_game", "rounds_se"] {
+        assert_eq!(merged[key], whole[key], "{key}");
+    }
+    let wars = report.lines().find(|l| l.starts_with("wars")).unwrap();
+    let mean = whole["wars_per_game"].as_f64().unwrap();
+    assert_eq!(
+        wars,
+        format!(
+            "wars         mean {mean:.3}   per game   longest chain {}",
+            whole["longest_war"]
+        )
+    );
+}

@@ -165,8 +165,17 @@ pub struct Summary {
     pub lengths: Lengths,
     /// Mean cards laid on the table in a finished game.
     pub cards_played_mean: Option<f64>,
+    /// Its standard error: none below two finished games, or without the squares
+    /// ([`crate::stats::Sums`]).
+    pub cards_played_se: Option<f64>,
+    /// The cards' sample standard deviation, none as the standard error.
+    pub cards_played_sd: Option<f64>,
     /// Mean ties per game (none of no games).
     pub wars_per_game: Option<f64>,
+    /// Its standard error: none below two games, or without squares.
+    pub wars_per_game_se: Option<f64>,
+    /// The ties' sample standard deviation, none as the standard error.
+    pub wars_per_game_sd: Option<f64>,
     /// Most ties chained in one round.
     pub longest_war: u32,
     /// Threads and time.
@@ -177,6 +186,7 @@ impl Summary {
     /// The figures of `stats` for the run `info`.
     pub fn new(info: &RunInfo, stats: &Stats) -> Summary {
         let lengths = stats.lengths();
+        let finished = lengths.finished_games();
         let seconds = info.elapsed.as_secs_f64();
         Summary {
             setup: Setup {
@@ -201,21 +211,25 @@ impl Summary {
                 })
                 .collect(),
             lengths: Lengths {
-                finished: lengths.finished_games(),
+                finished,
                 mean: lengths.mean(),
                 se: lengths.se(),
                 sd: lengths.sd(),
                 min: lengths.min(),
                 quantiles: QUANTILES
-                    .map(|(_, _, parts)| lengths.quantile(parts).and_then(rounds_of)),
+                    .map(|(_, _, parts)| lengths.quantile(parts).and_then(Quantile::rounds)),
                 max: lengths.max(),
                 median_ci95: match lengths.median_ci95() {
-                    Some((low, high)) => [rounds_of(low), rounds_of(high)],
+                    Some((low, high)) => [low.rounds(), high.rounds()],
                     None => [None, None],
                 },
             },
             cards_played_mean: stats.cards_played_mean(),
+            cards_played_se: stats.cards_played().se(finished),
+            cards_played_sd: stats.cards_played().sd(finished),
             wars_per_game: stats.wars_per_game(),
+            wars_per_game_se: stats.wars().se(stats.games),
+            wars_per_game_sd: stats.wars().sd(stats.games),
             longest_war: stats.longest_war,
             timing: Timing {
                 threads: info.threads,
@@ -298,7 +312,11 @@ impl Summary {
         put("rounds_p50_ci95_high", Figure::int(l.median_ci95[1]));
         put("rounds_max", Figure::int(l.max));
         put("cards_played_mean", Figure::real(self.cards_played_mean));
+        put("cards_played_se", Figure::real(self.cards_played_se));
+        put("cards_played_sd", Figure::real(self.cards_played_sd));
         put("wars_per_game", Figure::real(self.wars_per_game));
+        put("wars_per_game_se", Figure::real(self.wars_per_game_se));
+        put("wars_per_game_sd", Figure::real(self.wars_per_game_sd));
         put("longest_war", Figure::Int(self.longest_war.into()));
         put("threads", Figure::Int(self.timing.threads as u64));
         put("wall_seconds", Figure::Real(self.timing.wall_seconds));
@@ -354,14 +372,6 @@ pub const QUANTILES: [(&str, &str, u32); 10] = [
     ("rounds_p99", "p99", 99_000),
     ("rounds_p999", "p99.9", 99_900),
 ];
-
-/// The rounds of a quantile that falls on a finished game.
-fn rounds_of(quantile: Quantile) -> Option<u64> {
-    match quantile {
-        Quantile::Rounds(rounds) => Some(rounds),
-        _ => None,
-    }
-}
 
 /// Games per second, 0 when no time passed.
 pub fn games_per_second(games: u64, seconds: f64) -> f64 {

@@ -14,7 +14,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 
-use crate::stats::{Quantile, Stats};
+use crate::stats::Stats;
 
 /// Width and height of every figure, in SVG pixels.
 pub const SIZE: (u32, u32) = (1100, 820);
@@ -95,10 +95,7 @@ fn failed(error: impl std::fmt::Display) -> std::io::Error {
 
 /// The rounds of a quantile over all games, when it falls on a finished game.
 fn rounds_at(stats: &Stats, parts: u32) -> Option<u64> {
-    match stats.lengths().quantile(parts) {
-        Some(Quantile::Rounds(rounds)) => Some(rounds),
-        _ => None,
-    }
+    stats.lengths().quantile(parts)?.rounds()
 }
 
 /// 1,234,567 → "1.2M", 12,345 → "12k": short tick labels.

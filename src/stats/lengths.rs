@@ -10,6 +10,8 @@
 
 use std::collections::BTreeMap;
 
+use super::spread::sample_sd;
+
 /// Lengths counted in the flat array (longer ones go to a map): 128 KB per worker, whatever the
 /// cap, so a thousand threads stay within memory; a game that long costs far more than an
 /// insertion into the map.
@@ -24,6 +26,16 @@ pub enum Quantile {
     AboveCap(u32),
     /// It falls among games that never end.
     Never,
+}
+
+impl Quantile {
+    /// The rounds of a quantile that falls on a finished game; none among censored games.
+    pub fn rounds(self) -> Option<u64> {
+        match self {
+            Quantile::Rounds(rounds) => Some(rounds),
+            _ => None,
+        }
+    }
 }
 
 /// Exact game lengths of finished games, and the censored games. Every length the map holds is
@@ -136,28 +148,9 @@ impl Lengths {
         (self.finished > 0).then(|| self.sum as f64 / self.finished as f64)
     }
 
-    /// Sample standard deviation of the finished games' rounds; none below two games, where it
-    /// is undefined (0/0), as in R and pandas: a 0 would claim a spread measured as nil.
+    /// Sample standard deviation of the finished games' rounds ([`sample_sd`]).
     pub fn sd(&self) -> Option<f64> {
-        let n = self.finished;
-        match n {
-            0 | 1 => None,
-            _ => {
-                // n·Σx² − (Σx)² is exact in u128 (no cancellation) while it fits: 10^13 games of
-                // 10^5 rounds still do. Past that, f64 on the same sums: a relative
-                // error of about 1e-16 on each term, far below the statistic's own.
-                let n = u128::from(n);
-                let exact = n
-                    .checked_mul(self.squares)
-                    .zip(self.sum.checked_mul(self.sum))
-                    .map(|(a, b)| (a - b) as f64 / (n as f64 * (n - 1) as f64));
-                let variance = exact.unwrap_or_else(|| {
-                    let (n, mean) = (n as f64, self.sum as f64 / n as f64);
-                    (self.squares as f64 - n * mean * mean) / (n - 1.0)
-                });
-                Some(variance.max(0.0).sqrt())
-            }
-        }
+        sample_sd(self.finished, self.sum, self.squares)
     }
 
     /// Standard error of the mean; none below two games, like the standard deviation.

@@ -5,8 +5,10 @@
 //! the same whatever the thread count or the order of merging.
 
 mod lengths;
+mod spread;
 
 pub use lengths::{Lengths, Quantile};
+pub use spread::{Sums, sample_sd};
 
 use std::ops::AddAssign;
 
@@ -30,6 +32,13 @@ pub struct StatsParts {
     pub wars_sum: u128,
     /// Cards played in finished games.
     pub finished_cards: u128,
+    /// Each game's ties squared, summed; absent from states written before warsim kept them
+    /// (then the ties have no spread).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wars_squares: Option<u128>,
+    /// Each finished game's cards squared, summed; absent as `wars_squares`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished_cards_squares: Option<u128>,
     /// Every length a finished game had, shortest first...
     pub rounds: Vec<u64>,
     /// ...and how many finished games had it.
@@ -53,11 +62,10 @@ pub struct Stats {
     pub win_by: [u64; WinBy::ALL.len()],
     /// Most ties chained in one round, over all games.
     pub longest_war: u32,
-    /// Ties over all games: a u128, so that no run, resumed or merged, can pass it (a game's
-    /// ties are a u32, and a batch's games a u64).
-    wars_sum: u128,
-    /// Cards played in finished games (a u128: 10^12 games of 10^8 cards stay exact).
-    finished_cards: u128,
+    /// Ties over all games: u128 sums, so that no run, resumed or merged, can pass them.
+    wars: Sums,
+    /// Cards played in finished games (10^12 games of 10^8 cards stay exact).
+    finished_cards: Sums,
     lengths: Lengths,
 }
 
@@ -71,8 +79,8 @@ impl Stats {
             wins_by_seat: vec![0; players],
             win_by: [0; WinBy::ALL.len()],
             longest_war: 0,
-            wars_sum: 0,
-            finished_cards: 0,
+            wars: Sums::NONE,
+            finished_cards: Sums::NONE,
             lengths: Lengths::new(most_rounds, cap),
         }
     }
@@ -91,13 +99,13 @@ impl Stats {
         match game.outcome {
             Outcome::Win | Outcome::Draw => {
                 self.lengths.finished(game.rounds);
-                self.finished_cards += u128::from(game.cards_played);
+                self.finished_cards.add(game.cards_played);
             }
             Outcome::Capped => self.lengths.capped(),
             // Given up as unresolvable: no length, counted with the games that never end.
             Outcome::Cycle | Outcome::Abandoned => self.lengths.never(),
         }
-        self.wars_sum += u128::from(game.wars);
+        self.wars.add(game.wars);
         self.longest_war = self.longest_war.max(game.longest_war);
     }
 
@@ -124,7 +132,12 @@ impl Stats {
 
     /// Mean wars per game; none before a game is played.
     pub fn wars_per_game(&self) -> Option<f64> {
-        (self.games > 0).then(|| self.wars_sum as f64 / self.games as f64)
+        (self.games > 0).then(|| self.wars.sum as f64 / self.games as f64)
+    }
+
+    /// The ties of every game, summed and squared: their spread over [`Stats::games`].
+    pub fn wars(&self) -> &Sums {
+        &self.wars
     }
 
     /// Every count, plain (see [`StatsParts`]).
@@ -136,8 +149,10 @@ impl Stats {
             wins_by_seat: self.wins_by_seat.clone(),
             win_by: self.win_by.to_vec(),
             longest_war: self.longest_war,
-            wars_sum: self.wars_sum,
-            finished_cards: self.finished_cards,
+            wars_sum: self.wars.sum,
+            finished_cards: self.finished_cards.sum,
+            wars_squares: self.wars.squares,
+            finished_cards_squares: self.finished_cards.squares,
             rounds,
             rounds_games,
             capped: self.lengths.capped_games(),
@@ -185,8 +200,14 @@ impl Stats {
         stats.wins_by_seat.clone_from(&parts.wins_by_seat);
         stats.win_by.copy_from_slice(win_by);
         stats.longest_war = parts.longest_war;
-        stats.wars_sum = parts.wars_sum;
-        stats.finished_cards = parts.finished_cards;
+        stats.wars = Sums {
+            sum: parts.wars_sum,
+            squares: parts.wars_squares,
+        };
+        stats.finished_cards = Sums {
+            sum: parts.finished_cards,
+            squares: parts.finished_cards_squares,
+        };
         for (&rounds, &games) in parts.rounds.iter().zip(&parts.rounds_games) {
             stats.lengths.finished_many(rounds, games);
         }
@@ -216,13 +237,22 @@ impl Stats {
         if !plausible {
             return Err("it counts more ties or cards than its games can hold".into());
         }
+        if !stats.wars.plausible(parts.games) || !stats.finished_cards.plausible(finished) {
+            return Err("its sums of squared ties or cards do not fit their sums".into());
+        }
         Ok(stats)
     }
 
     /// Mean cards played in a finished game, `None` when no game finished.
     pub fn cards_played_mean(&self) -> Option<f64> {
         let finished = self.lengths.finished_games();
-        (finished > 0).then(|| self.finished_cards as f64 / finished as f64)
+        (finished > 0).then(|| self.finished_cards.sum as f64 / finished as f64)
+    }
+
+    /// The cards played in each finished game, summed and squared: their spread over the
+    /// finished games.
+    pub fn cards_played(&self) -> &Sums {
+        &self.finished_cards
     }
 
     /// Share of games seat `seat` won with its 95% Wilson score interval; none before a game is
@@ -270,8 +300,8 @@ impl AddAssign<&Stats> for Stats {
             *mine += theirs;
         }
         self.longest_war = self.longest_war.max(other.longest_war);
-        self.wars_sum += other.wars_sum;
-        self.finished_cards += other.finished_cards;
+        self.wars.merge(&other.wars);
+        self.finished_cards.merge(&other.finished_cards);
         self.lengths.merge(&other.lengths);
     }
 }

@@ -30,6 +30,13 @@ fn moments_and_counts_are_exact() {
     assert!((l.sd().unwrap() - 10.0).abs() < 1e-12);
     assert!((l.se().unwrap() - 10.0 / 3f64.sqrt()).abs() < 1e-12);
     assert!((s.wars_per_game().unwrap() - 1.0).abs() < 1e-12);
+    // Ties 1, 3, 0, 0 over all four games: variance (1 + 9 − 4·1²)/3 = 2.
+    assert_eq!((s.wars().sum, s.wars().squares), (4, Some(10)));
+    assert!((s.wars().sd(s.games).unwrap() - 2f64.sqrt()).abs() < 1e-12);
+    assert!((s.wars().se(s.games).unwrap() - 2f64.sqrt() / 2.0).abs() < 1e-12);
+    // Cards 20, 40, 60 of the finished games only: sd 20, as the rounds' 10 doubled.
+    assert_eq!(s.cards_played().sum, 120);
+    assert!((s.cards_played().sd(3).unwrap() - 20.0).abs() < 1e-12);
     assert_eq!((l.min(), l.max()), (Some(10), Some(30)));
     assert_eq!(l.quantile(50_000), Some(Quantile::Rounds(20)));
     assert_eq!(l.quantile(90_000), Some(Quantile::AboveCap(1000)));
@@ -59,6 +66,8 @@ fn merging_equals_recording_everything_in_one() {
     assert_eq!(right.wins_by_seat, whole.wins_by_seat);
     assert_eq!(right.lengths(), whole.lengths());
     assert_eq!(right.wars_per_game(), whole.wars_per_game());
+    assert_eq!(right.wars(), whole.wars());
+    assert_eq!(right.cards_played(), whole.cards_played());
 }
 
 #[test]
@@ -91,6 +100,7 @@ fn damaged_parts_are_refused() {
     let with = |wars_sum: u128, finished_cards: u128| {
         let mut parts = s.parts();
         (parts.wars_sum, parts.finished_cards) = (wars_sum, finished_cards);
+        (parts.wars_squares, parts.finished_cards_squares) = (None, None);
         Stats::from_parts(&parts, 1000, 1000)
     };
     let (ties, cards) = (3 * u128::from(u64::MAX), 2 * u128::from(u64::MAX));
@@ -99,6 +109,41 @@ fn damaged_parts_are_refused() {
         let refused = with(wars_sum, finished_cards).unwrap_err();
         assert!(refused.contains("more ties or cards"), "{refused}");
     }
+    // Squares that no games' counts can have: below the sum, or (3 games of 6 ties in all,
+    // at least 12 squared) a spread below nil.
+    let squares = damaged(|p| p.finished_cards_squares = Some(43));
+    assert!(squares.contains("squared ties or cards"), "{squares}");
+    let squares = damaged(|p| (p.wars_sum, p.wars_squares) = (6, Some(11)));
+    assert!(squares.contains("squared ties or cards"), "{squares}");
+}
+
+#[test]
+fn parts_without_squares_load_with_no_spread() {
+    let mut s = Stats::new(2, 1000, 1000);
+    s.record(&game(10, Some(0), Outcome::Win, 2));
+    s.record(&game(14, Some(1), Outcome::Win, 4));
+    let parts = s.parts();
+    let loaded = Stats::from_parts(&parts, 1000, 1000).unwrap();
+    assert_eq!(
+        (loaded.wars(), loaded.cards_played()),
+        (s.wars(), s.cards_played())
+    );
+    assert_eq!(loaded.wars().sd(2), Some(2f64.sqrt()));
+    // A state written before the squares were kept: the same means, no spread, and none for
+    // the games merged with it.
+    let json = serde_json::to_value(&parts).unwrap();
+    let mut old = json.as_object().unwrap().clone();
+    old.remove("wars_squares");
+    old.remove("finished_cards_squares");
+    let old: StatsParts = serde_json::from_value(old.into()).unwrap();
+    let mut loaded = Stats::from_parts(&old, 1000, 1000).unwrap();
+    assert_eq!(loaded.wars_per_game(), s.wars_per_game());
+    assert_eq!(
+        (loaded.wars().sd(2), loaded.cards_played().se(2)),
+        (None, None)
+    );
+    loaded += &s;
+    assert_eq!((loaded.wars().sum, loaded.wars().squares), (12, None));
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use crate::engine::rules::Family;
 use crate::engine::{Outcome, WinBy};
-use crate::stats::{Quantile, Stats};
+use crate::stats::{Quantile, Stats, Sums};
 
 use self::bars::write_histogram;
 use super::RunInfo;
@@ -99,13 +99,14 @@ fn write_figures(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Resu
         )?;
     }
     write_lengths(out, stats)?;
+    let finished = stats.lengths().finished_games();
     if let Some(cards) = stats.cards_played_mean()
         && info.rules.family != Family::FixedRounds
     {
         writeln!(
             out,
-            "cards        mean {} played per finished game (face up and face down, every player)",
-            group_fixed(cards, 2)
+            "cards        {}   laid per finished game (face up and down, all players)",
+            mean_and_spread(cards, stats.cards_played(), finished, 2)
         )?;
     }
     if let Some(seconds) = info.seconds_per_round {
@@ -116,19 +117,33 @@ fn write_figures(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Resu
             let tied = stats.count(Outcome::Draw);
             writeln!(
                 out,
-                "ties         {} tied rounds per match   tied matches {} ({:.3}%)",
-                group_fixed(per_game, 3),
+                "ties         {}   tied rounds per match   tied matches {} ({:.3}%)",
+                mean_and_spread(per_game, stats.wars(), stats.games, 3),
                 group(tied),
                 100.0 * tied as f64 / stats.games as f64
             )
         }
         Some(per_game) => writeln!(
             out,
-            "wars         {} per game   longest chain {}",
-            group_fixed(per_game, 3),
+            "wars         {}   per game   longest chain {}",
+            mean_and_spread(per_game, stats.wars(), stats.games, 3),
             stats.longest_war
         ),
         None => Ok(()),
+    }
+}
+
+/// `mean M ± SE (s.e.)   sd SD` to `places` decimals, as the rounds' line gives them; the mean
+/// alone where there is no spread (one game, or squares a state file did not keep).
+fn mean_and_spread(mean: f64, sums: &Sums, games: u64, places: usize) -> String {
+    match (sums.se(games), sums.sd(games)) {
+        (Some(se), Some(sd)) => format!(
+            "mean {} ± {} (s.e.)   sd {}",
+            group_fixed(mean, places),
+            group_fixed(se, places),
+            group_fixed(sd, places)
+        ),
+        _ => format!("mean {}", group_fixed(mean, places)),
     }
 }
 

@@ -39,6 +39,9 @@ run classic-cycles --games 3000 --seed 2 --pickup seats --max-rounds 5000
 run war-card-game --rules war-card-game --games 3000 --seed 3
 run game-of-war --rules game-of-war --games 3000 --seed 4
 run war-simulator-3 --rules war-simulator --players 3 --games 3000 --seed 5
+# 10,413 games: the normal approximation put the median's interval at X(5106) to X(5308), 202 to
+# 212 rounds, where the binomial distribution puts it at X(5107) to X(5307), 203 to 212
+run war-simulator-10413 --rules war-simulator --games 10413 --seed 2
 run abandoned --rules war-simulator-original --players 4 --suits 2 --ranks 4 --games 3000
 run cards-war --rules cards-war --suits 3 --ranks 3 --games 3000 --seed 6
 run fixed-rounds --rules fixed-rounds --games 3000 --seed 7

@@ -13,7 +13,7 @@ per-game rows with numpy, scipy and pandas (not warsim's code), and compares.
 Checked: outcome and decided_by counts, wins by seat and their 95% Wilson intervals
 (scipy's binomtest), mean, sd, se, min and max of the finished games, every quantile (nearest
 rank, capped games after the finished ones, cycles last), the median's interval (exact binomial
-order statistics, scipy's binom; past 10,000 games the rank may be one below), cards laid and
+order statistics, scipy's binom), cards laid and
 wars per game with their sd and se, the histogram's rows, the Parquet file's rows and the summary CSV against the
 JSON. Prints one line per check and exits 1 if any figure differs. Run by scripts/check-figures.sh.
 """
@@ -105,9 +105,6 @@ def check_summary(games, summary, histogram=None):
         while binom.cdf(j, n, 0.5) <= 0.025:  # the largest j with P(B < j) <= 2.5%
             j += 1
         low, high = ranked(j), ranked(n + 1 - j)
-        if n > 10_000 and (summary["rounds_p50_ci95_low"], summary["rounds_p50_ci95_high"]) == (
-                ranked(j - 1), ranked(n + 2 - j)):
-            low, high = ranked(j - 1), ranked(n + 2 - j)  # the approximation's one rank below
     same("rounds_p50_ci95_low", low)
     same("rounds_p50_ci95_high", high)
     if histogram is not None:

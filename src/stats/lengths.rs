@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 
+use super::median_rank::median_ci_rank;
 use super::spread::sample_sd;
 
 /// Lengths counted in the flat array (longer ones go to a map): 128 KB per worker, whatever the
@@ -200,9 +201,9 @@ impl Lengths {
     }
 
     /// A distribution-free 95% confidence interval for the median length: the order statistics
-    /// X(j) and X(N+1−j) with the largest j such that P(Bin(N, ½) < j) ≤ 2.5% (exact binomial
-    /// up to 10,000 games, beyond it the continuity-corrected normal approximation: that j or one
-    /// below). `None` when N < 6: no such interval reaches 95%.
+    /// X(j) and X(N+1−j) with the largest j such that P(Bin(N, ½) < j) ≤ 2.5%
+    /// (found from the binomial distribution: `stats::median_rank`). `None` when N < 6: no
+    /// such interval reaches 95%.
     pub fn median_ci95(&self) -> Option<(Quantile, Quantile)> {
         let n = self.games();
         let j = median_ci_rank(n)?;
@@ -307,46 +308,6 @@ impl PartialEq for Lengths {
         };
         sums(self) == sums(other) && self.counts().eq(other.counts())
     }
-}
-
-/// The lower rank j of the 95% interval for the median of `n` values (see
-/// [`Lengths::median_ci95`]).
-fn median_ci_rank(n: u64) -> Option<u64> {
-    if n < 6 {
-        return None;
-    }
-    if n > 10_000 {
-        // The normal approximation with its continuity correction: P(B < j) = P(B ≤ j − 1)
-        // ≈ Φ((j − ½ − n/2) / (√n / 2)). Without the correction, half of all n got a rank one
-        // below the exact one. With it, the rank is the exact one, or one below (a wider,
-        // still valid interval) for a few n in a thousand: for Bin(n, ½) the approximation's
-        // error makes it overstate the tail, never understate it (checked against the exact
-        // sum in the tests).
-        let half = n as f64 / 2.0;
-        let j = (half + 0.5 - 1.959_963_984_540_054 * (n as f64).sqrt() / 2.0).floor();
-        return Some(j.max(1.0) as u64);
-    }
-    Some(exact_median_ci_rank(n))
-}
-
-/// The largest j with P(Bin(n, ½) < j) ≤ 2.5%, summed exactly: O(n), so used up to 10,000.
-fn exact_median_ci_rank(n: u64) -> u64 {
-    // P(B = k) for B ~ Bin(n, 1/2), summed from k = 0 in log space (no overflow, no underflow
-    // that matters at 2.5%).
-    let ln_half_n = n as f64 * 0.5f64.ln();
-    let mut ln_choose = 0.0f64; // ln C(n, 0)
-    let mut below = 0.0; // P(B < j) for the j being tried
-    let mut j = 0;
-    for k in 0..n {
-        let p = (ln_choose + ln_half_n).exp();
-        if below + p > 0.025 {
-            break;
-        }
-        below += p;
-        j = k + 1;
-        ln_choose += ((n - k) as f64).ln() - ((k + 1) as f64).ln();
-    }
-    j
 }
 
 #[cfg(test)]

@@ -12,8 +12,8 @@ per-game rows with numpy, scipy and pandas (not warsim's code), and compares.
 
 Checked: outcome and decided_by counts, wins by seat and their 95% Wilson intervals
 (scipy's binomtest), mean, sd, se, min and max of the finished games, every quantile (nearest
-rank, capped games after the finished ones, cycles last), the median's interval (exact binomial
-order statistics, scipy's binom), cards laid and
+rank, capped games after the finished ones, cycles last), the intervals of the median, p90, p99
+and p99.9 (binomial order statistics, scipy's binom), cards laid and
 wars per game with their sd and se, the histogram's rows, the Parquet file's rows and the summary CSV against the
 JSON. Prints one line per check and exits 1 if any figure differs. Run by scripts/check-figures.sh.
 """
@@ -32,6 +32,7 @@ from scipy.stats import binom, binomtest
 QUANTILES = [("p1", 1_000), ("p5", 5_000), ("p10", 10_000), ("p25", 25_000), ("p50", 50_000),
              ("p75", 75_000), ("p90", 90_000), ("p95", 95_000), ("p99", 99_000),
              ("p999", 99_900)]
+INTERVALS = [("p50", 50_000), ("p90", 90_000), ("p99", 99_000), ("p999", 99_900)]
 TIMINGS = ("threads", "wall_seconds", "games_per_second")
 
 
@@ -39,6 +40,16 @@ def read_games(path):
     return pd.read_csv(path, dtype={"seed": "uint64", "winner": "Int64", "outcome": "string",
                                     "decided_by": "string"},
                        keep_default_na=False, na_values={"winner": [""]})
+
+
+def least_past_tail(n, p):
+    """The least c with P(B <= c) > 2.5%, B ~ Bin(n, p)."""
+    c = max(0, int(binom.ppf(0.025, n, p)))
+    while c > 0 and binom.cdf(c - 1, n, p) > 0.025:
+        c -= 1
+    while binom.cdf(c, n, p) <= 0.025:
+        c += 1
+    return c
 
 
 def check_summary(games, summary, histogram=None):
@@ -99,14 +110,17 @@ def check_summary(games, summary, histogram=None):
     for name, parts in QUANTILES:
         rank = max(1, min(n, math.ceil(Fraction(parts, 100_000) * n)))
         same(f"rounds_{name}", ranked(rank) if n else None)
-    low, high = None, None
-    if n >= 6:
-        j = 0
-        while binom.cdf(j, n, 0.5) <= 0.025:  # the largest j with P(B < j) <= 2.5%
-            j += 1
-        low, high = ranked(j), ranked(n + 1 - j)
-    same("rounds_p50_ci95_low", low)
-    same("rounds_p50_ci95_high", high)
+    for name, parts in INTERVALS:
+        # X(l) to X(u): l the largest with P(B < l) <= 2.5%, u the smallest with P(B >= u) <=
+        # 2.5%, B ~ Bin(n, p); n - B ~ Bin(n, 1 - p).
+        low = high = None
+        if n:
+            l = least_past_tail(n, parts / 100_000)
+            u = n + 1 - least_past_tail(n, (100_000 - parts) / 100_000)
+            if l >= 1 and u <= n:
+                low, high = ranked(l), ranked(u)
+        same(f"rounds_{name}_ci95_low", low)
+        same(f"rounds_{name}_ci95_high", high)
     if histogram is not None:
         counts = finished["rounds"].value_counts().sort_index()
         if len(histogram) != len(counts):

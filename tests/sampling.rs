@@ -1,7 +1,8 @@
 //! `warsim run` samples the games `warsim enumerate` counts exactly: for small decks, a run's
 //! outcomes, wins by seat and by what decided them, mean length and whole length distribution
 //! agree with every deal weighed alike, within a few standard errors; and the intervals a run
-//! reports cover the exact figures as often as their 95% says, over a thousand seeded batches.
+//! reports (Wilson, the mean's, the median's and p90's) cover the exact figures as often as their
+//! 95% says, over a thousand seeded batches.
 
 mod common;
 
@@ -168,12 +169,13 @@ fn exact(rules: &Rules) -> Tally {
         .unwrap()
 }
 
-/// The exact median length of `tally`'s deals (all finite): the ⌈N/2⌉-th shortest.
-fn exact_median(tally: &Tally) -> u64 {
+/// The exact quantile `parts / 100,000` of `tally`'s deals' lengths (all finite): the
+/// ⌈pN⌉-th shortest.
+fn exact_quantile(tally: &Tally, parts: u64) -> u64 {
     let mut seen = 0;
     for (rounds, deals) in tally.rounds.iter().enumerate() {
         seen += deals;
-        if 2 * seen >= tally.deals {
+        if 100_000 * seen >= parts * tally.deals {
             return rounds as u64;
         }
     }
@@ -188,9 +190,9 @@ fn reported_intervals_cover_the_exact_figures_as_often_as_they_say() {
     assert_eq!((tally.cycled, tally.capped), (0, 0), "every deal is finite");
     let seat1 = tally.wins[0] as f64 / tally.deals as f64;
     let mean = tally.rounds_sum() as f64 / tally.deals as f64;
-    let median = exact_median(&tally);
+    let quantiles = [50_000, 90_000].map(|parts| (parts, exact_quantile(&tally, parts)));
     let mut engine = Engine::for_rules(&rules);
-    let mut covered = [0u64; 3];
+    let mut covered = [0u64; 4];
     for batch in 0..BATCHES {
         let mut stats = Stats::new(2, 1 << 10, rules.max_rounds);
         for game in batch * BATCH_GAMES..(batch + 1) * BATCH_GAMES {
@@ -203,15 +205,17 @@ fn reported_intervals_cover_the_exact_figures_as_often_as_they_say() {
         let lengths = stats.lengths();
         let (m, se) = (lengths.mean().unwrap(), lengths.se().unwrap());
         covered[1] += u64::from((m - mean).abs() <= 1.959964 * se);
-        let (low, high) = lengths.median_ci95().unwrap();
-        let inside = matches!((low, high), (Quantile::Rounds(low), Quantile::Rounds(high))
-            if low <= median && median <= high);
-        covered[2] += u64::from(inside);
+        for (i, &(parts, exact)) in quantiles.iter().enumerate() {
+            let (low, high) = lengths.quantile_ci95(parts as u32).unwrap();
+            let inside = matches!((low, high), (Quantile::Rounds(low), Quantile::Rounds(high))
+                if low <= exact && exact <= high);
+            covered[2 + i] += u64::from(inside);
+        }
     }
     // 1,000 batches: a true 95% covers 930 to 970 times (about 2.9 standard errors either
-    // side). The median's interval is distribution-free, so over lengths with ties it covers
-    // more than 95%, by a chance computed exactly below.
-    let [wilson, mean_interval, median_interval] = covered;
+    // side). The quantiles' intervals are distribution-free, so over lengths with ties they
+    // cover more than 95%, by a chance computed exactly below.
+    let [wilson, mean_interval, quantile_intervals @ ..] = covered;
     assert!(
         (930..=970).contains(&wilson),
         "Wilson covered {wilson} of 1,000"
@@ -220,27 +224,34 @@ fn reported_intervals_cover_the_exact_figures_as_often_as_they_say() {
         (930..=970).contains(&mean_interval),
         "mean ± 1.96 s.e. covered {mean_interval}"
     );
-    let chance = median_coverage(&tally, median, BATCH_GAMES);
-    let expected = chance * BATCHES as f64;
-    let spread = 3.0 * (expected * (1.0 - chance)).sqrt();
-    assert!(
-        (median_interval as f64 - expected).abs() <= spread,
-        "the median's interval covered {median_interval}, expected {expected:.0} ± {spread:.0}"
-    );
+    for (&(parts, exact), covered) in quantiles.iter().zip(quantile_intervals) {
+        let chance = quantile_coverage(&tally, parts, exact, BATCH_GAMES);
+        let expected = chance * BATCHES as f64;
+        let spread = 3.0 * (expected * (1.0 - chance)).sqrt();
+        assert!(
+            (covered as f64 - expected).abs() <= spread,
+            "the interval of {parts} parts covered {covered}, expected {expected:.0} ± {spread:.0}"
+        );
+    }
 }
 
-/// The chance that the interval X(j) to X(n+1−j) of `n` games covers `median`: it misses when
-/// fewer than j games are at most the median long, or more than n − j shorter (never both,
-/// as j ≤ n − j), two binomial tails. j is the largest with P(Bin(n, ½) < j) ≤ 2.5%.
-fn median_coverage(tally: &Tally, median: u64, n: u64) -> f64 {
+/// The chance that the interval X(l) to X(u) of `n` games covers the quantile `exact` (of
+/// `parts / 100,000`): it misses when fewer than l games are at most `exact` long, or u or
+/// more are shorter (never both, as l < u), two binomial tails. l is the largest with
+/// P(Bin(n, p) < l) ≤ 2.5%, u the smallest with P(Bin(n, p) ≥ u) ≤ 2.5%.
+fn quantile_coverage(tally: &Tally, parts: u64, exact: u64, n: u64) -> f64 {
     let share = |games: u64| games as f64 / tally.deals as f64;
-    let shorter = share(tally.rounds[..median as usize].iter().sum());
-    let at_most = shorter + share(tally.rounds[median as usize]);
-    let j = (1..n)
-        .take_while(|&j| binomial_below(n, 0.5, j) <= 0.025)
+    let shorter = share(tally.rounds[..exact as usize].iter().sum());
+    let at_most = shorter + share(tally.rounds[exact as usize]);
+    let p = parts as f64 / 100_000.0;
+    let l = (1..=n)
+        .take_while(|&l| binomial_below(n, p, l) <= 0.025)
         .last()
         .unwrap();
-    1.0 - binomial_below(n, at_most, j) - (1.0 - binomial_below(n, shorter, n - j + 1))
+    let u = (1..=n)
+        .find(|&u| 1.0 - binomial_below(n, p, u) <= 0.025)
+        .unwrap();
+    1.0 - binomial_below(n, at_most, l) - (1.0 - binomial_below(n, shorter, u))
 }
 
 /// P(Bin(n, p) < k), summed term by term.

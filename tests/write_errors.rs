@@ -55,10 +55,10 @@ fn a_full_disk_keeps_whole_rows_and_says_how_many() {
 #[test]
 fn a_failed_checkpoint_names_the_state_file_and_every_output_that_failed() {
     let dir = TempDir::new().unwrap();
-    // A "disk" of 2 KiB a file: the state's first checkpoint (no game counted yet) fits, the
+    // A "disk" of 3 KiB a file: the state's first checkpoint (no game counted yet) fits, the
     // next, 10 ms later, does not; the summary JSON fits, the length histogram does not.
     let args = "run --games 1e7 -q --checkpoint-every 10ms --state run.state --json summary.json --histogram lengths.csv";
-    let out = common::with_full_disk_at(2, dir.path(), args);
+    let out = common::with_full_disk_at(3, dir.path(), args);
     let (lines, err) = failure_lines(&out, 3);
     assert!(
         lines

@@ -2,6 +2,7 @@
 //! report. CSV and JSON share one ordered list of figures ([`Summary`]) so their keys never drift.
 
 mod csv;
+mod figure;
 mod files;
 mod games;
 mod hdr;
@@ -13,6 +14,7 @@ mod summary;
 pub mod text;
 
 pub use self::csv::{GAME_CSV_HEADER, GameCsv, into_io, write_summary_csv};
+pub use figure::Figure;
 pub use files::{OutputError, check_outputs, folder_of, replaceable, write_atomically};
 pub use games::{GameFiles, Which};
 pub use hdr::{HDR_DIGITS, hdr_tag, write_hdr_log};
@@ -20,9 +22,7 @@ pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv, write_histogram_table
 pub use json::{summary_json_line, write_summary_json};
 pub use parquet_file::{GameParquet, LeadKind, MAX_PARQUET_GAMES, PARQUET_SUMMARY_KEY, ROW_GROUP};
 pub use stream::{AnotherWriter, Stream};
-pub use summary::{
-    Figure, Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing, rule_fields,
-};
+pub use summary::{Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing, rule_fields};
 pub use text::write_text_report;
 
 use std::path::PathBuf;

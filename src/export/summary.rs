@@ -12,6 +12,8 @@ use crate::engine::rules::Named;
 use crate::engine::{Outcome, Rules, WinBy};
 use crate::stats::{Quantile, Stats};
 
+use super::Figure;
+
 /// What was run, for the record.
 #[derive(Clone, Debug)]
 pub struct RunInfo {
@@ -43,46 +45,6 @@ impl RunInfo {
     /// [`Duration`] holds: then the longest it holds, not a panic.
     pub fn wall_time(seconds: f64) -> Duration {
         Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX)
-    }
-}
-
-/// One figure: a whole number, a real number, text, a yes/no, or nothing (no value exists,
-/// e.g. the mean length when no game finished): empty in CSV, `null` in JSON.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum Figure {
-    /// A count.
-    Int(u64),
-    /// A measured or estimated value.
-    Real(f64),
-    /// A name.
-    Text(String),
-    /// Yes or no.
-    Bool(bool),
-    /// No value.
-    Missing,
-}
-
-impl Figure {
-    /// A real number, or [`Figure::Missing`] where none exists.
-    pub fn real(value: Option<f64>) -> Figure {
-        value.map_or(Figure::Missing, Figure::Real)
-    }
-
-    fn int(value: Option<u64>) -> Figure {
-        value.map_or(Figure::Missing, Figure::Int)
-    }
-}
-
-impl std::fmt::Display for Figure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Figure::Int(v) => write!(f, "{v}"),
-            Figure::Real(v) => write!(f, "{v}"),
-            Figure::Text(v) => f.write_str(v),
-            Figure::Bool(v) => write!(f, "{v}"),
-            Figure::Missing => Ok(()),
-        }
     }
 }
 
@@ -128,8 +90,10 @@ pub struct Lengths {
     pub min: Option<u64>,
     /// The quantiles of [`QUANTILES`], in order.
     pub quantiles: [Option<u64>; QUANTILES.len()],
-    /// The distribution-free 95% confidence interval of the median (order statistics).
-    pub median_ci95: [Option<u64>; 2],
+    /// The distribution-free 95% confidence intervals of the quantiles of
+    /// `QUANTILE_INTERVALS`, in order (order statistics; none where an end falls among
+    /// censored games or too few games leave one).
+    pub ci95: [[Option<u64>; 2]; QUANTILE_INTERVALS.len()],
     /// Longest finished game.
     pub max: Option<u64>,
 }
@@ -219,10 +183,10 @@ impl Summary {
                 quantiles: QUANTILES
                     .map(|(_, _, parts)| lengths.quantile(parts).and_then(Quantile::rounds)),
                 max: lengths.max(),
-                median_ci95: match lengths.median_ci95() {
+                ci95: QUANTILE_INTERVALS.map(|(_, _, parts)| match lengths.quantile_ci95(parts) {
                     Some((low, high)) => [low.rounds(), high.rounds()],
                     None => [None, None],
-                },
+                }),
             },
             cards_played_mean: stats.cards_played_mean(),
             cards_played_se: stats.cards_played().se(finished),
@@ -308,8 +272,10 @@ impl Summary {
         for ((key, _, _), value) in QUANTILES.iter().zip(l.quantiles) {
             put(key, Figure::int(value));
         }
-        put("rounds_p50_ci95_low", Figure::int(l.median_ci95[0]));
-        put("rounds_p50_ci95_high", Figure::int(l.median_ci95[1]));
+        for ((key, _, _), [low, high]) in QUANTILE_INTERVALS.iter().zip(l.ci95) {
+            put(&format!("{key}_ci95_low"), Figure::int(low));
+            put(&format!("{key}_ci95_high"), Figure::int(high));
+        }
         put("rounds_max", Figure::int(l.max));
         put("cards_played_mean", Figure::real(self.cards_played_mean));
         put("cards_played_se", Figure::real(self.cards_played_se));
@@ -369,6 +335,15 @@ pub const QUANTILES: [(&str, &str, u32); 10] = [
     ("rounds_p75", "p75", 75_000),
     ("rounds_p90", "p90", 90_000),
     ("rounds_p95", "p95", 95_000),
+    ("rounds_p99", "p99", 99_000),
+    ("rounds_p999", "p99.9", 99_900),
+];
+
+/// The quantiles given a 95% confidence interval (summary keys `KEY_ci95_low`, `KEY_ci95_high`):
+/// the median and the upper tail, as [`QUANTILES`] name them.
+pub const QUANTILE_INTERVALS: [(&str, &str, u32); 4] = [
+    ("rounds_p50", "median", 50_000),
+    ("rounds_p90", "p90", 90_000),
     ("rounds_p99", "p99", 99_000),
     ("rounds_p999", "p99.9", 99_900),
 ];

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use super::median_rank::median_ci_rank;
+use super::quantile_ranks::quantile_ci_ranks;
 use super::spread::sample_sd;
 
 /// Lengths counted in the flat array (longer ones go to a map): 128 KB per worker, whatever the
@@ -200,14 +200,19 @@ impl Lengths {
         unreachable!("the finished games add up to {}", self.finished)
     }
 
-    /// A distribution-free 95% confidence interval for the median length: the order statistics
-    /// X(j) and X(N+1−j) with the largest j such that P(Bin(N, ½) < j) ≤ 2.5%
-    /// (found from the binomial distribution: `stats::median_rank`). `None` when N < 6: no
-    /// such interval reaches 95%.
+    /// A distribution-free 95% confidence interval for the quantile `parts / 100,000` of all
+    /// games: the order statistics X(l) and X(u) with l the largest rank such that P(B < l) ≤
+    /// 2.5% and u the smallest such that P(B ≥ u) ≤ 2.5%, B ~ Bin(N, parts / 100,000), found
+    /// from the binomial distribution (`stats::quantile_ranks`). `None` when too few games
+    /// leave an end (fewer than 6 for the median, 3,688 for p99.9).
+    pub fn quantile_ci95(&self, parts: u32) -> Option<(Quantile, Quantile)> {
+        let (low, high) = quantile_ci_ranks(self.games(), parts)?;
+        Some((self.order_statistic(low)?, self.order_statistic(high)?))
+    }
+
+    /// The median's interval: [`Lengths::quantile_ci95`] of 50,000 parts.
     pub fn median_ci95(&self) -> Option<(Quantile, Quantile)> {
-        let n = self.games();
-        let j = median_ci_rank(n)?;
-        Some((self.order_statistic(j)?, self.order_statistic(n + 1 - j)?))
+        self.quantile_ci95(50_000)
     }
 
     /// `(rounds, finished games of that length)` for every length that occurred, shortest first.

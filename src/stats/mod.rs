@@ -5,7 +5,7 @@
 //! the same whatever the thread count or the order of merging.
 
 mod lengths;
-mod median_rank;
+mod quantile_ranks;
 mod spread;
 
 pub use lengths::{Lengths, Quantile};

@@ -1,6 +1,7 @@
 //! The human-readable report printed at the end of `warsim run`.
 
 mod bars;
+mod words;
 
 use std::io::{self, Write};
 
@@ -9,8 +10,9 @@ use crate::engine::{Outcome, WinBy};
 use crate::stats::{Quantile, Stats, Sums};
 
 use self::bars::write_histogram;
+pub use self::words::{counted, duration, game_span, games_text, group, group_fixed, nice_width};
 use super::RunInfo;
-use super::summary::{QUANTILES, games_per_second};
+use super::summary::{QUANTILE_INTERVALS, QUANTILES, games_per_second};
 
 /// Writes the report.
 pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Result<()> {
@@ -190,11 +192,7 @@ fn write_lengths(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
         .map_or(0, |i| i + 1);
     let (low, high) = quantiles.split_at(median);
     let interval = match lengths.median_ci95() {
-        Some((a, b)) => format!(
-            "   (median 95% CI {} – {})",
-            quantile_text(a),
-            quantile_text(b)
-        ),
+        Some((a, b)) => format!("   (median 95% CI {})", interval_text(a, b)),
         None => String::new(),
     };
     writeln!(out, "             {}{interval}", low.join("   "))?;
@@ -204,6 +202,16 @@ fn write_lengths(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
         ""
     };
     writeln!(out, "             {}{note}", high.join("   "))?;
+    let tails: Vec<String> = QUANTILE_INTERVALS[1..]
+        .iter()
+        .filter_map(|&(_, label, parts)| {
+            let (a, b) = lengths.quantile_ci95(parts)?;
+            Some(format!("{label} {}", interval_text(a, b)))
+        })
+        .collect();
+    if !tails.is_empty() {
+        writeln!(out, "             95% CIs  {}", tails.join("   "))?;
+    }
     Ok(())
 }
 
@@ -255,23 +263,6 @@ pub fn decided_by(
     listed.then(|| format!("decided by   {}", decided.join("   ")))
 }
 
-/// 392 s → "6 min 32 s"; 4,200 s → "1 h 10 min"; days beyond 48 h; below 10 s, to three figures
-/// ("0.178 s", "1.3 s"), down to the thousandth, the finest `--seconds-per-round` gives.
-pub fn duration(seconds: f64) -> String {
-    if seconds < 9.995 {
-        let decimals = if seconds < 1.0 { 3 } else { 2 };
-        let text = format!("{seconds:.decimals$}");
-        return format!("{} s", text.trim_end_matches('0').trim_end_matches('.'));
-    }
-    let s = seconds.round() as u64;
-    match s {
-        0..60 => format!("{s} s"),
-        60..3_600 => format!("{} min {} s", s / 60, s % 60),
-        3_600..172_800 => format!("{} h {} min", s / 3_600, s % 3_600 / 60),
-        _ => format!("{} days {} h", group(s / 86_400), s % 86_400 / 3_600),
-    }
-}
-
 /// A quantile as the report prints it: rounds, "> cap" or "never".
 pub fn quantile_text(quantile: Quantile) -> String {
     match quantile {
@@ -281,66 +272,13 @@ pub fn quantile_text(quantile: Quantile) -> String {
     }
 }
 
-/// The smallest of 1, 2, 5 × 10^k at least `raw`.
-pub fn nice_width(raw: u64) -> u64 {
-    let mut unit = 1;
-    loop {
-        for step in [1, 2, 5] {
-            if step * unit >= raw {
-                return step * unit;
-            }
-        }
-        unit *= 10;
+/// "194 – 199", "890 – > 1,000"; "> 1,000" once when both ends are among the capped games (or
+/// "never" among the cycles).
+fn interval_text(low: Quantile, high: Quantile) -> String {
+    if low == high && !matches!(low, Quantile::Rounds(_)) {
+        return quantile_text(low);
     }
-}
-
-/// "1 game", "2,000 games".
-pub fn games_text(n: u64) -> String {
-    counted(n, "game")
-}
-
-/// "1 round", "2,000 rounds": `n` things, grouped, in the singular for one.
-pub fn counted(n: u64, thing: &str) -> String {
-    match n {
-        1 => format!("1 {thing}"),
-        n => format!("{} {thing}s", group(n)),
-    }
-}
-
-/// `games` games from game `first` on: "games 1,000 to 1,999", "game 7" or "no games".
-pub fn game_span(first: u64, games: u64) -> String {
-    match games {
-        0 => "no games".to_string(),
-        1 => format!("game {}", group(first)),
-        _ => format!("games {} to {}", group(first), group(first + games - 1)),
-    }
-}
-
-/// 85714621.136 → "85,714,621.14": `x` to `decimals` places, its whole part grouped as
-/// [`group`] does (as printed, unchanged, where it has no whole part of digits: NaN, inf).
-pub fn group_fixed(x: f64, decimals: usize) -> String {
-    let text = format!("{:.decimals$}", x.abs());
-    let (whole, fraction) = text.split_at(text.find('.').unwrap_or(text.len()));
-    match whole.parse::<u64>() {
-        Ok(whole) => {
-            let sign = if x < 0.0 { "-" } else { "" };
-            format!("{sign}{}{fraction}", group(whole))
-        }
-        Err(_) => format!("{x:.decimals$}"),
-    }
-}
-
-/// 1234567 → "1,234,567".
-pub fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    format!("{} – {}", quantile_text(low), quantile_text(high))
 }
 
 #[cfg(test)]
@@ -348,44 +286,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn durations_read_like_a_clock() {
-        assert_eq!(duration(392.0), "6 min 32 s");
-        assert_eq!(duration(4_200.0), "1 h 10 min");
-        assert_eq!(duration(59.4), "59 s");
-        assert_eq!(duration(200_000.0), "2 days 7 h");
-        assert_eq!(duration(0.178), "0.178 s");
-        assert_eq!(duration(0.25), "0.25 s");
-        assert_eq!(duration(0.001), "0.001 s");
-        assert_eq!(duration(0.4999), "0.5 s");
-        assert_eq!(duration(1.302), "1.3 s");
-        assert_eq!(duration(9.996), "10 s");
-        // The longest game at the slowest table the flag takes, exact to the day.
-        assert_eq!(
-            duration(86_400.0 * 4_294_967_294.0),
-            "4,294,967,294 days 0 h"
-        );
+    fn longer_lasts_over_unless_never() {
         assert_eq!(longer("6 min 32 s".to_string()), "lasts over 6 min 32 s");
         assert_eq!(longer("over 3 h 0 min".to_string()), "lasts over 3 h 0 min");
         assert_eq!(longer("never ends".to_string()), "never ends");
-    }
-
-    #[test]
-    fn grouping_and_widths() {
-        assert_eq!(games_text(1), "1 game");
-        assert_eq!(games_text(1000), "1,000 games");
-        assert_eq!(group(0), "0");
-        assert_eq!(group(999), "999");
-        assert_eq!(group(1000), "1,000");
-        assert_eq!(group(1234567), "1,234,567");
-        assert_eq!(group_fixed(85_714_621.136, 2), "85,714,621.14");
-        assert_eq!(group_fixed(999.999, 2), "1,000.00");
-        assert_eq!(group_fixed(247.17, 2), "247.17");
-        assert_eq!(group_fixed(1234.5, 0), "1,234");
-        assert_eq!(group_fixed(-1234.5, 1), "-1,234.5");
-        assert_eq!(group_fixed(f64::NAN, 2), "NaN");
-        assert_eq!(nice_width(1), 1);
-        assert_eq!(nice_width(3), 5);
-        assert_eq!(nice_width(11), 20);
-        assert_eq!(nice_width(151), 200);
     }
 }

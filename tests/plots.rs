@@ -83,6 +83,14 @@ fn a_runs_plot_names_the_rules_and_marks_the_quantiles() {
     ] {
         assert!(texts.iter().any(|t| t == axis), "{axis}");
     }
+    // The survival curve's 95% band: one shaded polygon, said in the caption.
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.ends_with("never end; shaded: 95% CI)"))
+    );
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(drawing.matches("<polygon opacity=\"0.25\"").count(), 1);
     warsim()
         .args([
             "run",

@@ -1,6 +1,6 @@
 //! A run's picture: the length histogram of its finished games above the survival curve (the
-//! share of all games still going after n rounds, capped and cycling games included), the
-//! median, p90 and p99 marked on both.
+//! share of all games still going after n rounds, capped and cycling games included, with its
+//! pointwise 95% interval shaded), the median, p90 and p99 marked on both.
 
 use std::io;
 
@@ -11,7 +11,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{PALETTE, SIZE, failed, font, head, panel, rounds_at, short};
 use crate::export::text::{group, nice_width};
-use crate::stats::{Quantile, Stats};
+use crate::stats::{Quantile, Stats, wilson_95};
 
 /// The survival curve's vertical scale.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -122,7 +122,7 @@ fn survival(
     // The curve is a step function: sampled at every pixel it is drawn exactly.
     let mut counts = lengths.counts().peekable();
     let mut ended = 0u64;
-    let points: Vec<(f64, f64)> = (0..=SAMPLES)
+    let still: Vec<(f64, u64)> = (0..=SAMPLES)
         .map(|k| {
             let x = longest * k / SAMPLES;
             while let Some(&(rounds, games)) = counts.peek() {
@@ -132,10 +132,11 @@ fn survival(
                 ended += games;
                 counts.next();
             }
-            (x as f64, (stats.games - ended) as f64 / all)
+            (x as f64, stats.games - ended)
         })
         .collect();
-    let caption = "Survival: share of all games still going after n rounds (capped and cycling games never end)";
+    let points: Vec<(f64, f64)> = still.iter().map(|&(x, n)| (x, n as f64 / all)).collect();
+    let caption = "Survival: share of all games still going after n rounds (capped and cycling games never end; shaded: 95% CI)";
     let mut builder = panel(area, caption);
     let x_end = longest as f64 * 1.02;
     match scale {
@@ -157,6 +158,9 @@ fn survival(
                 .map_err(failed)?;
             let curve = points.iter().map(|&(x, y)| (x, y.max(floor)));
             chart
+                .draw_series(band(&still, stats.games, floor))
+                .map_err(failed)?;
+            chart
                 .draw_series(LineSeries::new(curve, PALETTE[1].stroke_width(2)))
                 .map_err(failed)?;
             marks(&mut chart, stats, (floor, 1.0), x_end)
@@ -175,11 +179,36 @@ fn survival(
                 .draw()
                 .map_err(failed)?;
             chart
+                .draw_series(band(&still, stats.games, 0.0))
+                .map_err(failed)?;
+            chart
                 .draw_series(LineSeries::new(points, PALETTE[1].stroke_width(2)))
                 .map_err(failed)?;
             marks(&mut chart, stats, (0.0, 1.0), x_end)
         }
     }
+}
+
+/// The share still going's pointwise 95% Wilson interval at each sampled round (`still` of
+/// `games` games), as one shaded polygon: the upper ends left to right, then the lower ends
+/// back; no end below `floor` (the log scale's).
+fn band(still: &[(f64, u64)], games: u64, floor: f64) -> std::iter::Once<Polygon<(f64, f64)>> {
+    let outline = band_outline(still, games, floor);
+    std::iter::once(Polygon::new(outline, PALETTE[1].mix(0.25).filled()))
+}
+
+/// The band's outline (see [`band`]).
+fn band_outline(still: &[(f64, u64)], games: u64, floor: f64) -> Vec<(f64, f64)> {
+    let ends: Vec<(f64, f64, f64)> = still
+        .iter()
+        .map(|&(x, n)| {
+            let (_, low, high) = wilson_95(n, games).unwrap_or((0.0, 0.0, 0.0));
+            (x, low.max(floor), high.max(floor))
+        })
+        .collect();
+    let upper = ends.iter().map(|&(x, _, high)| (x, high));
+    let lower = ends.iter().rev().map(|&(x, low, _)| (x, low));
+    upper.chain(lower).collect()
 }
 
 /// Dashed vertical lines at the median, p90 and p99 (over all games), labelled at the top.
@@ -227,6 +256,21 @@ fn percent(share: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_band_is_each_shares_wilson_interval() {
+        // 100 games, all going at round 0, 50 at 10, none at 20: upper ends left to right,
+        // lower ends back, 0 raised to the floor.
+        let outline = band_outline(&[(0.0, 100), (10.0, 50), (20.0, 0)], 100, 0.001);
+        let xs: Vec<f64> = outline.iter().map(|p| p.0).collect();
+        assert_eq!(xs, [0.0, 10.0, 20.0, 20.0, 10.0, 0.0]);
+        let (_, low_all, _) = wilson_95(100, 100).unwrap();
+        let (_, low_half, high_half) = wilson_95(50, 100).unwrap();
+        let (_, _, high_none) = wilson_95(0, 100).unwrap();
+        let ys: Vec<f64> = outline.iter().map(|p| p.1).collect();
+        assert_eq!(ys, [1.0, high_half, high_none, 0.001, low_half, low_all]);
+        assert!((low_half - 0.4038).abs() < 1e-4 && (high_none - 0.037).abs() < 1e-3);
+    }
 
     #[test]
     fn shares_print_as_percentages_with_the_digits_they_need() {

@@ -143,6 +143,33 @@ fn runs_estimate_the_figures_of_every_deal_weighed_alike() {
             "mean".into(),
             (mean.unwrap() - exact.unwrap()) / se.unwrap(),
         ));
+        // The spread: enumerate's exact sd against its own histogram's, then the run's sample
+        // sd against it, whose standard error is √(μ4 − σ⁴) / (2σ√n) (the delta method).
+        let finite: Vec<(f64, f64)> = all_lengths
+            .iter()
+            .map(|(&r, l)| (r as f64, l.0 as f64))
+            .collect();
+        let total: f64 = finite.iter().map(|l| l.1).sum();
+        let centred = |power: i32| {
+            let mean = all["rounds_mean"].as_f64().unwrap();
+            finite
+                .iter()
+                .map(|&(r, k)| k * (r - mean).powi(power))
+                .sum::<f64>()
+                / total
+        };
+        let (sigma, fourth) = (centred(2).sqrt(), centred(4));
+        let exact_sd = all["rounds_sd"].as_f64().unwrap();
+        assert!(
+            (exact_sd - sigma).abs() <= 1e-9 * sigma,
+            "{rules}: sd {exact_sd} against {sigma}"
+        );
+        if sigma > 0.0 {
+            let finished = count(&run, "finished") as f64;
+            let se = (fourth - sigma.powi(4)).sqrt() / (2.0 * sigma * finished.sqrt());
+            let sampled = run["rounds_sd"].as_f64().unwrap();
+            checks.push(("sd".into(), (sampled - sigma) / se));
+        }
         let worst = checks
             .iter()
             .max_by(|a, b| a.1.abs().total_cmp(&b.1.abs()))

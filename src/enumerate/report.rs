@@ -68,6 +68,7 @@ pub fn summary(plan: &Plan, tally: &Tally) -> Map<String, Value> {
     m.insert("finite".into(), json!(finite));
     m.insert("rounds_sum".into(), json!(tally.rounds_sum() as u64));
     m.insert("rounds_mean".into(), mean(tally.rounds_sum(), finite));
+    m.insert("rounds_sd".into(), json!(tally.rounds_sd()));
     let nonzero = |counts: &[u64]| counts.iter().position(|&n| n > 0);
     m.insert("rounds_min".into(), json!(nonzero(&tally.rounds)));
     m.insert(
@@ -76,6 +77,7 @@ pub fn summary(plan: &Plan, tally: &Tally) -> Map<String, Value> {
     );
     m.insert("cards_played_sum".into(), json!(tally.cards_sum() as u64));
     m.insert("cards_played_mean".into(), mean(tally.cards_sum(), finite));
+    m.insert("cards_played_sd".into(), json!(tally.cards_sd()));
     m.insert(
         "cards_per_player_mean".into(),
         mean(tally.cards_sum(), finite * players as u64),
@@ -229,10 +231,11 @@ pub fn write_report(
         let (rounds, cards) = (tally.rounds_sum(), tally.cards_sum());
         writeln!(
             out,
-            "rounds       mean {:.4} (exactly {} / {})   min {}   max {}   ({})",
+            "rounds       mean {:.4} (exactly {} / {})   sd {:.4}   min {}   max {}   ({})",
             rounds as f64 / finite as f64,
             rounds,
             finite,
+            tally.rounds_sd().unwrap_or(0.0),
             tally.rounds.iter().position(|&n| n > 0).unwrap_or(0),
             longest.rounds,
             counted(finite, "finite game")

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::engine::given::swap_seats;
 use crate::engine::{GameRecord, Outcome, WinBy};
+use crate::stats::sample_sd;
 
 /// A longest finite game, by rounds or by cards laid: the first deal in lexicographic order
 /// among the longest.
@@ -184,6 +185,17 @@ impl Tally {
         weighted_sum(&self.cards)
     }
 
+    /// The standard deviation of the finite games' rounds over every finite deal (the whole
+    /// population: divided by N, not N − 1); none of no finite game.
+    pub fn rounds_sd(&self) -> Option<f64> {
+        population_sd(&self.rounds)
+    }
+
+    /// The standard deviation of the cards laid in the finite games, as [`Tally::rounds_sd`].
+    pub fn cards_sd(&self) -> Option<f64> {
+        population_sd(&self.cards)
+    }
+
     /// Distinct cycles when a cycle and its mirror image (the seats exchanged) count as one.
     pub fn cycles_up_to_mirror(&self) -> usize {
         let mut classes: Vec<&Vec<u8>> = self
@@ -222,6 +234,23 @@ fn add_counts(mine: &mut Vec<u64>, theirs: &[u64]) {
     }
     for (m, t) in mine.iter_mut().zip(theirs) {
         *m += t;
+    }
+}
+
+/// The population standard deviation of the values whose counts `counts` holds (by value): the
+/// sample one's exact sums, rescaled by √((N − 1)/N).
+fn population_sd(counts: &[u64]) -> Option<f64> {
+    let n: u64 = counts.iter().sum();
+    let squares = counts
+        .iter()
+        .enumerate()
+        .map(|(value, &k)| (value as u128).pow(2) * u128::from(k))
+        .sum();
+    match n {
+        0 => None,
+        1 => Some(0.0),
+        _ => sample_sd(n, weighted_sum(counts), squares)
+            .map(|sd| sd * ((n - 1) as f64 / n as f64).sqrt()),
     }
 }
 

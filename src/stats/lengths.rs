@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use super::quantile_ranks::quantile_ci_ranks;
-use super::spread::sample_sd;
+use super::spread::Sums;
 
 /// Lengths counted in the flat array (longer ones go to a map): 128 KB per worker, whatever the
 /// cap, so a thousand threads stay within memory; a game that long costs far more than an
@@ -149,14 +149,22 @@ impl Lengths {
         (self.finished > 0).then(|| self.sum as f64 / self.finished as f64)
     }
 
-    /// Sample standard deviation of the finished games' rounds ([`sample_sd`]).
+    /// The finished games' rounds, summed and squared (their spread as the ties' and cards').
+    pub fn sums(&self) -> Sums {
+        Sums {
+            sum: self.sum,
+            squares: Some(self.squares),
+        }
+    }
+
+    /// Sample standard deviation of the finished games' rounds ([`Sums::sd`]).
     pub fn sd(&self) -> Option<f64> {
-        sample_sd(self.finished, self.sum, self.squares)
+        self.sums().sd(self.finished)
     }
 
     /// Standard error of the mean; none below two games, like the standard deviation.
     pub fn se(&self) -> Option<f64> {
-        self.sd().map(|sd| sd / (self.finished as f64).sqrt())
+        self.sums().se(self.finished)
     }
 
     /// Fewest rounds of a finished game.

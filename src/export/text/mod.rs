@@ -135,8 +135,9 @@ fn write_figures(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Resu
     }
 }
 
-/// `mean M ± SE (s.e.)   sd SD` to `places` decimals, as the rounds' line gives them; the mean
-/// alone where there is no spread (one game, or squares a state file did not keep).
+/// `mean M ± SE (s.e.)   sd SD` to `places` decimals, as the rounds', cards' and ties' lines give
+/// them; the mean alone where there is no spread (one game, or squares a state file did not
+/// keep).
 fn mean_and_spread(mean: f64, sums: &Sums, games: u64, places: usize) -> String {
     match (sums.se(games), sums.sd(games)) {
         (Some(se), Some(sd)) => format!(
@@ -155,15 +156,10 @@ fn write_lengths(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
     let finished = lengths.finished_games();
     match (lengths.mean(), lengths.min(), lengths.max()) {
         (Some(mean), Some(min), Some(max)) => {
-            let spread = match (lengths.se(), lengths.sd()) {
-                (Some(se), Some(sd)) => format!(
-                    "mean {} ± {} (s.e.)   sd {}",
-                    group_fixed(mean, 2),
-                    group_fixed(se, 2),
-                    group_fixed(sd, 2)
-                ),
-                _ => format!("mean {} (one game: no sd or s.e.)", group_fixed(mean, 2)),
-            };
+            let mut spread = mean_and_spread(mean, &lengths.sums(), finished, 2);
+            if finished == 1 {
+                spread.push_str(" (one game: no sd or s.e.)");
+            }
             writeln!(
                 out,
                 "rounds       {spread}   min {}   max {}   ({})",

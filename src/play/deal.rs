@@ -10,8 +10,9 @@ use crate::engine::rules::Rules;
 const FORM: &str = "ranks top card first, 1 the lowest, seats separated by '|', as warsim enumerate prints deals (e.g. '1 3 5 6 | 7 2 4')";
 
 /// Each seat's hand, top card first, after checking that the hands are the shared deck in
-/// play (fixed-rounds, a deck per player, is refused before): one hand a seat, no hand empty, every card of the deck once. The k-th card of a rank
-/// met (seat by seat, top first) is the deck's k-th card of that rank.
+/// play (fixed-rounds, a deck per player, is refused before): one hand a seat, no hand empty,
+/// every card of the deck once. The k-th card of a rank met (seat by seat, top first) is the
+/// deck's k-th card of that rank.
 pub fn parse_deal(text: &str, rules: &Rules) -> Result<Vec<Vec<SuitedCard>>, String> {
     let mut hands = Vec::new();
     for hand in text.split('|') {

@@ -10,12 +10,13 @@ per-game rows with numpy, scipy and pandas (not warsim's code), and compares.
     check_figures.py sweep DIR   # DIR: games.csv, sweep.json, seats.csv, histogram.csv and
                                  # games.parquet of one `warsim sweep`
 
-Checked: outcome and decided_by counts, wins by seat and their 95% Wilson intervals
-(scipy's binomtest), mean, sd, se, min and max of the finished games, every quantile (nearest
-rank, capped games after the finished ones, cycles last), the intervals of the median, p90, p99
-and p99.9 (binomial order statistics, scipy's binom), cards laid and
-wars per game with their sd and se, the histogram's rows, the Parquet file's rows and the summary CSV against the
-JSON. Prints one line per check and exits 1 if any figure differs. Run by scripts/check-figures.sh.
+Checked: outcome counts and shares, decided_by counts, wins by seat, the 95% Wilson intervals
+of the outcomes' and the seats' shares (scipy's binomtest), mean, sd, se, min and max of the
+finished games, every quantile (nearest rank, capped games after the finished ones, cycles
+last), the intervals of the median, p90, p99 and p99.9 (binomial order statistics, scipy's
+binom), cards laid and wars per game with their sd and se, the histogram's rows, the Parquet
+file's rows and the summary CSV against the JSON. Prints one line per check and exits 1 if any
+figure differs. Run by scripts/check-figures.sh.
 """
 
 import csv
@@ -69,9 +70,23 @@ def check_summary(games, summary, histogram=None):
 
     n = len(games)
     same("games", n)
+    def same_share(prefix, share_key, count):
+        """A count's share of the games and its 95% Wilson interval (none of no games)."""
+        keys = [f"{prefix}_{key}" for key in [share_key, "ci95_low", "ci95_high"]]
+        if n == 0:
+            for key in keys:
+                same(key, None)
+            return
+        interval = binomtest(count, n).proportion_ci(0.95, method="wilson")
+        same(keys[0], count / n)
+        same(keys[1], max(0.0, interval.low), 1e-9)
+        same(keys[2], min(1.0, interval.high), 1e-9)
+
     outcomes = games["outcome"].value_counts().to_dict()
     for outcome in ["win", "draw", "capped", "cycle", "abandoned"]:
-        same(outcome, int(outcomes.get(outcome, 0)))
+        count = int(outcomes.get(outcome, 0))
+        same(outcome, count)
+        same_share(outcome, "share", count)
     finished = games[games["outcome"].isin(["win", "draw"])]
     same("finished", len(finished))
     decided = games["decided_by"].value_counts().to_dict()
@@ -80,14 +95,7 @@ def check_summary(games, summary, histogram=None):
     for seat in range(1, summary["players"] + 1):
         wins = int((games["winner"] == seat).sum())
         same(f"seat{seat}_wins", wins)
-        if n == 0:
-            for key in ["win_share", "ci95_low", "ci95_high"]:
-                same(f"seat{seat}_{key}", None)
-            continue
-        interval = binomtest(wins, n).proportion_ci(0.95, method="wilson")
-        same(f"seat{seat}_win_share", wins / n)
-        same(f"seat{seat}_ci95_low", max(0.0, interval.low), 1e-9)
-        same(f"seat{seat}_ci95_high", min(1.0, interval.high), 1e-9)
+        same_share(f"seat{seat}", "win_share", wins)
     rounds = np.sort(finished["rounds"].to_numpy(dtype=np.int64))
     k = len(rounds)
     same("rounds_mean", float(rounds.mean()) if k else None)

@@ -1,5 +1,6 @@
 //! Length statistics checked against the per-game CSV: exact moments and extremes of the
-//! finished games, and quantiles that rank capped and cycling games last.
+//! finished games, quantiles that rank capped and cycling games last, and every outcome's share
+//! with its interval.
 
 use assert_cmd::Command;
 use tempfile::TempDir;
@@ -98,6 +99,56 @@ fn length_statistics_are_exact_and_leave_censored_games_out() {
         assert!(close(&json[format!("{key}_se")], sd / n.sqrt()), "{key}");
     }
     assert!(wars.len() == 4000 && cards.len() == finished.len());
+}
+
+/// The 95% Wilson score interval of `k` in `n`, as the roots of the quadratic it is defined by,
+/// (p̂ − p)² = z² p (1 − p) / n: another derivation than warsim's.
+fn wilson_roots(k: u64, n: u64) -> (f64, f64) {
+    let (z, p_hat, n) = (1.959_963_984_540_054_f64, k as f64 / n as f64, n as f64);
+    let (a, b, c) = (1.0 + z * z / n, -(2.0 * p_hat + z * z / n), p_hat * p_hat);
+    let root = (b * b - 4.0 * a * c).max(0.0).sqrt();
+    ((-b - root) / (2.0 * a), (-b + root) / (2.0 * a))
+}
+
+#[test]
+fn every_outcome_has_its_share_and_wilson_interval() {
+    let dir = TempDir::new().unwrap();
+    let json_path = dir.path().join("s.json");
+    let out = warsim()
+        .args([
+            "run", "--games", "3000", "--seed", "4", "-q", "--pickup", "seats",
+        ])
+        .args(["--max-rounds", "2000", "--csv", "-", "--json"])
+        .arg(&json_path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json = common::json(&json_path);
+    let report = String::from_utf8(out.stderr).unwrap();
+    let intervals = report
+        .lines()
+        .find(|line| line.trim_start().starts_with("95% CIs  win"))
+        .unwrap_or_else(|| panic!("{report}"));
+    let mut counts = std::collections::BTreeMap::<String, u64>::new();
+    for row in csv::Reader::from_reader(&out.stdout[..]).records() {
+        *counts.entry(row.unwrap()[4].to_string()).or_default() += 1;
+    }
+    let occurred = ["capped", "cycle", "win"];
+    assert_eq!(counts.keys().collect::<Vec<_>>(), occurred, "{counts:?}");
+    let mut shares = 0.0;
+    for outcome in ["win", "draw", "capped", "cycle", "abandoned"] {
+        let k = counts.get(outcome).copied().unwrap_or(0);
+        let (low, high) = wilson_roots(k, 3000);
+        let get = |key: &str| json[format!("{outcome}_{key}")].as_f64().unwrap();
+        assert_eq!(get("share"), k as f64 / 3000.0, "{outcome}");
+        assert!((get("ci95_low") - low).abs() < 1e-12, "{outcome}: {low}");
+        assert!((get("ci95_high") - high).abs() < 1e-12, "{outcome}: {high}");
+        shares += get("share");
+        // The report gives the intervals of the outcomes that occurred.
+        let text = format!("{outcome} {:.3} – {:.3}%", 100.0 * low, 100.0 * high);
+        assert_eq!(intervals.contains(&text), k > 0, "{text} in {intervals}");
+    }
+    assert!((shares - 1.0).abs() < 1e-12);
 }
 
 #[test]

@@ -110,6 +110,8 @@ fn bad_shards_are_refused_and_empty_shards_are_fine() {
     for key in [
         "seat1_win_share",
         "seat2_ci95_high",
+        "cycle_share",
+        "win_ci95_low",
         "wars_per_game",
         "rounds_mean",
     ] {

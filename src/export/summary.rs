@@ -12,7 +12,7 @@ use crate::engine::rules::Named;
 use crate::engine::{Outcome, Rules, WinBy};
 use crate::stats::{Quantile, Stats};
 
-use super::Figure;
+use super::{Figure, Proportion};
 
 /// What was run, for the record.
 #[derive(Clone, Debug)]
@@ -61,17 +61,13 @@ pub struct Setup {
     pub first_game: u64,
 }
 
-/// One seat's wins and its share of all games with the 95% Wilson interval.
+/// One seat's wins and their share of all games.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeatWins {
     /// Games the seat won.
     pub wins: u64,
-    /// Share of all games (none of no games).
-    pub share: Option<f64>,
-    /// Lower end of the 95% interval.
-    pub ci95_low: Option<f64>,
-    /// Upper end of the 95% interval.
-    pub ci95_high: Option<f64>,
+    /// Share of all games with its interval (none of no games).
+    pub share: Option<Proportion>,
 }
 
 /// Game lengths: moments and extremes of finished games, quantiles of all games (`None` where
@@ -121,6 +117,8 @@ pub struct Summary {
     pub games: u64,
     /// Games per outcome, as [`Outcome::ALL`].
     pub outcomes: [u64; Outcome::ALL.len()],
+    /// Each outcome's share of the games, as [`Outcome::ALL`] (none of no games).
+    pub outcome_shares: [Option<Proportion>; Outcome::ALL.len()],
     /// Wins per way of winning, as [`WinBy::ALL`].
     pub win_by: [u64; WinBy::ALL.len()],
     /// Each seat's wins.
@@ -162,16 +160,12 @@ impl Summary {
             games_requested: info.games_requested,
             games: stats.games,
             outcomes: Outcome::ALL.map(|o| stats.count(o)),
+            outcome_shares: Outcome::ALL.map(|o| Proportion::of(stats.outcome_share(o))),
             win_by: WinBy::ALL.map(|by| stats.wins_by(by)),
             seats: (0..stats.wins_by_seat.len())
-                .map(|seat| {
-                    let share = stats.win_share(seat);
-                    SeatWins {
-                        wins: stats.wins_by_seat[seat],
-                        share: share.map(|(share, _, _)| share),
-                        ci95_low: share.map(|(_, low, _)| low),
-                        ci95_high: share.map(|(_, _, high)| high),
-                    }
+                .map(|seat| SeatWins {
+                    wins: stats.wins_by_seat[seat],
+                    share: Proportion::of(stats.win_share(seat)),
                 })
                 .collect(),
             lengths: Lengths {
@@ -254,15 +248,23 @@ impl Summary {
             put(outcome.name(), Figure::Int(count));
         }
         put("finished", Figure::Int(self.lengths.finished));
+        for (outcome, share) in Outcome::ALL.iter().zip(self.outcome_shares) {
+            let name = outcome.name();
+            let keys = ["share", "ci95_low", "ci95_high"].map(|key| format!("{name}_{key}"));
+            for (key, figure) in keys.iter().zip(Proportion::figures(share)) {
+                put(key, figure);
+            }
+        }
         for (by, count) in WinBy::ALL.iter().zip(self.win_by) {
             put(&format!("win_by_{}", by.name()), Figure::Int(count));
         }
         for (seat, wins) in self.seats.iter().enumerate().filter(|_| seats) {
             let n = seat + 1;
             put(&format!("seat{n}_wins"), Figure::Int(wins.wins));
-            put(&format!("seat{n}_win_share"), Figure::real(wins.share));
-            put(&format!("seat{n}_ci95_low"), Figure::real(wins.ci95_low));
-            put(&format!("seat{n}_ci95_high"), Figure::real(wins.ci95_high));
+            let keys = ["win_share", "ci95_low", "ci95_high"].map(|key| format!("seat{n}_{key}"));
+            for (key, figure) in keys.iter().zip(Proportion::figures(wins.share)) {
+                put(key, figure);
+            }
         }
         let l = &self.lengths;
         put("rounds_mean", Figure::real(l.mean));

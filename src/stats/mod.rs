@@ -261,6 +261,12 @@ impl Stats {
     pub fn win_share(&self, seat: usize) -> Option<(f64, f64, f64)> {
         wilson_95(self.wins_by_seat[seat], self.games)
     }
+
+    /// Share of games that ended so with its 95% Wilson score interval (how often games never
+    /// end deserves an error bar as much as who wins); none before a game is played.
+    pub fn outcome_share(&self, outcome: Outcome) -> Option<(f64, f64, f64)> {
+        wilson_95(self.count(outcome), self.games)
+    }
 }
 
 impl Stats {

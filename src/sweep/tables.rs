@@ -12,7 +12,7 @@ use crate::engine::Outcome;
 use crate::export::text::{
     counted, duration, game_span, games_text, group, group_fixed, quantile_text,
 };
-use crate::export::{Figure, Summary, into_io};
+use crate::export::{Figure, Proportion, Summary, into_io};
 use crate::stats::Quantile;
 
 use super::{CellResult, SweepOptions};
@@ -76,8 +76,7 @@ pub fn write_seats_csv(
             let mut row = lead_values(index, result);
             row.push((seat + 1).to_string());
             row.push(wins.wins.to_string());
-            let figures = [wins.share, wins.ci95_low, wins.ci95_high];
-            row.extend(figures.map(|v| Figure::real(v).to_string()));
+            row.extend(Proportion::figures(wins.share).map(|f| f.to_string()));
             out.write_record(&row).map_err(into_io)?;
         }
     }

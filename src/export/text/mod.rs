@@ -56,12 +56,26 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
         _ => format!("{name} {} ({:.2}%)", group(n), pct(n)),
     };
     // `abandoned` only where the rules can abandon a game, so other reports keep their shape.
-    let outcomes: Vec<String> = Outcome::ALL
-        .iter()
-        .filter(|&&o| o != Outcome::Abandoned || info.rules.abandon_after > 0)
-        .map(|&o| share(o.name(), stats.count(o)))
+    let reported = || {
+        Outcome::ALL
+            .into_iter()
+            .filter(|&o| o != Outcome::Abandoned || info.rules.abandon_after > 0)
+    };
+    let outcomes: Vec<String> = reported()
+        .map(|o| share(o.name(), stats.count(o)))
         .collect();
     writeln!(out, "outcomes     {}", outcomes.join("   "))?;
+    // The outcomes that occurred (the summary has every one's).
+    let intervals: Vec<String> = reported()
+        .filter(|&o| stats.count(o) > 0)
+        .filter_map(|o| {
+            let (_, low, high) = stats.outcome_share(o)?;
+            Some(format!("{} {}", o.name(), percent_interval(low, high)))
+        })
+        .collect();
+    if !intervals.is_empty() {
+        writeln!(out, "             95% CIs  {}", intervals.join("   "))?;
+    }
     if let Some(line) = decided_by(|by| stats.wins_by(by), share) {
         writeln!(out, "{line}")?;
     }
@@ -82,6 +96,19 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
         write_histogram(out, stats, info.rules.max_rounds)?;
     }
     Ok(())
+}
+
+/// `low – high%` with at least three decimals, and as many more as show the interval's width
+/// to two digits: a million games that all end give `99.99962 – 100.00000%`, not one figure
+/// twice.
+fn percent_interval(low: f64, high: f64) -> String {
+    let width = 100.0 * (high - low);
+    let decimals = if width > 0.0 {
+        ((-width.log10()).ceil() as i64 + 1).clamp(3, 12) as usize
+    } else {
+        3
+    };
+    format!("{:.decimals$} – {:.decimals$}%", 100.0 * low, 100.0 * high)
 }
 
 /// The figures of at least one game: wins by seat, lengths, cards laid, durations and wars.
@@ -286,5 +313,14 @@ mod tests {
         assert_eq!(longer("6 min 32 s".to_string()), "lasts over 6 min 32 s");
         assert_eq!(longer("over 3 h 0 min".to_string()), "lasts over 3 h 0 min");
         assert_eq!(longer("never ends".to_string()), "never ends");
+    }
+
+    #[test]
+    fn percent_intervals_keep_their_width_visible() {
+        assert_eq!(percent_interval(0.16945, 0.1844), "16.945 – 18.440%");
+        // A million games that all end: the lower end 1 − 3.84e-6.
+        let (_, low, high) = crate::stats::wilson_95(1_000_000, 1_000_000).unwrap();
+        assert_eq!(percent_interval(low, high), "99.99962 – 100.00000%");
+        assert_eq!(percent_interval(0.25, 0.25), "25.000 – 25.000%");
     }
 }

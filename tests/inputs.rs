@@ -38,6 +38,23 @@ fn values_the_random_command_lines_broke() {
         &["run", "--players", "2,3"],
         "'2,3' is not a whole number: a comma may only separate groups of three digits",
     );
+    // A setting past a u32 gave the u32's bound ("at most 4294967295") as if --players took it.
+    for (flag, accepted) in [
+        ("--players", "use 2 to 32"),
+        ("--ranks", "use 1 to 255 (suits × ranks at most 1024)"),
+        ("--face-down", "use 0 to 255"),
+        ("--max-rounds", "use 1 to 4294967294"),
+        ("--reshuffle-every", "use 0 to 4294967295"),
+    ] {
+        for command in ["run", "play", "enumerate"] {
+            refused(&[command, flag, "5e9"], &format!("'5e9' is out of range: {accepted}"));
+        }
+        refused(
+            &["sweep", flag, "1..1e20"],
+            &format!("invalid {flag} '1..1e20': '1e20' is out of range: {accepted}"),
+        );
+    }
+    refused(&["run", "--threads", "5e9"], "is out of range: use 1 to 1024");
     refused(&["run", "--games", "1,5"], "--games");
     refused(&["run", "--seed", "1.5"], "--seed");
     for seconds in ["0", "-2", "NaN", "inf", "x"] {

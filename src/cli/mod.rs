@@ -18,7 +18,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::batch::Shard;
 use crate::config::{
-    ConfigError, RunOptions, parse_count, parse_seconds, parse_setting, parse_shard,
+    ConfigError, MAX_THREADS, RunOptions, parse_count, parse_seconds, parse_shard, parse_within,
 };
 use crate::engine::Preset;
 use crate::export::Target;
@@ -258,7 +258,8 @@ impl From<PlotScale> for SurvivalScale {
 }
 
 fn parse_threads(text: &str) -> Result<usize, String> {
-    parse_setting(text).map(|n| n as usize)
+    // Past a u32 here; inside one, the run's check refuses more than MAX_THREADS alike.
+    parse_within(text, u32::MAX.into(), &format!("1 to {MAX_THREADS}")).map(|n| n as usize)
 }
 
 /// Entry point of the `warsim` binary.

@@ -9,7 +9,7 @@ use clap::Args;
 use clap::builder::PossibleValuesParser;
 
 use super::report_error;
-use crate::config::{ConfigError, RuleChoice, named, parse_setting, preset_named};
+use crate::config::{ConfigError, RuleChoice, named, preset_named, setting_parser};
 use crate::engine::rules::{
     AtCap, Champion, GroupOrder, Named, Pickup, Setting, Shortage, Shuffle, Spoils,
 };
@@ -53,16 +53,16 @@ pub(super) struct RuleArgs {
     #[arg(long, value_name = "NAME", value_parser = possible::<Preset>(), ignore_case = true,
         help = "Rule preset; the settings below override it (see 'warsim rules NAME') [default: classic]")]
     rules: Option<String>,
-    #[arg(long, value_name = "N", value_parser = parse_setting,
+    #[arg(long, value_name = "N", value_parser = setting_parser("--players"),
         help = help(&format!("Players at the table, 2 to {MAX_PLAYERS}"), None, |r| r.players.to_string()))]
     players: Option<u32>,
-    #[arg(long, value_name = "S", value_parser = parse_setting,
+    #[arg(long, value_name = "S", value_parser = setting_parser("--suits"),
         help = help(&format!("Suits in the deck (fixed-rounds: copies of each value); suits × ranks at most {MAX_CARDS}"), None, |r| r.suits.to_string()))]
     suits: Option<u32>,
-    #[arg(long, value_name = "R", value_parser = parse_setting,
+    #[arg(long, value_name = "R", value_parser = setting_parser("--ranks"),
         help = help(&format!("Ranks per suit, 1 to {MAX_RANKS} (fixed-rounds: values per deck)"), None, |r| r.ranks.to_string()))]
     ranks: Option<u32>,
-    #[arg(long, value_name = "N", value_parser = parse_setting,
+    #[arg(long, value_name = "N", value_parser = setting_parser("--face-down"),
         help = help("Cards each player puts face down in a war, 0 to 255", Some(Setting::FaceDown), |r| r.face_down.to_string()))]
     face_down: Option<u32>,
     #[arg(long, value_name = "POLICY", value_parser = possible::<Shortage>(), ignore_case = true,
@@ -74,10 +74,10 @@ pub(super) struct RuleArgs {
     #[arg(long, value_name = "WHERE", value_parser = possible::<Spoils>(), ignore_case = true,
         help = help("Where won cards go: under the pile, or onto a heap that becomes the pile when it runs out, shuffled (heap) or as it lies (heap-unshuffled)", Some(Setting::Spoils), |r| r.spoils.to_string()))]
     spoils: Option<String>,
-    #[arg(long, value_name = "N", value_parser = parse_setting,
+    #[arg(long, value_name = "N", value_parser = setting_parser("--reshuffle-every"),
         help = help("Reshuffle every player's pile after every N rounds, 0 = never", Some(Setting::ReshuffleEvery), |r| r.reshuffle_every.to_string()))]
     reshuffle_every: Option<u32>,
-    #[arg(long, value_name = "M", value_parser = parse_setting,
+    #[arg(long, value_name = "M", value_parser = setting_parser("--max-rounds"),
         help = help("Round cap, 1 to 4294967294: a game still going after this many rounds stops", Some(Setting::MaxRounds), |r| r.max_rounds.to_string()))]
     max_rounds: Option<u32>,
     #[arg(long, value_name = "RULE", value_parser = possible::<AtCap>(), ignore_case = true,
@@ -89,7 +89,7 @@ pub(super) struct RuleArgs {
     #[arg(long, value_name = "WHEN", value_parser = possible::<Champion>(), ignore_case = true,
         help = help("When a war-simulator fighter shows its champion: last (after its stakes, the description) or first (before them, the original's code)", Some(Setting::Champion), |r| r.champion.to_string()))]
     champion: Option<String>,
-    #[arg(long, value_name = "N", value_parser = parse_setting,
+    #[arg(long, value_name = "N", value_parser = setting_parser("--abandon-after"),
         help = help("Abandon a war-simulator game after N rounds in a row without a round winner, outcome abandoned (WarSimulator's code: 100), 0 = never", Some(Setting::AbandonAfter), |r| r.abandon_after.to_string()))]
     abandon_after: Option<u32>,
     #[arg(long, value_name = "ORDER", value_parser = possible::<GroupOrder>(), ignore_case = true,

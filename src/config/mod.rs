@@ -6,7 +6,10 @@ mod numbers;
 mod shard;
 
 pub use choice::{RuleChoice, named, named_value, preset_named};
-pub use numbers::{SECONDS_PER_ROUND, parse_count, parse_duration, parse_seconds, parse_setting};
+pub use numbers::{
+    SECONDS_PER_ROUND, parse_count, parse_duration, parse_seconds, parse_setting, parse_within,
+    setting_parser,
+};
 pub use shard::parse_shard;
 
 use crate::batch::Shard;

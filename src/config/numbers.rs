@@ -2,6 +2,8 @@
 //! (`1_000_000`, `1,000,000`, `1e6`), settings that fit a u32, durations (`500ms`, `2h`) and
 //! seconds a round; each refusal says which forms are accepted, or the bound that was passed.
 
+use crate::engine::rules::accepted_range;
+
 /// Parses a duration: `0`, `500ms`, `30s`, `5m`, `2h`, `1e3s` (a bare number is seconds).
 pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
     let t = text.trim();
@@ -45,29 +47,57 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Parses a whole-number setting (same forms as [`parse_count`]) that must fit in a u32.
-pub fn parse_setting(text: &str) -> Result<u32, String> {
-    parse_whole(text, u32::MAX.into()).map(|n| n as u32)
+/// Parses the value of the numeric rule flag `flag` (same forms as [`parse_count`]); a number
+/// past a u32 is out of the flag's own range, and the error gives that range (`--players
+/// 5e9`: use 2 to 32), as the rules' check does for one inside a u32.
+pub fn parse_setting(flag: &str, text: &str) -> Result<u32, String> {
+    parse_within(text, u32::MAX.into(), &accepted_range(flag)).map(|n| n as u32)
+}
+
+/// Parses a whole number (same forms as [`parse_count`]) of at most `max`, where the flag takes
+/// `accepted` (`1 to 1024`): past `max`, the error says what the flag takes.
+pub fn parse_within(text: &str, max: u64, accepted: &str) -> Result<u64, String> {
+    parse_whole(text, max).map_err(|refused| match refused {
+        Refused::NotWhole(why) => why,
+        Refused::TooLarge => format!("'{text}' is out of range: use {accepted}"),
+    })
+}
+
+/// [`parse_setting`] as clap's parser of `flag`'s value.
+pub fn setting_parser(flag: &'static str) -> impl Fn(&str) -> Result<u32, String> + Clone {
+    move |text| parse_setting(flag, text)
 }
 
 /// Parses a count: `1000000`, `1_000_000`, `1,000,000` (commas only between groups of three
 /// digits), `1e6` or `2.5e6`.
 pub fn parse_count(text: &str) -> Result<u64, String> {
-    parse_whole(text, u64::MAX)
+    parse_whole(text, u64::MAX).map_err(|refused| match refused {
+        Refused::NotWhole(why) => why,
+        Refused::TooLarge => format!("'{text}' is too large (at most {})", u64::MAX),
+    })
 }
 
-/// [`parse_count`]'s reading, of a number at most `max` (the flag's own bound, named when
-/// passed).
-fn parse_whole(text: &str, max: u64) -> Result<u64, String> {
+/// Why a whole number was refused.
+enum Refused {
+    /// Not a whole number in any accepted form: the message says which forms are.
+    NotWhole(String),
+    /// A whole number past the bound.
+    TooLarge,
+}
+
+/// [`parse_count`]'s reading, of a number at most `max`.
+fn parse_whole(text: &str, max: u64) -> Result<u64, Refused> {
     let trimmed = text.trim();
     let bad = || {
-        format!("'{text}' is not a whole number (write e.g. 1000000, 1_000_000, 1,000,000 or 1e6)")
+        Refused::NotWhole(format!(
+            "'{text}' is not a whole number (write e.g. 1000000, 1_000_000, 1,000,000 or 1e6)"
+        ))
     };
-    let too_large = || format!("'{text}' is too large (at most {max})");
+    let too_large = || Refused::TooLarge;
     if trimmed.contains(',') && !thousands_grouped(trimmed) {
-        return Err(format!(
+        return Err(Refused::NotWhole(format!(
             "'{text}' is not a whole number: a comma may only separate groups of three digits (1,000,000); give one value"
-        ));
+        )));
     }
     let cleaned: String = trimmed.chars().filter(|c| *c != '_' && *c != ',').collect();
     let all_digits = |t: &str| t.chars().all(|c| c.is_ascii_digit());
@@ -84,7 +114,7 @@ fn parse_whole(text: &str, max: u64) -> Result<u64, String> {
     }
     let shift = exponent
         .checked_sub(fraction.len() as u32)
-        .ok_or_else(|| format!("'{text}' is not a whole number"))?;
+        .ok_or_else(|| Refused::NotWhole(format!("'{text}' is not a whole number")))?;
     // Past here every digit is a digit: a number that does not fit is too large, not bad.
     let digits = format!("{whole}{fraction}");
     let base: u64 = digits.parse().map_err(|_| too_large())?;
@@ -131,14 +161,18 @@ mod tests {
             );
         }
         // A setting's bound is its own, however the number is written.
-        assert_eq!(parse_setting("4294967295"), Ok(u32::MAX));
+        assert_eq!(parse_setting("--abandon-after", "4294967295"), Ok(u32::MAX));
         for huge in ["4294967296", "1e10", "18446744073709551616", "1e20"] {
-            let error = parse_setting(huge).unwrap_err();
-            assert!(
-                error.contains("is too large (at most 4294967295)"),
-                "{huge}: {error}"
-            );
+            let error = parse_setting("--players", huge).unwrap_err();
+            assert_eq!(error, format!("'{huge}' is out of range: use 2 to 32"));
+            let error = parse_setting("--reshuffle-every", huge).unwrap_err();
+            assert!(error.ends_with("use 0 to 4294967295"), "{huge}: {error}");
         }
+        assert!(
+            parse_setting("--players", "2.5")
+                .unwrap_err()
+                .contains("not a whole")
+        );
         for bad in [
             "2,3", "1,5", "1,0000", ",100", "100,", "1,000.5", "1,000e3", "1,,000",
         ] {

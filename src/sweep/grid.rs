@@ -3,7 +3,9 @@
 //! fastest. A combination the preset cannot take is kept aside with the reason, so the sweep
 //! can refuse it up front or skip it and say so.
 
-use crate::config::{ConfigError, RuleChoice, named_value, parse_setting, preset_named};
+use crate::config::{
+    ConfigError, RuleChoice, named_value, parse_count, parse_setting, preset_named,
+};
 use crate::engine::rules::{AtCap, Champion, GroupOrder, Named, Pickup, Shortage, Shuffle, Spoils};
 use crate::engine::{Preset, Rules};
 
@@ -163,13 +165,14 @@ fn numbers_of(flag: &str, text: &str, item: &str) -> Result<Vec<u32>, ConfigErro
         ));
     }
     let parts: Vec<&str> = item.split("..").collect();
-    let number = |part: &str| parse_setting(part).map_err(bad);
+    let number = |part: &str| parse_setting(flag, part).map_err(bad);
     match parts[..] {
         [one] => Ok(vec![number(one)?]),
         [from, to] | [from, to, _] => {
             let (from, to) = (number(from)?, number(to)?);
+            // A step past a u32 takes the range's first value alone, as any past TO - FROM.
             let step = match parts.get(2) {
-                Some(step) => number(step)?,
+                Some(step) => parse_count(step).map_err(bad)?.min(u32::MAX.into()) as u32,
                 None => 1,
             };
             if step == 0 || from > to {

@@ -28,6 +28,19 @@ pub const MAX_SUITS: u32 = MAX_CARDS;
 /// `larger-pile` can still be counted.
 pub const MAX_ROUNDS: u32 = u32::MAX - 1;
 
+/// The values the numeric rule flag `flag` (`--players`, `--suits`, …) takes, as its errors say
+/// them: `2 to 32`. The others (`--reshuffle-every`, `--abandon-after`) take any u32.
+pub fn accepted_range(flag: &str) -> String {
+    match flag {
+        "--players" => format!("2 to {MAX_PLAYERS}"),
+        "--suits" => format!("1 to {MAX_SUITS} (suits × ranks at most {MAX_CARDS})"),
+        "--ranks" => format!("1 to {MAX_RANKS} (suits × ranks at most {MAX_CARDS})"),
+        "--face-down" => "0 to 255".to_string(),
+        "--max-rounds" => format!("1 to {MAX_ROUNDS}"),
+        _ => format!("0 to {}", u32::MAX),
+    }
+}
+
 /// Everything that decides how one game is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -76,17 +89,13 @@ pub struct Rules {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
     /// Players out of range.
-    #[error("--players {0} is out of range: use 2 to {MAX_PLAYERS}")]
+    #[error("--players {0} is out of range: use {range}", range = accepted_range("--players"))]
     Players(u32),
     /// Suits out of range.
-    #[error(
-        "--suits {0} is out of range: use 1 to {MAX_SUITS} (suits × ranks at most {MAX_CARDS})"
-    )]
+    #[error("--suits {0} is out of range: use {range}", range = accepted_range("--suits"))]
     Suits(u32),
     /// Ranks out of range.
-    #[error(
-        "--ranks {0} is out of range: use 1 to {MAX_RANKS} (suits × ranks at most {MAX_CARDS})"
-    )]
+    #[error("--ranks {0} is out of range: use {range}", range = accepted_range("--ranks"))]
     Ranks(u32),
     /// More cards than the engine holds.
     #[error(
@@ -109,10 +118,10 @@ pub enum RulesError {
         cards: u32,
     },
     /// Face-down cards out of range.
-    #[error("--face-down {0} is out of range: use 0 to 255")]
+    #[error("--face-down {0} is out of range: use {range}", range = accepted_range("--face-down"))]
     FaceDown(u32),
     /// Round cap out of range.
-    #[error("--max-rounds {0} is out of range: use 1 to {MAX_ROUNDS}")]
+    #[error("--max-rounds {0} is out of range: use {range}", range = accepted_range("--max-rounds"))]
     MaxRounds(u32),
     /// A two-player rule with more players.
     #[error("{what} is a two-player rule: use --players 2 (given {players})")]

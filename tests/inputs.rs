@@ -47,14 +47,20 @@ fn values_the_random_command_lines_broke() {
         ("--reshuffle-every", "use 0 to 4294967295"),
     ] {
         for command in ["run", "play", "enumerate"] {
-            refused(&[command, flag, "5e9"], &format!("'5e9' is out of range: {accepted}"));
+            refused(
+                &[command, flag, "5e9"],
+                &format!("'5e9' is out of range: {accepted}"),
+            );
         }
         refused(
             &["sweep", flag, "1..1e20"],
             &format!("invalid {flag} '1..1e20': '1e20' is out of range: {accepted}"),
         );
     }
-    refused(&["run", "--threads", "5e9"], "is out of range: use 1 to 1024");
+    refused(
+        &["run", "--threads", "5e9"],
+        "is out of range: use 1 to 1024",
+    );
     refused(&["run", "--games", "1,5"], "--games");
     refused(&["run", "--seed", "1.5"], "--seed");
     for seconds in ["0", "-2", "NaN", "inf", "x"] {

@@ -9,7 +9,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{PALETTE, SIZE, failed, font, head, panel, rounds_at, short};
+use super::{PALETTE, SIZE, failed, font, head, panel_with, rounds_at, short, y_label_area};
 use crate::export::text::{group, nice_width};
 use crate::stats::{Quantile, Stats, wilson_95};
 
@@ -54,8 +54,13 @@ pub fn draw_run(
             .map_err(failed)?;
         } else {
             let (top, bottom) = body.split_vertically(body.dim_in_pixel().1 / 2);
-            histogram(&top, stats)?;
-            survival(&bottom, stats, scale)?;
+            // Both panels leave the survival curve's labels their room, so their axes align.
+            let labels = y_label_area(match scale {
+                SurvivalScale::Log => percent(lowest_decade(stats.games)).chars().count(),
+                SurvivalScale::Linear => 0,
+            });
+            histogram(&top, stats, labels)?;
+            survival(&bottom, stats, scale, labels)?;
         }
         root.present().map_err(failed)?;
     }
@@ -63,7 +68,11 @@ pub fn draw_run(
 }
 
 /// Bars of `width` rounds up to the finished games' 99.9th percentile: share of all games (%).
-fn histogram(area: &DrawingArea<SVGBackend, Shift>, stats: &Stats) -> io::Result<()> {
+fn histogram(
+    area: &DrawingArea<SVGBackend, Shift>,
+    stats: &Stats,
+    y_labels: u32,
+) -> io::Result<()> {
     let lengths = stats.lengths();
     let rank = lengths.finished_games().saturating_mul(999).div_ceil(1000);
     let high = match lengths.order_statistic(rank) {
@@ -85,7 +94,7 @@ fn histogram(area: &DrawingArea<SVGBackend, Shift>, stats: &Stats) -> io::Result
         "Game length: finished games, {}-round bars (the longest 0.1% not shown)",
         group(width)
     );
-    let mut chart = panel(area, &caption)
+    let mut chart = panel_with(area, &caption, y_labels)
         .build_cartesian_2d(0.0..x_end, 0.0..y_end.max(1e-9))
         .map_err(failed)?;
     chart
@@ -115,6 +124,7 @@ fn survival(
     area: &DrawingArea<SVGBackend, Shift>,
     stats: &Stats,
     scale: SurvivalScale,
+    y_labels: u32,
 ) -> io::Result<()> {
     let lengths = stats.lengths();
     let longest = lengths.max().unwrap_or(1).max(1);
@@ -137,12 +147,11 @@ fn survival(
         .collect();
     let points: Vec<(f64, f64)> = still.iter().map(|&(x, n)| (x, n as f64 / all)).collect();
     let caption = "Survival: share of all games still going after n rounds (capped and cycling games never end; shaded: 95% CI)";
-    let mut builder = panel(area, caption);
+    let mut builder = panel_with(area, caption, y_labels);
     let x_end = longest as f64 * 1.02;
     match scale {
         SurvivalScale::Log => {
-            // The smallest share one game can have, halved: a curve that reaches 0 ends there.
-            let floor = 0.5 / all;
+            let floor = log_floor(stats.games);
             let mut chart = builder
                 .build_cartesian_2d(0.0..x_end, (floor..1.0).log_scale())
                 .map_err(failed)?;
@@ -243,6 +252,17 @@ fn marks<Y: Ranged<ValueType = f64>>(
 }
 
 /// A share as a percentage with the digits its size needs: 1 → "100%", 0.001 → "0.1%".
+/// The log scale's lowest share of `games` games: the smallest one game can have, halved (a curve that reaches
+/// 0 ends there).
+fn log_floor(games: u64) -> f64 {
+    0.5 / games.max(1) as f64
+}
+
+/// The lowest power of ten on the log scale of `games` games: its tick label is the longest.
+fn lowest_decade(games: u64) -> f64 {
+    10f64.powf(log_floor(games).log10().ceil())
+}
+
 fn percent(share: f64) -> String {
     let p = 100.0 * share;
     let digits = if p >= 1.0 {
@@ -278,5 +298,23 @@ mod tests {
         assert_eq!(percent(0.1), "10%");
         assert_eq!(percent(0.001), "0.1%");
         assert_eq!(percent(0.00001), "0.001%");
+    }
+
+    #[test]
+    fn the_log_scales_labels_leave_room_for_the_axis_description() {
+        // The description takes about 30 pixels, a 15-pixel label's character about 9, and the
+        // tick and the gap 10: 10^6 games label 0.0001% (7 characters), which once overlapped.
+        for k in 0..=12 {
+            let label = percent(lowest_decade(10u64.pow(k)));
+            let chars = label.chars().count();
+            assert!(
+                y_label_area(chars) as usize >= 30 + 9 * chars + 10,
+                "{label}"
+            );
+            if k == 6 {
+                assert_eq!(label, "0.0001%");
+            }
+        }
+        assert_eq!(y_label_area(4), 80);
     }
 }

@@ -72,10 +72,23 @@ fn fit(line: &str) -> String {
     format!("{kept}…")
 }
 
+/// Pixels left of a panel for its vertical axis: its description and tick labels of four
+/// characters ("100%").
+const Y_LABEL_AREA: u32 = 80;
+
 /// A chart on `area` with the caption and room for the axes, as every panel has them.
 fn panel<'a, 'b, DB: DrawingBackend>(
     area: &'a DrawingArea<DB, Shift>,
     caption: &str,
+) -> ChartBuilder<'a, 'b, DB> {
+    panel_with(area, caption, Y_LABEL_AREA)
+}
+
+/// [`panel`] with `y_label_area` pixels for the vertical axis, for longer tick labels.
+fn panel_with<'a, 'b, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    caption: &str,
+    y_label_area: u32,
 ) -> ChartBuilder<'a, 'b, DB> {
     let mut builder = ChartBuilder::on(area);
     builder
@@ -84,8 +97,14 @@ fn panel<'a, 'b, DB: DrawingBackend>(
         .margin_top(10)
         .caption(caption, font(18.0))
         .x_label_area_size(55)
-        .y_label_area_size(80);
+        .y_label_area_size(y_label_area);
     builder
+}
+
+/// The room for a vertical axis whose longest tick label has `chars` characters: 10 pixels a
+/// character of the 15-pixel labels past four, so they never run into the axis' description.
+fn y_label_area(chars: usize) -> u32 {
+    Y_LABEL_AREA + 10 * chars.saturating_sub(4) as u32
 }
 
 /// A drawing failure, as text (plotters' errors carry the backend's).

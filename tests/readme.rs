@@ -3,7 +3,8 @@
 //! lines of a block in order, in a fresh folder of the block's own) and its standard output (add `2>&1` to show standard error) must match the lines
 //! below it. In the expected lines, a line `...` stands for any number of lines and `[..]` for
 //! any text within a line; trailing spaces are ignored. Interactive examples are fed the answers
-//! shown after their prompts. So no example can go stale unnoticed.
+//! shown after their prompts. So no example can go stale unnoticed, and no link either: each
+//! within the README leads to a heading, each to a file of the repository finds it.
 
 use std::io::Write;
 use std::path::Path;
@@ -167,4 +168,67 @@ fn the_matcher_understands_its_wildcards() {
     ));
     assert!(!line_matches("time [..] s", "time 0.3 ms!"));
     assert!(line_matches("exact", "exact"));
+}
+
+/// A heading's anchor as GitHub makes it: lower case, punctuation but `-` and `_` dropped,
+/// spaces as `-`.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+#[test]
+fn every_link_within_the_readme_leads_to_a_heading() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let mut fenced = false;
+    let mut anchors = Vec::new();
+    for line in readme.lines() {
+        fenced ^= line.trim_start().starts_with("```");
+        if !fenced && line.starts_with('#') {
+            anchors.push(anchor(line.trim_start_matches('#')));
+        }
+    }
+    assert!(
+        anchors.contains(&"warsim-run-flags".to_string()),
+        "{anchors:?}"
+    );
+    let links: Vec<&str> = readme
+        .split("](#")
+        .skip(1)
+        .filter_map(|rest| rest.split_once(')').map(|(target, _)| target))
+        .collect();
+    assert!(links.len() >= 15, "{links:?}");
+    let broken: Vec<&&str> = links
+        .iter()
+        .filter(|l| !anchors.iter().any(|a| a == *l))
+        .collect();
+    assert!(broken.is_empty(), "links to no heading: {broken:?}");
+}
+
+#[test]
+fn every_link_to_a_file_of_the_repository_finds_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for page in [
+        "README.md",
+        "results/README.md",
+        "docs/RULES.md",
+        "CHANGELOG.md",
+    ] {
+        let text = std::fs::read_to_string(root.join(page)).unwrap();
+        let folder = root.join(page).parent().unwrap().to_path_buf();
+        let missing: Vec<&str> = text
+            .split("](")
+            .skip(1)
+            .filter_map(|rest| rest.split_once(')').map(|(target, _)| target))
+            .filter(|target| !target.starts_with("http") && !target.starts_with('#'))
+            .filter(|target| !folder.join(target.split('#').next().unwrap()).exists())
+            .collect();
+        assert!(missing.is_empty(), "{page} links to no file: {missing:?}");
+    }
 }

@@ -14,7 +14,7 @@ Checked: outcome counts and shares, decided_by counts, wins by seat, the 95% Wil
 of the outcomes' and the seats' shares (scipy's binomtest), mean, sd, se, min and max of the
 finished games, every quantile (nearest rank, capped games after the finished ones, cycles
 last), the intervals of the median, p90, p99 and p99.9 (binomial order statistics, scipy's
-binom), cards laid and wars per game with their sd and se, the histogram's rows, the Parquet
+binom), cards laid, wars per game and per finished game with their sd and se, the histogram's rows, the Parquet
 file's rows and the summary CSV against the JSON. Prints one line per check and exits 1 if any
 figure differs. Run by scripts/check-figures.sh.
 """
@@ -111,6 +111,11 @@ def check_summary(games, summary, histogram=None):
     wars = games["wars"].to_numpy(dtype=np.float64)
     same("wars_per_game_sd", float(wars.std(ddof=1)) if n > 1 else None, 1e-9)
     same("wars_per_game_se", float(wars.std(ddof=1) / math.sqrt(n)) if n > 1 else None, 1e-9)
+    ties = finished["wars"].to_numpy(dtype=np.float64)
+    same("wars_per_finished_game", float(ties.mean()) if k else None, 1e-12)
+    same("wars_per_finished_game_sd", float(ties.std(ddof=1)) if k > 1 else None, 1e-9)
+    same("wars_per_finished_game_se",
+         float(ties.std(ddof=1) / math.sqrt(k)) if k > 1 else None, 1e-9)
 
     def ranked(rank):  # the rank-th shortest game (1-based), None among the censored ones
         return int(rounds[rank - 1]) if rank <= k else None

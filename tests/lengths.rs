@@ -45,7 +45,7 @@ fn length_statistics_are_exact_and_leave_censored_games_out() {
     // Every game's length, censored ones as never-ending (capped before cycles).
     let mut finished = Vec::new();
     let mut ranked = Vec::new();
-    let (mut wars, mut cards) = (Vec::new(), Vec::new());
+    let (mut wars, mut cards, mut finished_wars) = (Vec::new(), Vec::new(), Vec::new());
     for row in csv::Reader::from_reader(&out.stdout[..]).records() {
         let row = row.unwrap();
         let rounds: u64 = row[2].parse().unwrap();
@@ -55,6 +55,7 @@ fn length_statistics_are_exact_and_leave_censored_games_out() {
                 finished.push(rounds);
                 ranked.push(rounds);
                 cards.push(row[8].parse::<f64>().unwrap());
+                finished_wars.push(row[5].parse::<f64>().unwrap());
             }
             "capped" => ranked.push(u64::MAX - 1),
             "cycle" => ranked.push(u64::MAX),
@@ -87,8 +88,16 @@ fn length_statistics_are_exact_and_leave_censored_games_out() {
         }
     }
     assert!(json["rounds_p50"].is_u64() && json["rounds_p99"].is_null());
-    // The ties' spread over every game, the cards' over the finished ones, two-pass in f64.
-    for (key, values) in [("wars_per_game", &wars), ("cards_played", &cards)] {
+    // The ties' spread over every game and over the finished ones, the cards' over the
+    // finished ones, two-pass in f64.
+    let finished_mean = finished_wars.iter().sum::<f64>() / finished_wars.len() as f64;
+    assert!((json["wars_per_finished_game"].as_f64().unwrap() - finished_mean).abs() < 1e-9);
+    let spreads = [
+        ("wars_per_game", &wars),
+        ("wars_per_finished_game", &finished_wars),
+        ("cards_played", &cards),
+    ];
+    for (key, values) in spreads {
         let n = values.len() as f64;
         let mean = values.iter().sum::<f64>() / n;
         let sd = (values.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();

@@ -203,6 +203,8 @@ fn states_written_before_the_squares_were_kept_merge_without_a_spread() {
         "cards_played_sd",
         "wars_per_game_se",
         "wars_per_game_sd",
+        "wars_per_finished_game_se",
+        "wars_per_finished_game_sd",
     ];
     assert!(spreads.iter().all(|key| whole[key].as_f64().unwrap() > 0.0));
     assert!(report.contains(" (s.e.)   sd ") && report.contains("   per game   longest chain"));
@@ -211,12 +213,21 @@ fn states_written_before_the_squares_were_kept_merge_without_a_spread() {
     let stats = old["stats"].as_object_mut().unwrap();
     assert!(stats.remove("wars_squares").is_some());
     assert!(stats.remove("finished_cards_squares").is_some());
+    assert!(stats.remove("unfinished_wars").is_some());
+    assert!(stats.remove("unfinished_wars_squares").is_some());
     std::fs::write(&states[1], old.to_string()).unwrap();
     let (merged, report) = merge(&states);
     for key in spreads {
         assert!(merged[key].is_null(), "{key}: {}", merged[key]);
     }
-    for key in ["cards_played_mean", "wars_per_game", "rounds_se"] {
+    // Every classic game finished: the old state's finished games' ties are all its ties.
+    assert_eq!(whole["win"], whole["games"]);
+    for key in [
+        "cards_played_mean",
+        "wars_per_game",
+        "rounds_se",
+        "wars_per_finished_game",
+    ] {
         assert_eq!(merged[key], whole[key], "{key}");
     }
     let wars = report.lines().find(|l| l.starts_with("wars")).unwrap();

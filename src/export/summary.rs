@@ -138,6 +138,9 @@ pub struct Summary {
     pub wars_per_game_se: Option<f64>,
     /// The ties' sample standard deviation, none as the standard error.
     pub wars_per_game_sd: Option<f64>,
+    /// Mean ties per finished game, its standard error and sample standard deviation (none
+    /// where no game finished, or a state file did not keep the unfinished games' ties).
+    pub wars_per_finished_game: [Option<f64>; 3],
     /// Most ties chained in one round.
     pub longest_war: u32,
     /// Threads and time.
@@ -188,6 +191,14 @@ impl Summary {
             wars_per_game: stats.wars_per_game(),
             wars_per_game_se: stats.wars().se(stats.games),
             wars_per_game_sd: stats.wars().sd(stats.games),
+            wars_per_finished_game: match stats.finished_wars() {
+                Some(sums) => [
+                    stats.wars_per_finished_game(),
+                    sums.se(finished),
+                    sums.sd(finished),
+                ],
+                None => [None; 3],
+            },
             longest_war: stats.longest_war,
             timing: Timing {
                 threads: info.threads,
@@ -285,6 +296,10 @@ impl Summary {
         put("wars_per_game", Figure::real(self.wars_per_game));
         put("wars_per_game_se", Figure::real(self.wars_per_game_se));
         put("wars_per_game_sd", Figure::real(self.wars_per_game_sd));
+        let [mean, se, sd] = self.wars_per_finished_game;
+        put("wars_per_finished_game", Figure::real(mean));
+        put("wars_per_finished_game_se", Figure::real(se));
+        put("wars_per_finished_game_sd", Figure::real(sd));
         put("longest_war", Figure::Int(self.longest_war.into()));
         put("threads", Figure::Int(self.timing.threads as u64));
         put("wall_seconds", Figure::Real(self.timing.wall_seconds));

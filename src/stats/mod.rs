@@ -5,50 +5,17 @@
 //! the same whatever the thread count or the order of merging.
 
 mod lengths;
+mod parts;
 mod quantile_ranks;
 mod spread;
 
 pub use lengths::{Lengths, Quantile};
+pub use parts::StatsParts;
 pub use spread::{Sums, sample_sd};
 
 use std::ops::AddAssign;
 
 use crate::engine::{GameRecord, Outcome, WinBy};
-
-/// Every count a [`Stats`] holds, as plain numbers: what a state file stores, from which the
-/// very same statistics are rebuilt ([`Stats::from_parts`]).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct StatsParts {
-    /// Games recorded.
-    pub games: u64,
-    /// Games per outcome, as [`Outcome::ALL`].
-    pub outcomes: Vec<u64>,
-    /// Wins per seat.
-    pub wins_by_seat: Vec<u64>,
-    /// Wins per way of winning, as [`WinBy::ALL`].
-    pub win_by: Vec<u64>,
-    /// Most ties chained in one round.
-    pub longest_war: u32,
-    /// Ties over all games (a u128, as in [`Stats`]).
-    pub wars_sum: u128,
-    /// Cards played in finished games.
-    pub finished_cards: u128,
-    /// Each game's ties squared, summed; absent from states written before warsim kept them
-    /// (then the ties have no spread).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wars_squares: Option<u128>,
-    /// Each finished game's cards squared, summed; absent as `wars_squares`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub finished_cards_squares: Option<u128>,
-    /// Every length a finished game had, shortest first...
-    pub rounds: Vec<u64>,
-    /// ...and how many finished games had it.
-    pub rounds_games: Vec<u64>,
-    /// Games stopped by the cap.
-    pub capped: u64,
-    /// Games that never end.
-    pub never: u64,
-}
 
 /// Accumulated results of many games.
 #[derive(Clone, Debug)]
@@ -67,6 +34,9 @@ pub struct Stats {
     wars: Sums,
     /// Cards played in finished games (10^12 games of 10^8 cards stay exact).
     finished_cards: Sums,
+    /// Ties in the games that did not finish, none when a state file did not keep them. Kept
+    /// rather than the finished games' so that rule sets whose games all end pay nothing.
+    unfinished_wars: Option<Sums>,
     lengths: Lengths,
 }
 
@@ -82,6 +52,7 @@ impl Stats {
             longest_war: 0,
             wars: Sums::NONE,
             finished_cards: Sums::NONE,
+            unfinished_wars: Some(Sums::NONE),
             lengths: Lengths::new(most_rounds, cap),
         }
     }
@@ -102,12 +73,24 @@ impl Stats {
                 self.lengths.finished(game.rounds);
                 self.finished_cards.add(game.cards_played);
             }
-            Outcome::Capped => self.lengths.capped(),
+            Outcome::Capped => {
+                self.lengths.capped();
+                self.unfinished_wars(game.wars);
+            }
             // Given up as unresolvable: no length, counted with the games that never end.
-            Outcome::Cycle | Outcome::Abandoned => self.lengths.never(),
+            Outcome::Cycle | Outcome::Abandoned => {
+                self.lengths.never();
+                self.unfinished_wars(game.wars);
+            }
         }
         self.wars.add(game.wars);
         self.longest_war = self.longest_war.max(game.longest_war);
+    }
+
+    fn unfinished_wars(&mut self, wars: u64) {
+        if let Some(sums) = &mut self.unfinished_wars {
+            sums.add(wars);
+        }
     }
 
     /// Games that ended with `outcome`.
@@ -141,107 +124,24 @@ impl Stats {
         &self.wars
     }
 
-    /// Every count, plain (see [`StatsParts`]).
-    pub fn parts(&self) -> StatsParts {
-        let (rounds, rounds_games) = self.lengths.counts().unzip();
-        StatsParts {
-            games: self.games,
-            outcomes: self.outcomes.to_vec(),
-            wins_by_seat: self.wins_by_seat.clone(),
-            win_by: self.win_by.to_vec(),
-            longest_war: self.longest_war,
-            wars_sum: self.wars.sum,
-            finished_cards: self.finished_cards.sum,
-            wars_squares: self.wars.squares,
-            finished_cards_squares: self.finished_cards.squares,
-            rounds,
-            rounds_games,
-            capped: self.lengths.capped_games(),
-            never: self.lengths.never_games(),
-        }
+    /// The finished games' ties, summed and squared: all games' less the unfinished ones'
+    /// (whose ties count only until the cap or the cycle watch stopped them); none when a state
+    /// file did not keep the unfinished games'.
+    pub fn finished_wars(&self) -> Option<Sums> {
+        let unfinished = self.unfinished_wars?;
+        Some(Sums {
+            sum: self.wars.sum.checked_sub(unfinished.sum)?,
+            squares: (self.wars.squares.zip(unfinished.squares))
+                .and_then(|(all, theirs)| all.checked_sub(theirs)),
+        })
     }
 
-    /// The statistics `parts` describe, for games of `players` seats, finished within
-    /// `most_rounds` rounds, capped at `cap`; `Err` says what does not add up.
-    pub fn from_parts(parts: &StatsParts, most_rounds: u32, cap: u32) -> Result<Stats, String> {
-        // Files from before `abandoned` existed list one outcome fewer: none was abandoned.
-        let mut outcomes = parts.outcomes.clone();
-        if outcomes.len() + 1 == Outcome::ALL.len() {
-            outcomes.push(0);
-        }
-        let (outcomes, win_by) = (&outcomes, &parts.win_by);
-        if outcomes.len() != Outcome::ALL.len() || win_by.len() != WinBy::ALL.len() {
-            return Err("the outcome or win counts have the wrong length".into());
-        }
-        if parts.rounds.len() != parts.rounds_games.len()
-            || !parts.rounds.windows(2).all(|w| w[0] < w[1])
-        {
-            return Err("the length counts are not in order".into());
-        }
-        if parts
-            .rounds
-            .last()
-            .is_some_and(|&r| r > u64::from(most_rounds))
-        {
-            return Err(format!(
-                "a game lasted longer than its rules allow ({most_rounds} rounds)"
-            ));
-        }
-        let mut stats = Stats::new(parts.wins_by_seat.len(), 0, cap);
-        // Laid out as compacted from the start: a merge or a sweep's resume holds many of
-        // these at once, and a merge reads thousands of cells a shard.
-        stats.lengths = Lengths::laid_out_for(&parts.rounds, cap);
-        // Sums checked: a damaged file's huge counts must not wrap round to agreeing ones.
-        let total = |counts: &[u64]| counts.iter().try_fold(0u64, |sum, &n| sum.checked_add(n));
-        let Some(finished) = total(&parts.rounds_games) else {
-            return Err("its length counts overflow".into());
-        };
-        stats.games = parts.games;
-        stats.outcomes.copy_from_slice(outcomes);
-        stats.wins_by_seat.clone_from(&parts.wins_by_seat);
-        stats.win_by.copy_from_slice(win_by);
-        stats.longest_war = parts.longest_war;
-        stats.wars = Sums {
-            sum: parts.wars_sum,
-            squares: parts.wars_squares,
-        };
-        stats.finished_cards = Sums {
-            sum: parts.finished_cards,
-            squares: parts.finished_cards_squares,
-        };
-        for (&rounds, &games) in parts.rounds.iter().zip(&parts.rounds_games) {
-            stats.lengths.finished_many(rounds, games);
-        }
-        stats.lengths.censored_many(parts.capped, parts.never);
-        let wins = Some(stats.count(Outcome::Win));
-        let won_or_drawn = stats
-            .count(Outcome::Win)
-            .checked_add(stats.count(Outcome::Draw));
-        let never = stats
-            .count(Outcome::Cycle)
-            .checked_add(stats.count(Outcome::Abandoned));
-        let consistent = total(outcomes) == Some(parts.games)
-            && Some(finished) == won_or_drawn
-            && parts.capped == stats.count(Outcome::Capped)
-            && Some(parts.never) == never
-            && total(&parts.wins_by_seat) == wins
-            && total(win_by) == wins;
-        if !consistent {
-            return Err(
-                "its counts do not add up (games, outcomes, lengths and wins disagree)".into(),
-            );
-        }
-        // A game's ties and its cards are u64s: within these bounds no sum of a batch's games,
-        // resumed or merged, can pass a u128.
-        let plausible = parts.wars_sum <= u128::from(parts.games) * u128::from(u64::MAX)
-            && parts.finished_cards <= u128::from(finished) * u128::from(u64::MAX);
-        if !plausible {
-            return Err("it counts more ties or cards than its games can hold".into());
-        }
-        if !stats.wars.plausible(parts.games) || !stats.finished_cards.plausible(finished) {
-            return Err("its sums of squared ties or cards do not fit their sums".into());
-        }
-        Ok(stats)
+    /// Mean ties per finished game; none when no game finished or [`Stats::finished_wars`] is
+    /// none.
+    pub fn wars_per_finished_game(&self) -> Option<f64> {
+        let finished = self.lengths.finished_games();
+        let sums = self.finished_wars().filter(|_| finished > 0)?;
+        Some(sums.sum as f64 / finished as f64)
     }
 
     /// Mean cards played in a finished game, `None` when no game finished.
@@ -309,6 +209,11 @@ impl AddAssign<&Stats> for Stats {
         self.longest_war = self.longest_war.max(other.longest_war);
         self.wars.merge(&other.wars);
         self.finished_cards.merge(&other.finished_cards);
+        self.unfinished_wars = (self.unfinished_wars.zip(other.unfinished_wars)).map(|(a, b)| {
+            let mut sums = a;
+            sums.merge(&b);
+            sums
+        });
         self.lengths.merge(&other.lengths);
     }
 }

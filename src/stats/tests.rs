@@ -147,6 +147,55 @@ fn parts_without_squares_load_with_no_spread() {
 }
 
 #[test]
+fn finished_games_ties_leave_out_the_unfinished_ones() {
+    let mut s = Stats::new(2, 1000, 1000);
+    s.record(&game(10, Some(0), Outcome::Win, 2));
+    s.record(&game(14, Some(1), Outcome::Win, 4));
+    s.record(&game(1000, None, Outcome::Capped, 90));
+    s.record(&game(40, None, Outcome::Cycle, 30));
+    // Ties 2 and 4 of the finished games: mean 3, sd √2; all four games' mean is 31.5.
+    assert_eq!(s.wars_per_game(), Some(31.5));
+    assert_eq!(s.wars_per_finished_game(), Some(3.0));
+    let finished = s.finished_wars().unwrap();
+    assert_eq!((finished.sum, finished.squares), (6, Some(20)));
+    assert_eq!(finished.sd(2), Some(2f64.sqrt()));
+    // Kept in the parts, and merged.
+    let loaded = Stats::from_parts(&s.parts(), 1000, 1000).unwrap();
+    assert_eq!(loaded.finished_wars(), s.finished_wars());
+    let mut twice = loaded.clone();
+    twice += &s;
+    assert_eq!(twice.finished_wars().map(|f| f.sum), Some(12));
+    // A state written before they were kept: unknown where some game did not finish...
+    let mut old = s.parts();
+    (old.unfinished_wars, old.unfinished_wars_squares) = (None, None);
+    let loaded = Stats::from_parts(&old, 1000, 1000).unwrap();
+    assert_eq!(
+        (loaded.finished_wars(), loaded.wars_per_finished_game()),
+        (None, None)
+    );
+    twice += &loaded;
+    assert_eq!(twice.finished_wars(), None);
+    // ...and all the games' ties where every game did.
+    let mut all_ended = Stats::new(2, 1000, 1000);
+    all_ended.record(&game(10, Some(0), Outcome::Win, 2));
+    let mut old = all_ended.parts();
+    (old.unfinished_wars, old.unfinished_wars_squares) = (None, None);
+    let loaded = Stats::from_parts(&old, 1000, 1000).unwrap();
+    assert_eq!(loaded.finished_wars(), Some(*all_ended.wars()));
+    // More unfinished ties than all games' (126, squared 9,020), or finished games' left with
+    // squares no two games' 6 ties can have (over 36): refused.
+    for (sum, squares) in [(127, Some(9000)), (120, Some(9021)), (120, Some(8900))] {
+        let mut damaged = s.parts();
+        (damaged.unfinished_wars, damaged.unfinished_wars_squares) = (Some(sum), squares);
+        let refused = Stats::from_parts(&damaged, 1000, 1000).unwrap_err();
+        assert!(
+            refused.contains("unfinished games' ties"),
+            "{sum} {squares:?}: {refused}"
+        );
+    }
+}
+
+#[test]
 fn abandoned_games_have_no_length_and_older_parts_still_load() {
     let mut s = Stats::new(2, 1000, 1000);
     s.record(&game(10, Some(0), Outcome::Win, 0));

@@ -152,12 +152,24 @@ fn write_figures(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Resu
                 100.0 * tied as f64 / stats.games as f64
             )
         }
-        Some(per_game) => writeln!(
-            out,
-            "wars         {}   per game   longest chain {}",
-            mean_and_spread(per_game, stats.wars(), stats.games, 3),
-            stats.longest_war
-        ),
+        Some(per_game) => {
+            writeln!(
+                out,
+                "wars         {}   per game   longest chain {}",
+                mean_and_spread(per_game, stats.wars(), stats.games, 3),
+                stats.longest_war
+            )?;
+            // A game that did not finish counts its ties only until the cap or the cycle watch
+            // stopped it: where some did not, the finished games' own figure beside.
+            match (stats.wars_per_finished_game(), stats.finished_wars()) {
+                (Some(mean), Some(sums)) if finished < stats.games => writeln!(
+                    out,
+                    "             {}   per finished game (the others' ties count until they stopped)",
+                    mean_and_spread(mean, &sums, finished, 3)
+                ),
+                _ => Ok(()),
+            }
+        }
         None => Ok(()),
     }
 }

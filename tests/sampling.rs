@@ -1,6 +1,6 @@
 //! `warsim run` samples the games `warsim enumerate` counts exactly: for small decks, a run's
-//! outcomes, wins by seat and by what decided them, mean length and whole length distribution
-//! agree with every deal weighed alike, within a few standard errors; and the intervals a run
+//! outcomes, wins by seat and by what decided them, mean length, ties per finished game and
+//! whole length distribution agree with every deal weighed alike, within a few standard errors; and the intervals a run
 //! reports (Wilson, the mean's, the median's and p90's) cover the exact figures as often as their
 //! 95% says, over a thousand seeded batches.
 
@@ -143,6 +143,22 @@ fn runs_estimate_the_figures_of_every_deal_weighed_alike() {
             "mean".into(),
             (mean.unwrap() - exact.unwrap()) / se.unwrap(),
         ));
+        // Ties per finished game, over the same games enumerate counts as finite.
+        let (mean, se) = (
+            run["wars_per_finished_game"].as_f64(),
+            run["wars_per_finished_game_se"].as_f64(),
+        );
+        let (off, se) = (
+            mean.unwrap() - all["wars_mean"].as_f64().unwrap(),
+            se.unwrap(),
+        );
+        // One suit has no ties: then none, exactly.
+        let errors = if se > 0.0 {
+            off / se
+        } else {
+            off * f64::INFINITY
+        };
+        checks.push(("ties".into(), if off == 0.0 { 0.0 } else { errors }));
         // The spread: enumerate's exact sd against its own histogram's, then the run's sample
         // sd against it, whose standard error is √(μ4 − σ⁴) / (2σ√n) (the delta method).
         let finite: Vec<(f64, f64)> = all_lengths

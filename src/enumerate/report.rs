@@ -82,6 +82,9 @@ pub fn summary(plan: &Plan, tally: &Tally) -> Map<String, Value> {
         "cards_per_player_mean".into(),
         mean(tally.cards_sum(), finite * players as u64),
     );
+    m.insert("wars_sum".into(), json!(tally.wars_sum() as u64));
+    m.insert("wars_mean".into(), mean(tally.wars_sum(), finite));
+    m.insert("wars_sd".into(), json!(tally.wars_sd()));
     let longest = tally.longest.as_ref();
     m.insert(
         "longest_cards_played".into(),
@@ -228,14 +231,11 @@ pub fn write_report(
         )?;
     }
     if let Some(longest) = &tally.longest {
-        let (rounds, cards) = (tally.rounds_sum(), tally.cards_sum());
+        let cards = tally.cards_sum();
         writeln!(
             out,
-            "rounds       mean {:.4} (exactly {} / {})   sd {:.4}   min {}   max {}   ({})",
-            rounds as f64 / finite as f64,
-            rounds,
-            finite,
-            tally.rounds_sd().unwrap_or(0.0),
+            "rounds       {}   min {}   max {}   ({})",
+            exact_mean(tally.rounds_sum(), finite, tally.rounds_sd()),
             tally.rounds.iter().position(|&n| n > 0).unwrap_or(0),
             longest.rounds,
             counted(finite, "finite game")
@@ -247,6 +247,11 @@ pub fn write_report(
             cards as f64 / (finite * players as u64) as f64,
             cards,
             finite * players as u64
+        )?;
+        writeln!(
+            out,
+            "wars         {}   per finite game",
+            exact_mean(tally.wars_sum(), finite, tally.wars_sd())
         )?;
         writeln!(
             out,
@@ -295,5 +300,14 @@ pub fn write_report(
         "time         {seconds:.3} s   {} deals/s on {threads} thread{}",
         group((tally.deals as f64 / seconds.max(1e-9)) as u64),
         if threads == 1 { "" } else { "s" }
+    )
+}
+
+/// `mean M (exactly SUM / N)   sd SD`: a mean over the finite games, with its exact fraction.
+fn exact_mean(sum: u128, finite: u64, sd: Option<f64>) -> String {
+    format!(
+        "mean {:.4} (exactly {sum} / {finite})   sd {:.4}",
+        sum as f64 / finite as f64,
+        sd.unwrap_or(0.0)
     )
 }

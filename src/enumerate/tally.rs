@@ -52,6 +52,8 @@ pub struct Tally {
     pub rounds: Vec<u64>,
     /// Finite games by the cards every player laid.
     pub cards: Vec<u64>,
+    /// Finite games by their ties.
+    pub wars: Vec<u64>,
     /// The finite game of the most rounds.
     pub longest: Option<Longest>,
     /// The finite game of the most cards laid (French bataille's measure of length).
@@ -90,6 +92,7 @@ impl Tally {
         }
         bump(&mut self.rounds, record.rounds as usize);
         bump(&mut self.cards, record.cards_played as usize);
+        bump(&mut self.wars, record.wars as usize);
         let game = || Longest {
             rounds: record.rounds,
             cards_played: record.cards_played,
@@ -150,6 +153,7 @@ impl Tally {
         }
         add_counts(&mut self.rounds, &other.rounds);
         add_counts(&mut self.cards, &other.cards);
+        add_counts(&mut self.wars, &other.wars);
         if let Some(theirs) = other.longest {
             let key = (u64::from(theirs.rounds), &theirs.deal[..]);
             if longer(key, self.longest.as_ref(), |l| u64::from(l.rounds)) {
@@ -183,6 +187,16 @@ impl Tally {
     /// The sum of the cards laid in the finite games, exactly.
     pub fn cards_sum(&self) -> u128 {
         weighted_sum(&self.cards)
+    }
+
+    /// The sum of the finite games' ties, exactly.
+    pub fn wars_sum(&self) -> u128 {
+        weighted_sum(&self.wars)
+    }
+
+    /// The standard deviation of the finite games' ties, as [`Tally::rounds_sd`].
+    pub fn wars_sd(&self) -> Option<f64> {
+        population_sd(&self.wars)
     }
 
     /// The standard deviation of the finite games' rounds over every finite deal (the whole

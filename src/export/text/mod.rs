@@ -102,13 +102,19 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
 /// to two digits: a million games that all end give `99.99962 – 100.00000%`, not one figure
 /// twice.
 fn percent_interval(low: f64, high: f64) -> String {
+    let decimals = interval_decimals(low, high);
+    format!("{:.decimals$} – {:.decimals$}%", 100.0 * low, 100.0 * high)
+}
+
+/// The decimals a share's interval `low`–`high` is printed to as a percentage: three, or as
+/// many more as show its width to two digits.
+fn interval_decimals(low: f64, high: f64) -> usize {
     let width = 100.0 * (high - low);
-    let decimals = if width > 0.0 {
+    if width > 0.0 {
         ((-width.log10()).ceil() as i64 + 1).clamp(3, 12) as usize
     } else {
         3
-    };
-    format!("{:.decimals$} – {:.decimals$}%", 100.0 * low, 100.0 * high)
+    }
 }
 
 /// The figures of at least one game: wins by seat, lengths, cards laid, durations and wars.
@@ -117,9 +123,11 @@ fn write_figures(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Resu
         (0..stats.wins_by_seat.len()).filter_map(|seat| Some((seat, stats.win_share(seat)?)));
     for (seat, (share, low, high)) in seats {
         let label = if seat == 0 { "wins by seat" } else { "" };
+        // 20 million games of which a seat won none: [0.000%, 0.0000184%], not [0.000%, 0.000%].
+        let d = interval_decimals(low, high);
         writeln!(
             out,
-            "{label:<12} seat {:<3} {:>7.3}%  95% CI [{:.3}%, {:.3}%]  ({})",
+            "{label:<12} seat {:<3} {:>7.d$}%  95% CI [{:.d$}%, {:.d$}%]  ({})",
             seat + 1,
             100.0 * share,
             100.0 * low,
@@ -334,5 +342,53 @@ mod tests {
         let (_, low, high) = crate::stats::wilson_95(1_000_000, 1_000_000).unwrap();
         assert_eq!(percent_interval(low, high), "99.99962 – 100.00000%");
         assert_eq!(percent_interval(0.25, 0.25), "25.000 – 25.000%");
+    }
+
+    #[test]
+    fn a_seat_that_never_won_in_millions_of_games_shows_its_interval() {
+        use crate::engine::Preset;
+        use crate::stats::StatsParts;
+        // 21 million games, all capped: each seat's interval is [0, 1.8e-7], six decimals.
+        let games = 21_000_000;
+        let parts = StatsParts {
+            games,
+            outcomes: vec![0, 0, games, 0, 0],
+            wins_by_seat: vec![0, 0],
+            win_by: vec![0; WinBy::ALL.len()],
+            longest_war: 0,
+            wars_sum: 0,
+            finished_cards: 0,
+            wars_squares: Some(0),
+            finished_cards_squares: Some(0),
+            unfinished_wars: Some(0),
+            unfinished_wars_squares: Some(0),
+            rounds: vec![],
+            rounds_games: vec![],
+            capped: games,
+            never: 0,
+        };
+        let stats = Stats::from_parts(&parts, 1, 1).unwrap();
+        let info = RunInfo {
+            rules: Preset::Classic.rules(),
+            seed: 0,
+            games_requested: games,
+            shard: None,
+            first_game: 0,
+            described: None,
+            threads: 1,
+            elapsed: std::time::Duration::from_secs(1),
+            seconds_per_round: None,
+        };
+        let mut report = Vec::new();
+        write_text_report(&mut report, &info, &stats).unwrap();
+        let report = String::from_utf8(report).unwrap();
+        assert!(
+            report.contains("seat 1   0.000000%  95% CI [0.000000%, 0.000018%]  (0 games)"),
+            "{report}"
+        );
+        assert!(
+            report.contains("95% CIs  capped 99.999982 – 100.000000%"),
+            "{report}"
+        );
     }
 }

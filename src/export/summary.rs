@@ -192,11 +192,7 @@ impl Summary {
             wars_per_game_se: stats.wars().se(stats.games),
             wars_per_game_sd: stats.wars().sd(stats.games),
             wars_per_finished_game: match stats.finished_wars() {
-                Some(sums) => [
-                    stats.wars_per_finished_game(),
-                    sums.se(finished),
-                    sums.sd(finished),
-                ],
+                Some(sums) => [sums.mean(finished), sums.se(finished), sums.sd(finished)],
                 None => [None; 3],
             },
             longest_war: stats.longest_war,

@@ -116,7 +116,7 @@ impl Stats {
 
     /// Mean wars per game; none before a game is played.
     pub fn wars_per_game(&self) -> Option<f64> {
-        (self.games > 0).then(|| self.wars.sum as f64 / self.games as f64)
+        self.wars.mean(self.games)
     }
 
     /// The ties of every game, summed and squared: their spread over [`Stats::games`].
@@ -136,18 +136,9 @@ impl Stats {
         })
     }
 
-    /// Mean ties per finished game; none when no game finished or [`Stats::finished_wars`] is
-    /// none.
-    pub fn wars_per_finished_game(&self) -> Option<f64> {
-        let finished = self.lengths.finished_games();
-        let sums = self.finished_wars().filter(|_| finished > 0)?;
-        Some(sums.sum as f64 / finished as f64)
-    }
-
     /// Mean cards played in a finished game, `None` when no game finished.
     pub fn cards_played_mean(&self) -> Option<f64> {
-        let finished = self.lengths.finished_games();
-        (finished > 0).then(|| self.finished_cards.sum as f64 / finished as f64)
+        self.finished_cards.mean(self.lengths.finished_games())
     }
 
     /// The cards played in each finished game, summed and squared: their spread over the

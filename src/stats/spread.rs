@@ -55,6 +55,11 @@ impl Sums {
         squares >= self.sum && sum_squared.is_none_or(|b| squares <= b) && spread_not_negative
     }
 
+    /// The mean over `games` games; none of no games.
+    pub fn mean(&self, games: u64) -> Option<f64> {
+        (games > 0).then(|| self.sum as f64 / games as f64)
+    }
+
     /// The sample standard deviation over `games` games (see [`sample_sd`]).
     pub fn sd(&self, games: u64) -> Option<f64> {
         sample_sd(games, self.sum, self.squares?)

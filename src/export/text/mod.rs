@@ -169,14 +169,17 @@ fn write_figures(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Resu
             )?;
             // A game that did not finish counts its ties only until the cap or the cycle watch
             // stopped it: where some did not, the finished games' own figure beside.
-            match (stats.wars_per_finished_game(), stats.finished_wars()) {
-                (Some(mean), Some(sums)) if finished < stats.games => writeln!(
+            if finished < stats.games
+                && let Some(sums) = stats.finished_wars()
+                && let Some(mean) = sums.mean(finished)
+            {
+                writeln!(
                     out,
                     "             {}   per finished game (the others' ties count until they stopped)",
                     mean_and_spread(mean, &sums, finished, 3)
-                ),
-                _ => Ok(()),
+                )?;
             }
+            Ok(())
         }
         None => Ok(()),
     }

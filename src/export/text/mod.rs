@@ -1,15 +1,17 @@
 //! The human-readable report printed at the end of `warsim run`.
 
 mod bars;
+mod precision;
 mod words;
 
 use std::io::{self, Write};
 
 use crate::engine::rules::Family;
 use crate::engine::{Outcome, WinBy};
-use crate::stats::{Quantile, Stats, Sums};
+use crate::stats::{Quantile, Stats};
 
 use self::bars::write_histogram;
+use self::precision::{interval_decimals, mean_and_spread, percent_interval};
 pub use self::words::{counted, duration, game_span, games_text, group, group_fixed, nice_width};
 use super::RunInfo;
 use super::summary::{QUANTILE_INTERVALS, QUANTILES, games_per_second};
@@ -98,25 +100,6 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
     Ok(())
 }
 
-/// `low – high%` with at least three decimals, and as many more as show the interval's width
-/// to two digits: a million games that all end give `99.99962 – 100.00000%`, not one figure
-/// twice.
-fn percent_interval(low: f64, high: f64) -> String {
-    let decimals = interval_decimals(low, high);
-    format!("{:.decimals$} – {:.decimals$}%", 100.0 * low, 100.0 * high)
-}
-
-/// The decimals a share's interval `low`–`high` is printed to as a percentage: three, or as
-/// many more as show its width to two digits.
-fn interval_decimals(low: f64, high: f64) -> usize {
-    let width = 100.0 * (high - low);
-    if width > 0.0 {
-        ((-width.log10()).ceil() as i64 + 1).clamp(3, 12) as usize
-    } else {
-        3
-    }
-}
-
 /// The figures of at least one game: wins by seat, lengths, cards laid, durations and wars.
 fn write_figures(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Result<()> {
     let seats =
@@ -182,21 +165,6 @@ fn write_figures(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Resu
             Ok(())
         }
         None => Ok(()),
-    }
-}
-
-/// `mean M ± SE (s.e.)   sd SD` to `places` decimals, as the rounds', cards' and ties' lines give
-/// them; the mean alone where there is no spread (one game, or squares a state file did not
-/// keep).
-fn mean_and_spread(mean: f64, sums: &Sums, games: u64, places: usize) -> String {
-    match (sums.se(games), sums.sd(games)) {
-        (Some(se), Some(sd)) => format!(
-            "mean {} ± {} (s.e.)   sd {}",
-            group_fixed(mean, places),
-            group_fixed(se, places),
-            group_fixed(sd, places)
-        ),
-        _ => format!("mean {}", group_fixed(mean, places)),
     }
 }
 
@@ -336,15 +304,6 @@ mod tests {
         assert_eq!(longer("6 min 32 s".to_string()), "lasts over 6 min 32 s");
         assert_eq!(longer("over 3 h 0 min".to_string()), "lasts over 3 h 0 min");
         assert_eq!(longer("never ends".to_string()), "never ends");
-    }
-
-    #[test]
-    fn percent_intervals_keep_their_width_visible() {
-        assert_eq!(percent_interval(0.16945, 0.1844), "16.945 – 18.440%");
-        // A million games that all end: the lower end 1 − 3.84e-6.
-        let (_, low, high) = crate::stats::wilson_95(1_000_000, 1_000_000).unwrap();
-        assert_eq!(percent_interval(low, high), "99.99962 – 100.00000%");
-        assert_eq!(percent_interval(0.25, 0.25), "25.000 – 25.000%");
     }
 
     #[test]

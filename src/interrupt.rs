@@ -1,16 +1,77 @@
 //! Signals that ask a long job to stop: SIGINT (Ctrl-C), SIGTERM and SIGHUP. The first one
 //! only raises a flag that the job polls between chunks of games, so it can end on whole games
 //! and write what it has; a second one ends the process at once, with the usual status of that
-//! signal (128 + its number).
+//! signal (128 + its number), except that a file being replaced whole ([`hold_exit`]) is
+//! finished first, so that neither half a file nor its temporary is left; a third one ends the
+//! process even then (a write that hangs, on a network file system, must not trap the user).
 
 use std::io;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
+use std::sync::{Arc, Once};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 /// The signals that stop a run.
 const STOPPING: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
+
+/// Registers [`on_signal`] once a process.
+static COUNTING: Once = Once::new();
+/// The stopping signals that have arrived, of any of the three kinds.
+static SIGNALS: AtomicUsize = AtomicUsize::new(0);
+/// Files being replaced whole, which a second signal lets finish.
+static HELD: AtomicUsize = AtomicUsize::new(0);
+/// The status a second signal asked to exit with once no file is held (0: none asked).
+static EXIT_ASKED: AtomicI32 = AtomicI32::new(0);
+
+/// Runs in the signal handler, so touches only atomics before `_exit`. The order of the
+/// atomics (SeqCst) is what makes the hand-over sure: this stores its status before it reads
+/// [`HELD`], and [`ExitHeld`]'s drop lowers [`HELD`] before it reads the status, so one of the
+/// two always sees the other and the process never stays up after a second signal.
+fn on_signal(number: i32) {
+    let arrived = SIGNALS.fetch_add(1, Ordering::SeqCst) + 1;
+    if arrived < 2 {
+        return;
+    }
+    EXIT_ASKED.store(128 + number, Ordering::SeqCst);
+    if arrived == 2 && HELD.load(Ordering::SeqCst) > 0 {
+        return;
+    }
+    signal_hook::low_level::exit(128 + number);
+}
+
+/// Holds back a second signal's exit while a file is replaced whole (from the temporary file's
+/// creation until it has replaced the file or is removed: drop it after the temporary file), or
+/// while rows are written to a regular file: killed in the middle of a write (`_exit` from
+/// another thread), a file can keep part of a row.
+#[must_use = "the exit is held only while the guard lives"]
+pub struct ExitHeld(());
+
+/// Holds back a second signal's exit until the guard drops (see [`ExitHeld`]). Where a second
+/// signal has already asked to exit, this thread starts nothing: it waits for the exit, which
+/// the last guard to drop makes (this one, if no other is held). Otherwise the handler, which
+/// saw no guard, could end the process in the middle of the write this one would start.
+pub fn hold_exit() -> ExitHeld {
+    HELD.fetch_add(1, Ordering::SeqCst);
+    let held = ExitHeld(());
+    if EXIT_ASKED.load(Ordering::SeqCst) != 0 {
+        drop(held);
+        loop {
+            std::thread::park();
+        }
+    }
+    held
+}
+
+impl Drop for ExitHeld {
+    fn drop(&mut self) {
+        if HELD.fetch_sub(1, Ordering::SeqCst) == 1 {
+            match EXIT_ASKED.load(Ordering::SeqCst) {
+                0 => {}
+                status => signal_hook::low_level::exit(status),
+            }
+        }
+    }
+}
 
 /// Whether a stopping signal has arrived, and which.
 #[derive(Clone)]
@@ -24,14 +85,18 @@ impl Interrupt {
     pub fn install() -> io::Result<Interrupt> {
         let requested = Arc::new(AtomicBool::new(false));
         let signal = Arc::new(AtomicUsize::new(0));
+        let mut counting = Ok(());
+        // Once a process: each signal must be counted once, however many jobs install handlers.
+        COUNTING.call_once(|| {
+            counting = STOPPING.iter().try_for_each(|&number| {
+                // SAFETY: `on_signal` only touches atomics and calls `_exit`, both
+                // async-signal-safe.
+                unsafe { signal_hook::low_level::register(number, move || on_signal(number)) }
+                    .map(drop)
+            });
+        });
+        counting?;
         for number in STOPPING {
-            // Registered first, so it sees the flag as the previous signal left it: a second
-            // signal exits at once.
-            signal_hook::flag::register_conditional_shutdown(
-                number,
-                128 + number,
-                Arc::clone(&requested),
-            )?;
             signal_hook::flag::register_usize(number, Arc::clone(&signal), number as usize)?;
             signal_hook::flag::register(number, Arc::clone(&requested))?;
         }

@@ -289,41 +289,6 @@ fn rules_survive_a_closed_or_full_standard_output() {
     assert!(err.starts_with("error: could not write the rules"), "{err}");
 }
 
-#[test]
-fn a_second_signal_ends_a_run_stuck_on_its_output_at_once() {
-    let dir = TempDir::new().unwrap();
-    let fifo = dir.path().join("games.csv");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
-    let child = warsim()
-        .args(["run", "--games", "1e9", "-q", "--csv"])
-        .arg(&fifo)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // A reader that never reads: the run fills the pipe and waits on it.
-    let _reader = fs::File::open(&fifo).unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    let mut child = child;
-    signal(&child, "INT");
-    std::thread::sleep(Duration::from_millis(300));
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "the first signal waits for whole rows"
-    );
-    signal(&child, "INT");
-    let started = Instant::now();
-    let status = child.wait().unwrap();
-    assert!(started.elapsed() < Duration::from_secs(2));
-    assert_eq!(status.code(), Some(130));
-}
-
 /// A folder others may write in but not read (`-wx`, a drop box) cannot be opened to sync its
 /// names: the run still writes its files there (the names left to the file system) instead of
 /// failing after writing them. Run as `nobody` when the tests run as root, whom no permission

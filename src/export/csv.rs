@@ -102,6 +102,8 @@ impl GameCsv {
     fn write_buffer(&mut self) -> io::Result<()> {
         let mut done = 0;
         let mut failure = None;
+        // A second signal waits for these whole rows (a pipe's reader could stall it forever).
+        let _held = self.out.is_regular_file().then(crate::interrupt::hold_exit);
         while done < self.buffer.len() {
             match self.out.write(&self.buffer[done..]) {
                 Ok(0) => {

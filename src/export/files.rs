@@ -104,6 +104,7 @@ fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError
                 )));
             }
             // Creating (and at once removing) a file of our own is the only sure test.
+            let _held = crate::interrupt::hold_exit();
             tempfile::Builder::new()
                 .prefix(".warsim-check-")
                 .tempfile_in(folder)
@@ -168,6 +169,9 @@ pub fn write_atomically(
     let permissions = fs::metadata(&real)
         .map(|m| m.permissions())
         .unwrap_or_else(|_| Permissions::from_mode(0o644));
+    // Declared first, so dropped last: a second signal waits until the temporary file has
+    // replaced the file or been removed.
+    let _held = crate::interrupt::hold_exit();
     let temporary = tempfile::Builder::new()
         .prefix(".warsim-")
         .suffix(".tmp")
@@ -177,8 +181,21 @@ pub fn write_atomically(
     write(&mut out)?;
     let temporary = out.into_inner().map_err(io::IntoInnerError::into_error)?;
     temporary.as_file().sync_all()?;
+    slow_down_for_tests();
     temporary.persist(&real).map_err(|e| e.error)?;
     sync_folder(folder_of(&real))
+}
+
+/// The signal tests' way to catch a file half replaced: `WARSIM_TEST_SLOW_REPLACE=MS` waits
+/// that long with the temporary file written. Only in the build the tests drive.
+fn slow_down_for_tests() {
+    #[cfg(feature = "testing")]
+    if let Some(ms) = std::env::var("WARSIM_TEST_SLOW_REPLACE")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+    {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+    }
 }
 
 /// Makes the names in `folder` durable: a renamed or new file survives a power cut only once

@@ -5,6 +5,7 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, Write};
+use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 
 use super::Target;
@@ -18,8 +19,12 @@ pub struct Stream {
 }
 
 enum StreamOut {
-    Stdout(io::Stdout),
-    File { file: File, regular: bool },
+    /// Standard output, and whether it is a regular file (`> games.csv`).
+    Stdout(io::Stdout, bool),
+    File {
+        file: File,
+        regular: bool,
+    },
 }
 
 impl Stream {
@@ -28,8 +33,13 @@ impl Stream {
     pub fn create(target: &Target) -> io::Result<Stream> {
         let path = match target {
             Target::Stdout => {
+                let regular = io::stdout()
+                    .as_fd()
+                    .try_clone_to_owned()
+                    .and_then(|fd| File::from(fd).metadata())
+                    .is_ok_and(|m| m.is_file());
                 return Ok(Stream {
-                    out: StreamOut::Stdout(io::stdout()),
+                    out: StreamOut::Stdout(io::stdout(), regular),
                     created: None,
                 });
             }
@@ -83,6 +93,14 @@ impl Stream {
             },
             created: None,
         })
+    }
+
+    /// Whether it is a regular file (named, or standard output sent to one), which no reader
+    /// can stall: a write to it always finishes.
+    pub fn is_regular_file(&self) -> bool {
+        match self.out {
+            StreamOut::Stdout(_, regular) | StreamOut::File { regular, .. } => regular,
+        }
     }
 
     /// Cuts a regular file back to its first `len` bytes; false where that is impossible
@@ -150,7 +168,7 @@ impl Write for Stream {
     /// Writes as much of `bytes` as the output takes now.
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         match &mut self.out {
-            StreamOut::Stdout(out) => out.write(bytes),
+            StreamOut::Stdout(out, _) => out.write(bytes),
             StreamOut::File { file, .. } => file.write(bytes),
         }
     }
@@ -158,7 +176,7 @@ impl Write for Stream {
     /// Flushes what was written.
     fn flush(&mut self) -> io::Result<()> {
         match &mut self.out {
-            StreamOut::Stdout(out) => out.flush(),
+            StreamOut::Stdout(out, _) => out.flush(),
             StreamOut::File { file, .. } => file.flush(),
         }
     }

@@ -1,0 +1,151 @@
+//! A second stopping signal: it ends the process at once, even on an output that blocks,
+//! except that a write in progress to a regular file is finished first (no half file, no
+//! temporary, no cut row left); a third ends it even then. The first signal's whole rows and summaries: `safety.rs`.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{json, until};
+use tempfile::TempDir;
+
+fn warsim() -> Command {
+    Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+}
+
+fn signal(child: &Child, name: &str) {
+    common::send(&format!("-{name}"), child.id());
+}
+
+/// The names in `folder`, sorted.
+fn names(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A run whose summary takes `hold_ms` to replace its file, caught with the temporary file
+/// written: the signals `count` times, 200 ms apart (so none merges with the one before).
+fn signal_while_replacing(dir: &Path, hold_ms: u32, count: usize) -> (Child, Instant) {
+    let child = warsim()
+        .args(["run", "--games", "1000", "-q", "--json"])
+        .arg(dir.join("summary.json"))
+        .env("WARSIM_TEST_SLOW_REPLACE", hold_ms.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    until("the temporary summary", || {
+        names(dir).iter().any(|name| name.ends_with(".tmp"))
+    });
+    let started = Instant::now();
+    for _ in 0..count {
+        signal(&child, "INT");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    (child, started)
+}
+
+#[test]
+fn a_second_signal_lets_a_file_being_replaced_finish_and_leaves_no_temporary() {
+    let dir = TempDir::new().unwrap();
+    let (mut child, _) = signal_while_replacing(dir.path(), 1_500, 2);
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    assert_eq!(names(dir.path()), ["summary.json"]);
+    let summary = json(&dir.path().join("summary.json"));
+    assert_eq!(summary["games"], 1000);
+}
+
+#[test]
+fn a_third_signal_ends_the_process_even_while_a_file_is_replaced() {
+    let dir = TempDir::new().unwrap();
+    let (mut child, started) = signal_while_replacing(dir.path(), 20_000, 3);
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "it waited for the file"
+    );
+    // The summary's temporary file is left: the user asked three times.
+    assert!(!dir.path().join("summary.json").exists());
+}
+
+#[test]
+fn a_second_signal_ends_a_run_stuck_on_its_output_at_once() {
+    let dir = TempDir::new().unwrap();
+    let fifo = dir.path().join("games.csv");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let child = warsim()
+        .args(["run", "--games", "1e9", "-q", "--csv"])
+        .arg(&fifo)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // A reader that never reads: the run fills the pipe and waits on it.
+    let _reader = fs::File::open(&fifo).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut child = child;
+    signal(&child, "INT");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first signal waits for whole rows"
+    );
+    signal(&child, "INT");
+    let started = Instant::now();
+    let status = child.wait().unwrap();
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert_eq!(status.code(), Some(130));
+}
+
+/// Two signals back to back mid-run end the process at once, at any moment of the writing: the
+/// per-game CSV still ends on a whole row, as no write of rows is cut short (`_exit` from
+/// another thread would stop it between two pages). Each attempt lands at another moment. Cut
+/// rows showed in about one run of this test in two under I/O load (a `dd` beside it), rarely
+/// without: it guards against the fault rather than proving its absence.
+#[test]
+fn two_signals_at_once_leave_the_per_game_csv_on_a_whole_row() {
+    for attempt in 0..40 {
+        let dir = TempDir::new().unwrap();
+        let csv = dir.path().join("games.csv");
+        let mut child = warsim()
+            .args(["run", "--games", "1e12", "-q", "--csv"])
+            .arg(&csv)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let enough = 100_000 + 50_000 * attempt;
+        until("rows", || {
+            fs::metadata(&csv).map_or(0, |m| m.len()) > enough
+        });
+        let pid = child.id() as libc::pid_t;
+        // SAFETY: plain system calls on our own child, which has not been waited for.
+        unsafe {
+            libc::kill(pid, libc::SIGINT);
+            libc::kill(pid, libc::SIGTERM);
+        }
+        let status = child.wait().unwrap().code();
+        assert!(matches!(status, Some(130 | 143)), "{status:?}");
+        let text = fs::read_to_string(&csv).unwrap();
+        assert!(
+            text.ends_with('\n'),
+            "attempt {attempt}: {:?}",
+            &text[text.len() - 40..]
+        );
+        let fields = text.lines().next().unwrap().split(',').count();
+        assert!(text.lines().all(|row| row.split(',').count() == fields));
+    }
+}

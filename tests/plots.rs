@@ -24,6 +24,52 @@ fn svg_texts(path: &Path) -> Vec<String> {
         .collect()
 }
 
+/// The bottom of a sweep plot's legend, after checking that nothing drawn before it (bands,
+/// lines, points, the censored medians' notes) reaches above it: the legend hides no data.
+fn data_under_the_legend(path: &Path) -> f64 {
+    let svg = std::fs::read_to_string(path).unwrap();
+    let document = roxmltree::Document::parse(&svg).unwrap();
+    let nodes: Vec<_> = document.root_element().children().collect();
+    let frame = nodes
+        .iter()
+        .position(|n| {
+            n.has_tag_name("rect")
+                && n.attribute("fill") == Some("none")
+                && n.attribute("stroke") == Some("#000000")
+        })
+        .expect("a legend");
+    let number = |n: &roxmltree::Node, name| n.attribute(name).unwrap().parse::<f64>().unwrap();
+    let bottom = number(&nodes[frame], "y") + number(&nodes[frame], "height");
+    let coloured = |n: &&roxmltree::Node| {
+        let paint = n
+            .attribute("stroke")
+            .or(n.attribute("fill"))
+            .unwrap_or("none");
+        !["none", "#000000", "#FFFFFF"].contains(&paint)
+    };
+    let mut tops = Vec::new();
+    for node in nodes[..frame].iter().filter(coloured) {
+        match node.tag_name().name() {
+            "circle" => tops.push(number(node, "cy") - number(node, "r")),
+            "text" => tops.push(number(node, "y")),
+            "polyline" | "polygon" => tops.extend(
+                node.attribute("points")
+                    .unwrap()
+                    .split_whitespace()
+                    .map(|point| point.split(',').nth(1).unwrap().parse::<f64>().unwrap()),
+            ),
+            _ => {}
+        }
+    }
+    assert!(tops.len() >= 5, "{tops:?}");
+    let highest = tops.iter().copied().fold(f64::INFINITY, f64::min);
+    assert!(
+        highest >= bottom,
+        "{path:?}: data at y {highest}, legend down to {bottom}"
+    );
+    bottom
+}
+
 fn has(texts: &[String], wanted: &str) -> bool {
     texts.iter().any(|t| t.contains(wanted))
 }
@@ -147,33 +193,43 @@ fn a_heatmap_shows_every_cells_median() {
     }
 }
 
+/// Plots a sweep with `args` to `svg`.
+fn plot_sweep(svg: &Path, args: &[&str]) {
+    warsim()
+        .arg("sweep")
+        .args(args)
+        .args(["-q", "--plot"])
+        .arg(svg)
+        .assert()
+        .success();
+}
+
 #[test]
 fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
     let dir = TempDir::new().unwrap();
     let svg = dir.path().join("sweep.svg");
-    warsim()
-        .args([
-            "sweep",
-            "--players",
-            "2..4",
-            "--games",
-            "2000",
-            "-q",
-            "--plot",
-        ])
-        .arg(&svg)
-        .assert()
-        .success();
+    plot_sweep(&svg, &["--players", "2..4", "--games", "2000"]);
     let texts = svg_texts(&svg);
     for label in ["median", "p10–p90", "p99", "players", "2", "3", "4"] {
         assert!(texts.iter().any(|t| t == label), "{label} in {texts:?}");
     }
-    warsim()
-        .args(["sweep", "--pickup", "table,shuffled", "--players", "2,3"])
-        .args(["--ranks", "6..9", "--games", "500", "-q", "--plot"])
-        .arg(&svg)
-        .assert()
-        .success();
+    data_under_the_legend(&svg);
+    // The longest games at the first value, where the legend stands.
+    plot_sweep(&svg, &["--face-down", "0..4", "--games", "2000"]);
+    data_under_the_legend(&svg);
+    plot_sweep(
+        &svg,
+        &[
+            "--pickup",
+            "table,shuffled",
+            "--players",
+            "2,3",
+            "--ranks",
+            "6..9",
+            "--games",
+            "500",
+        ],
+    );
     let texts = svg_texts(&svg);
     assert!(has(&texts, "players=3 pickup=shuffled"), "{texts:?}");
     assert!(
@@ -181,25 +237,17 @@ fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
         "the x axis is the setting with most values"
     );
     // A median among games that never end is said, not drawn.
-    warsim()
-        .args([
-            "sweep",
-            "--pickup",
-            "table,seats,shuffled",
-            "--games",
-            "2000",
-            "-q",
-        ])
-        .arg("--plot")
-        .arg(&svg)
-        .assert()
-        .success();
+    plot_sweep(
+        &svg,
+        &["--pickup", "table,seats,shuffled", "--games", "2000"],
+    );
     let texts = svg_texts(&svg);
     assert_eq!(
         texts.iter().filter(|t| *t == "median never").count(),
         1,
         "{texts:?}"
     );
+    data_under_the_legend(&svg);
     // Too many lines are refused before any game.
     warsim()
         .args([

@@ -5,6 +5,7 @@
 
 mod heatmap;
 mod lengths;
+mod medians;
 mod sweep;
 
 pub use lengths::{SurvivalScale, draw_run};

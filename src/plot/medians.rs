@@ -1,0 +1,309 @@
+//! A sweep's medians against one setting, as lines: over one setting, the median with the
+//! p10–p90 band and p99 dashed; over more, one median line per combination of the others. The
+//! legend and the notes of censored medians keep the top of the panel to themselves.
+
+use std::io;
+
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::sweep::{find, x_axis};
+use super::{PALETTE, failed, font, panel, rounds_at, short};
+use crate::export::text::quantile_text;
+use crate::stats::{Quantile, Stats};
+
+/// Consecutive runs of `(x, value)` points: a new run starts wherever an x is skipped.
+fn runs<T: Copy>(points: impl Iterator<Item = (i32, T)>) -> Vec<Vec<(i32, T)>> {
+    let mut spans: Vec<Vec<(i32, T)>> = Vec::new();
+    for (x, value) in points {
+        match spans.last_mut() {
+            Some(span) if span.last().is_some_and(|&(last, _)| last + 1 == x) => {
+                span.push((x, value))
+            }
+            _ => spans.push(vec![(x, value)]),
+        }
+    }
+    spans
+}
+
+/// Pixels of a panel that are not its plot: the margin, the caption and the horizontal axis.
+const PANEL_FRAME: u32 = 100;
+/// The legend's height: its frame and padding, and a row per series.
+const LEGEND_TOP: u32 = 16;
+const LEGEND_ROW: u32 = 21;
+/// The height of one line of the censored medians' notes.
+const NOTE_ROW: u32 = 18;
+
+/// The share of a plot `plot_px` high left to the data under `reserved_px` at its top (at
+/// least half of it, however many rows the legend has).
+fn room_below(reserved_px: u32, plot_px: u32) -> f64 {
+    (1.0 - f64::from(reserved_px) / f64::from(plot_px.max(1))).max(0.5)
+}
+
+/// The top of a vertical axis from `bottom` on which `high` sits `data_share` of the way up at
+/// most (measured along a log scale where `log`), and at least a tenth (linear) or 30% (log)
+/// above it, as before any legend.
+fn top_of_axis(bottom: f64, high: f64, log: bool, data_share: f64) -> f64 {
+    if log {
+        let span = (high / bottom).ln() / data_share;
+        (bottom * span.exp()).max(high * 1.3)
+    } else {
+        (bottom + (high - bottom) / data_share).max(high * 1.1)
+    }
+}
+
+/// One cell on a line: its position along x and its quantiles (`None` when censored).
+struct Point {
+    line: usize,
+    x: i32,
+    p10: Option<f64>,
+    p50: Option<f64>,
+    p90: Option<f64>,
+    p99: Option<f64>,
+    /// How the median reads when it falls among censored games ("never", "> 100,000").
+    censored: Option<String>,
+}
+
+/// Median (and, for one line, the p10–p90 band and p99) against the last varied setting.
+pub(super) fn medians(
+    area: &DrawingArea<SVGBackend, plotters::coord::Shift>,
+    keys: &[&str],
+    axes: &[(usize, Vec<String>)],
+    cells: &[(&[String], &Stats)],
+) -> io::Result<()> {
+    let x = x_axis(axes);
+    let (x_key, x_values) = &axes[x];
+    let others: Vec<&(usize, Vec<String>)> = axes
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != x)
+        .map(|(_, a)| a)
+        .collect();
+    // Every combination of the other varied settings: one line each.
+    let mut combos: Vec<Vec<(usize, &String)>> = vec![Vec::new()];
+    for (k, values) in others.iter().map(|a| (&a.0, &a.1)) {
+        combos = combos
+            .into_iter()
+            .flat_map(|c| {
+                values.iter().map(move |v| {
+                    let mut c = c.clone();
+                    c.push((*k, v));
+                    c
+                })
+            })
+            .collect();
+    }
+    let band = combos.len() == 1;
+    let mut points = Vec::new();
+    for (line, combo) in combos.iter().enumerate() {
+        for (x, value) in x_values.iter().enumerate() {
+            let mut wanted = combo.clone();
+            wanted.push((*x_key, value));
+            if let Some(stats) = find(cells, &wanted) {
+                let q = |parts| rounds_at(stats, parts).map(|r| r as f64);
+                points.push(Point {
+                    line,
+                    x: x as i32,
+                    p10: q(10_000),
+                    p50: q(50_000),
+                    p90: q(90_000),
+                    p99: q(99_000),
+                    censored: match stats.lengths().quantile(50_000) {
+                        Some(Quantile::Rounds(_)) | None => None,
+                        Some(other) => Some(quantile_text(other)),
+                    },
+                });
+            }
+        }
+    }
+    let all: Vec<f64> = points
+        .iter()
+        .flat_map(|p| match (band, p.p10.zip(p.p90)) {
+            (true, Some((low, high))) => [Some(low), p.p50, Some(high), p.p99],
+            (true, None) => [None, p.p50, None, p.p99],
+            (false, _) => [None, p.p50, None, None],
+        })
+        .flatten()
+        .collect();
+    let low = all.iter().copied().fold(f64::INFINITY, f64::min).max(1.0);
+    let high = all.iter().copied().fold(1.0, f64::max);
+    let log = high / low > 30.0;
+    // The legend (upper left) and the notes of censored medians under it take the top of the
+    // panel: the data stay below them, wherever the lines run.
+    let legend_rows = if band { 3 } else { combos.len() };
+    let legend_px = LEGEND_TOP + LEGEND_ROW * legend_rows as u32;
+    let any_note = points.iter().any(|p| p.censored.is_some());
+    let notes_px = if any_note {
+        NOTE_ROW * combos.len() as u32 + 4
+    } else {
+        0
+    };
+    let plot_px = area.dim_in_pixel().1.saturating_sub(PANEL_FRAME);
+    let data_share = room_below(legend_px + notes_px + 10, plot_px);
+    let y_bottom = if log { low / 1.3 } else { 0.0 };
+    let y_top = top_of_axis(y_bottom, high, log, data_share);
+    let caption = if band {
+        "Median game length (line), p10–p90 (band) and p99 (dashed), in rounds"
+    } else {
+        "Median game length in rounds, one line per combination"
+    };
+    let mut builder = panel(area, caption);
+    let labels = |v: &SegmentValue<i32>| match v {
+        SegmentValue::CenterOf(i) => x_values.get(*i as usize).cloned().unwrap_or_default(),
+        _ => String::new(),
+    };
+    // A range of i32 holds both ends: n categories are 0..n - 1.
+    let x_range = (0..x_values.len() as i32 - 1).into_segmented();
+    let y_desc = if log { "rounds (log scale)" } else { "rounds" };
+    macro_rules! draw {
+        ($chart:expr) => {{
+            let mut chart = $chart;
+            chart
+                .configure_mesh()
+                .disable_x_mesh()
+                .x_labels(x_values.len())
+                .x_label_formatter(&labels)
+                .y_label_formatter(&|y| short(*y))
+                .x_desc(keys[*x_key])
+                .y_desc(y_desc)
+                .axis_desc_style(font(16.0))
+                .label_style(font(15.0))
+                .draw()
+                .map_err(failed)?;
+            for (line, combo) in combos.iter().enumerate() {
+                let color = PALETTE[line % PALETTE.len()];
+                let mine: Vec<&Point> = points.iter().filter(|p| p.line == line).collect();
+                let at = |x: i32| SegmentValue::CenterOf(x);
+                if band {
+                    // Bands and lines break where a quantile is censored (never or above the
+                    // cap): nothing is drawn through a cell that has no such value.
+                    let spans = runs(mine.iter().filter_map(|p| Some((p.x, (p.p10?, p.p90?)))));
+                    // A lone cell's band is a broad bar: a polygon of one column has no width.
+                    let (lone, long): (Vec<_>, Vec<_>) =
+                        spans.into_iter().partition(|span| span.len() == 1);
+                    let polygons = long.into_iter().map(|span| {
+                        let upper = span.iter().map(|&(x, (_, high))| (at(x), high));
+                        let lower = span.iter().rev().map(|&(x, (low, _))| (at(x), low));
+                        Polygon::new(upper.chain(lower).collect::<Vec<_>>(), color.mix(0.2))
+                    });
+                    let bars = lone.iter().map(|span| {
+                        let (x, (low, high)) = span[0];
+                        PathElement::new(
+                            vec![(at(x), low), (at(x), high)],
+                            color.mix(0.2).stroke_width(16),
+                        )
+                    });
+                    chart.draw_series(bars).map_err(failed)?;
+                    chart
+                        .draw_series(polygons)
+                        .map_err(failed)?
+                        .label("p10–p90")
+                        .legend(move |(x, y)| {
+                            Rectangle::new([(x, y - 6), (x + 20, y + 6)], color.mix(0.2).filled())
+                        });
+                    let spans = runs(mine.iter().filter_map(|p| Some((p.x, p.p99?))));
+                    // A lone cell's p99 is a cross: a dashed line needs two cells.
+                    let (lone, long): (Vec<_>, Vec<_>) =
+                        spans.into_iter().partition(|span| span.len() == 1);
+                    let dashed = long.into_iter().map(|span| {
+                        let points: Vec<_> = span.iter().map(|&(x, y)| (at(x), y)).collect();
+                        DashedPathElement::new(points.into_iter(), 6, 4, color.stroke_width(1))
+                    });
+                    let crosses = lone
+                        .iter()
+                        .map(|span| Cross::new((at(span[0].0), span[0].1), 5, color));
+                    chart.draw_series(crosses).map_err(failed)?;
+                    chart
+                        .draw_series(dashed)
+                        .map_err(failed)?
+                        .label("p99")
+                        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+                }
+                let name = if band {
+                    "median".to_string()
+                } else {
+                    let parts: Vec<String> = combo
+                        .iter()
+                        .map(|(k, v)| format!("{}={v}", keys[*k]))
+                        .collect();
+                    parts.join(" ")
+                };
+                let median: Vec<_> = mine
+                    .iter()
+                    .filter_map(|p| Some((at(p.x), p.p50?)))
+                    .collect();
+                let spans = runs(mine.iter().filter_map(|p| Some((p.x, p.p50?))));
+                let paths = spans.into_iter().map(|span| {
+                    let points: Vec<_> = span.into_iter().map(|(x, y)| (at(x), y)).collect();
+                    PathElement::new(points, color.stroke_width(3))
+                });
+                chart
+                    .draw_series(paths)
+                    .map_err(failed)?
+                    .label(name)
+                    .legend(move |(x, y)| {
+                        PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(3))
+                    });
+                chart
+                    .draw_series(
+                        median
+                            .into_iter()
+                            .map(|p| Circle::new(p, 4, color.filled())),
+                    )
+                    .map_err(failed)?;
+                // Where the median has no length, say so at the top of its column.
+                let notes = mine.iter().filter_map(|p| {
+                    let text = format!("median {}", p.censored.as_ref()?);
+                    let style = TextStyle::from(font(14.0).color(&color))
+                        .pos(Pos::new(HPos::Center, VPos::Top));
+                    let shift = (legend_px + 4 + NOTE_ROW * line as u32) as i32;
+                    Some(EmptyElement::at((at(p.x), y_top)) + Text::new(text, (0, shift), style))
+                });
+                chart.draw_series(notes).map_err(failed)?;
+            }
+            chart
+                .configure_series_labels()
+                .position(SeriesLabelPosition::UpperLeft)
+                .background_style(WHITE.mix(0.85))
+                .border_style(BLACK.mix(0.4))
+                .label_font(font(14.0))
+                .draw()
+                .map_err(failed)?;
+        }};
+    }
+    if log {
+        draw!(
+            builder
+                .build_cartesian_2d(x_range, (y_bottom..y_top).log_scale())
+                .map_err(failed)?
+        );
+    } else {
+        draw!(
+            builder
+                .build_cartesian_2d(x_range, y_bottom..y_top)
+                .map_err(failed)?
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_data_stay_under_the_legend() {
+        // 77 pixels of legend on a 620-pixel plot: the highest point sits at most 87.6% up.
+        let share = room_below(77, 620);
+        assert!((share - (1.0 - 77.0 / 620.0)).abs() < 1e-12);
+        let top = top_of_axis(0.0, 1100.0, false, share);
+        assert!(1100.0 / top <= share + 1e-12 && 1100.0 / top > share - 1e-9);
+        let (bottom, top) = (10.0, top_of_axis(10.0, 5e5, true, share));
+        let up = (5e5f64 / bottom).ln() / (top / bottom).ln();
+        assert!((up - share).abs() < 1e-9, "{up}");
+        // Little legend: the old headroom stands; a huge one leaves the data half the plot.
+        assert_eq!(top_of_axis(0.0, 100.0, false, 0.99), 100.0 * 1.1);
+        assert_eq!(room_below(1_000, 620), 0.5);
+    }
+}

@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 use super::{Plan, Tally};
 use crate::engine::{WinBy, hand};
 use crate::export::rule_fields;
-use crate::export::text::{counted, decided_by, group};
+use crate::export::text::{counted, decided_by, group, percent_of};
 
 /// A deal as the hands it cuts into, `2 1 3 | 2 3 3`.
 pub fn hands(deal: &[u8], players: usize) -> String {
@@ -191,7 +191,7 @@ pub fn write_report(
     threads: usize,
 ) -> io::Result<()> {
     let players = plan.rules.players as usize;
-    let pct = |n: u64| 100.0 * n as f64 / tally.deals.max(1) as f64;
+    let pct = |n: u64| percent_of(n, tally.deals, 4);
     let finite = tally.finite();
     writeln!(out, "rules        {}", plan.rules.describe())?;
     writeln!(
@@ -206,7 +206,7 @@ pub fn write_report(
     let wins: u64 = tally.wins.iter().sum();
     writeln!(
         out,
-        "outcomes     win {} ({:.4}%)   draw {} ({:.4}%)   cycle {} ({:.4}%)   capped {}",
+        "outcomes     win {} ({})   draw {} ({})   cycle {} ({})   capped {}",
         group(wins),
         pct(wins),
         group(tally.draws),
@@ -216,7 +216,7 @@ pub fn write_report(
         group(tally.capped)
     )?;
     let wins_by = |by: WinBy| tally.win_by[by as usize];
-    let share = |name: &str, n: u64| format!("{name} {} ({:.4}%)", group(n), pct(n));
+    let share = |name: &str, n: u64| format!("{name} {} ({})", group(n), pct(n));
     if let Some(line) = decided_by(wins_by, share) {
         writeln!(out, "{line}")?;
     }
@@ -224,7 +224,7 @@ pub fn write_report(
         let lead = if seat == 0 { "wins by seat" } else { "" };
         writeln!(
             out,
-            "{lead:<12} seat {}  {} ({:.4}%)",
+            "{lead:<12} seat {}  {} ({})",
             seat + 1,
             group(n),
             pct(n)

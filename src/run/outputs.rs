@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use crate::batch::{Checkpoints, RecordSink};
 use crate::config::{ConfigError, RunOptions};
-use crate::export::text::games_text;
+use crate::export::text::{games_text, percent_of};
 use crate::export::{
     AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target,
     Which, write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv,
@@ -346,7 +346,7 @@ pub fn resumed_game_csv(
 
 /// A run's plot title and the lines under it: the rules, the seed and the censored shares.
 pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
-    let share = |n: u64| 100.0 * n as f64 / stats.games as f64;
+    let share = |n: u64| percent_of(n, stats.games, 2);
     let lengths = stats.lengths();
     let title = format!(
         "How long does War last? {}, {}",
@@ -357,7 +357,7 @@ pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
     let censored = match stats.games {
         0 => String::new(),
         _ => format!(
-            "capped {:.2}% · never end ({}) {:.2}% · ",
+            "capped {} · never end ({}) {} · ",
             share(lengths.capped_games()),
             match stats.count(crate::engine::Outcome::Abandoned) {
                 0 => "cycles",

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::engine::Outcome;
 use crate::export::text::{
-    counted, duration, game_span, games_text, group, group_fixed, quantile_text,
+    counted, duration, game_span, games_text, group, group_fixed, percent_of, quantile_text,
 };
 use crate::export::{Figure, Proportion, Summary, into_io};
 use crate::stats::Quantile;
@@ -222,8 +222,7 @@ pub fn write_sweep_report(
     let mut rows = vec![header];
     for result in results {
         let lengths = result.stats.lengths();
-        let games = result.stats.games.max(1) as f64;
-        let share = |o: Outcome| format!("{:.2}%", 100.0 * result.stats.count(o) as f64 / games);
+        let share = |o: Outcome| percent_of(result.stats.count(o), result.stats.games, 2);
         let quantile = |parts| lengths.quantile(parts).map_or("-".into(), quantile_text);
         let mut row = result.values.clone();
         row.push(quantile(50_000));

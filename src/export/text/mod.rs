@@ -12,14 +12,15 @@ use crate::stats::{Quantile, Stats};
 
 use self::bars::write_histogram;
 use self::precision::{interval_decimals, mean_and_spread, percent_interval};
-pub use self::words::{counted, duration, game_span, games_text, group, group_fixed, nice_width};
+pub use self::words::{
+    counted, duration, game_span, games_text, group, group_fixed, nice_width, percent_of,
+};
 use super::RunInfo;
 use super::summary::{QUANTILE_INTERVALS, QUANTILES, games_per_second};
 
 /// Writes the report.
 pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Result<()> {
     let games = stats.games;
-    let pct = |n: u64| 100.0 * n as f64 / games as f64;
     writeln!(out, "rules        {}", info.rules.describe())?;
     writeln!(
         out,
@@ -55,7 +56,7 @@ pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> 
     }
     let share = |name: &str, n: u64| match games {
         0 => format!("{name} 0"),
-        _ => format!("{name} {} ({:.2}%)", group(n), pct(n)),
+        _ => format!("{name} {} ({})", group(n), percent_of(n, games, 2)),
     };
     // `abandoned` only where the rules can abandon a game, so other reports keep their shape.
     let reported = || {
@@ -137,10 +138,10 @@ fn write_figures(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Resu
             let tied = stats.count(Outcome::Draw);
             writeln!(
                 out,
-                "ties         {}   tied rounds per match   tied matches {} ({:.3}%)",
+                "ties         {}   tied rounds per match   tied matches {} ({})",
                 mean_and_spread(per_game, stats.wars(), stats.games, 3),
                 group(tied),
-                100.0 * tied as f64 / stats.games as f64
+                percent_of(tied, stats.games, 3)
             )
         }
         Some(per_game) => {
@@ -306,9 +307,48 @@ mod tests {
         assert_eq!(longer("never ends".to_string()), "never ends");
     }
 
+    /// A classic run of `games` games, as the report describes it.
+    fn classic_run(games: u64) -> RunInfo {
+        RunInfo {
+            rules: crate::engine::Preset::Classic.rules(),
+            seed: 0,
+            games_requested: games,
+            shard: None,
+            first_game: 0,
+            described: None,
+            threads: 1,
+            elapsed: std::time::Duration::from_secs(1),
+            seconds_per_round: None,
+        }
+    }
+
+    #[test]
+    fn one_capped_game_in_a_million_is_not_read_as_none() {
+        use crate::engine::GameRecord;
+        let mut stats = Stats::new(2, 1000, 1000);
+        let won = GameRecord {
+            rounds: 100,
+            outcome: Outcome::Win,
+            ..GameRecord::default()
+        };
+        for _ in 0..999_999 {
+            stats.record(&won);
+        }
+        stats.record(&GameRecord {
+            rounds: 1000,
+            outcome: Outcome::Capped,
+            ..GameRecord::default()
+        });
+        let info = classic_run(stats.games);
+        let mut report = Vec::new();
+        write_text_report(&mut report, &info, &stats).unwrap();
+        let report = String::from_utf8(report).unwrap();
+        let wanted = "win 999,999 (>99.99%)   draw 0 (0.00%)   capped 1 (<0.01%)   cycle 0 (0.00%)";
+        assert!(report.contains(wanted), "{report}");
+    }
+
     #[test]
     fn a_seat_that_never_won_in_millions_of_games_shows_its_interval() {
-        use crate::engine::Preset;
         use crate::stats::StatsParts;
         // 21 million games, all capped: each seat's interval is [0, 1.8e-7], six decimals.
         let games = 21_000_000;
@@ -330,17 +370,7 @@ mod tests {
             never: 0,
         };
         let stats = Stats::from_parts(&parts, 1, 1).unwrap();
-        let info = RunInfo {
-            rules: Preset::Classic.rules(),
-            seed: 0,
-            games_requested: games,
-            shard: None,
-            first_game: 0,
-            described: None,
-            threads: 1,
-            elapsed: std::time::Duration::from_secs(1),
-            seconds_per_round: None,
-        };
+        let info = classic_run(games);
         let mut report = Vec::new();
         write_text_report(&mut report, &info, &stats).unwrap();
         let report = String::from_utf8(report).unwrap();

@@ -67,6 +67,22 @@ pub fn group_fixed(x: f64, decimals: usize) -> String {
     }
 }
 
+/// `count` of `total` as a percentage to `decimals` places: "12.35%". A share that is not nil
+/// never reads as nil, nor one short of all as all: 1 in 10^6 reads "<0.01%" and 999,999 in
+/// 10^6 ">99.99%" (where the places would print "0.00%" and "100.00%").
+pub fn percent_of(count: u64, total: u64, decimals: usize) -> String {
+    let text = format!("{:.decimals$}", 100.0 * count as f64 / total.max(1) as f64);
+    let printed = text.parse::<f64>().ok();
+    let step = 10f64.powi(-(decimals as i32));
+    if count > 0 && printed == Some(0.0) {
+        format!("<{step:.decimals$}%")
+    } else if count < total && printed == Some(100.0) {
+        format!(">{:.decimals$}%", 100.0 - step)
+    } else {
+        format!("{text}%")
+    }
+}
+
 /// 1234567 → "1,234,567".
 pub fn group(n: u64) -> String {
     let digits = n.to_string();
@@ -101,6 +117,23 @@ mod tests {
             duration(86_400.0 * 4_294_967_294.0),
             "4,294,967,294 days 0 h"
         );
+    }
+
+    #[test]
+    fn shares_that_are_not_nil_or_all_never_read_so() {
+        assert_eq!(percent_of(1, 1_000_000, 2), "<0.01%");
+        assert_eq!(percent_of(0, 1_000_000, 2), "0.00%");
+        assert_eq!(percent_of(999_999, 1_000_000, 2), ">99.99%");
+        assert_eq!(percent_of(1_000_000, 1_000_000, 2), "100.00%");
+        assert_eq!(percent_of(1, 2, 2), "50.00%");
+        assert_eq!(percent_of(1, 200, 2), "0.50%");
+        assert_eq!(percent_of(1, 20_001, 2), "<0.01%");
+        assert_eq!(percent_of(1, 19_999, 2), "0.01%");
+        assert_eq!(percent_of(19_998, 19_999, 2), "99.99%");
+        assert_eq!(percent_of(1, 10_000_000, 4), "<0.0001%");
+        assert_eq!(percent_of(9_999_999, 10_000_000, 4), ">99.9999%");
+        assert_eq!(percent_of(2, 3, 1), "66.7%");
+        assert_eq!(percent_of(0, 0, 2), "0.00%");
     }
 
     #[test]

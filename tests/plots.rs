@@ -70,6 +70,58 @@ fn data_under_the_legend(path: &Path) -> f64 {
     bottom
 }
 
+/// Checks that the survival panel's labels of the median, p90 and p99 stand clear of its curve,
+/// by `CLEAR` pixels at least (text 14 pixels high, about 8 wide a character); returns how many
+/// it checked.
+fn marks_clear_of_the_curve(path: &Path) -> usize {
+    const CLEAR: f64 = 6.0;
+    let svg = std::fs::read_to_string(path).unwrap();
+    let document = roxmltree::Document::parse(&svg).unwrap();
+    let nodes: Vec<_> = document.root_element().children().collect();
+    let curve = nodes
+        .iter()
+        .position(|n| n.attribute("stroke") == Some("#D55E00"))
+        .expect("a survival curve");
+    let points: Vec<(f64, f64)> = nodes[curve]
+        .attribute("points")
+        .unwrap()
+        .split_whitespace()
+        .map(|p| p.split_once(',').unwrap())
+        .map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap()))
+        .collect();
+    let marked = ["median ", "p90 ", "p99 "];
+    let labels = nodes[curve..]
+        .iter()
+        .filter(|n| n.has_tag_name("text"))
+        .filter(|n| {
+            marked
+                .iter()
+                .any(|m| n.text().unwrap_or("").trim().starts_with(m))
+        });
+    let mut checked = 0;
+    for label in labels {
+        let number = |name| label.attribute(name).unwrap().parse::<f64>().unwrap();
+        let width = 8.0 * label.text().unwrap().trim().chars().count() as f64;
+        let (x, y) = (number("x"), number("y"));
+        let left = match label.attribute("text-anchor") {
+            Some("end") => x - width,
+            _ => x,
+        };
+        // Anchored by its top (dy 0.76em) or its bottom (a negative dy).
+        let (top, bottom) = match label.attribute("dy").unwrap().starts_with('-') {
+            true => (y - 14.0, y),
+            false => (y, y + 14.0),
+        };
+        let under = points
+            .iter()
+            .filter(|&&(px, _)| px >= left && px <= left + width)
+            .filter(|&&(_, py)| py >= top - CLEAR && py <= bottom + CLEAR);
+        assert_eq!(under.count(), 0, "{path:?}: the curve runs under {label:?}");
+        checked += 1;
+    }
+    checked
+}
+
 fn has(texts: &[String], wanted: &str) -> bool {
     texts.iter().any(|t| t.contains(wanted))
 }
@@ -137,6 +189,7 @@ fn a_runs_plot_names_the_rules_and_marks_the_quantiles() {
     );
     let drawing = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(drawing.matches("<polygon opacity=\"0.25\"").count(), 1);
+    assert_eq!(marks_clear_of_the_curve(&svg), 3);
     warsim()
         .args([
             "run",
@@ -151,6 +204,7 @@ fn a_runs_plot_names_the_rules_and_marks_the_quantiles() {
         .assert()
         .success();
     assert!(svg_texts(&svg).iter().any(|t| t == "share still going"));
+    assert_eq!(marks_clear_of_the_curve(&svg), 3);
 }
 
 #[test]

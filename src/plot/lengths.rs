@@ -116,7 +116,7 @@ fn histogram(
             )
         }))
         .map_err(failed)?;
-    marks(&mut chart, stats, (0.0, y_end), x_end)
+    marks(&mut chart, stats, (0.0, y_end), x_end, VPos::Top)
 }
 
 /// The survival curve from round 0 to the longest finished game.
@@ -172,7 +172,7 @@ fn survival(
             chart
                 .draw_series(LineSeries::new(curve, PALETTE[1].stroke_width(2)))
                 .map_err(failed)?;
-            marks(&mut chart, stats, (floor, 1.0), x_end)
+            marks(&mut chart, stats, (floor, 1.0), x_end, VPos::Bottom)
         }
         SurvivalScale::Linear => {
             let mut chart = builder
@@ -193,7 +193,7 @@ fn survival(
             chart
                 .draw_series(LineSeries::new(points, PALETTE[1].stroke_width(2)))
                 .map_err(failed)?;
-            marks(&mut chart, stats, (0.0, 1.0), x_end)
+            marks(&mut chart, stats, (0.0, 1.0), x_end, VPos::Top)
         }
     }
 }
@@ -220,12 +220,16 @@ fn band_outline(still: &[(f64, u64)], games: u64, floor: f64) -> Vec<(f64, f64)>
     upper.chain(lower).collect()
 }
 
-/// Dashed vertical lines at the median, p90 and p99 (over all games), labelled at the top.
+/// Dashed vertical lines at the median, p90 and p99 (over all games), labelled at the top, or
+/// at the bottom where `labels_at` says so: on a log scale the survival curve runs along the top
+/// past the marks (the median's share is 50%, two thirds of the way up), and reaches the bottom
+/// only far to their right.
 fn marks<Y: Ranged<ValueType = f64>>(
     chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, Y>>,
     stats: &Stats,
     (bottom, top): (f64, f64),
     x_end: f64,
+    labels_at: VPos,
 ) -> io::Result<()> {
     for (i, (label, parts)) in MARKS.iter().enumerate() {
         let Some(rounds) = rounds_at(stats, *parts) else {
@@ -243,17 +247,21 @@ fn marks<Y: Ranged<ValueType = f64>>(
         } else {
             (HPos::Left, 6)
         };
-        let font = TextStyle::from(font(14.0)).pos(Pos::new(anchor, VPos::Top));
+        let font = TextStyle::from(font(14.0)).pos(Pos::new(anchor, labels_at));
         let text = format!("{label} {}", group(rounds));
-        let label = EmptyElement::at((x, top)) + Text::new(text, (gap, 4 + 18 * i as i32), font);
+        let step = 4 + 18 * i as i32;
+        let (y, step) = match labels_at {
+            VPos::Bottom => (bottom, -step),
+            _ => (top, step),
+        };
+        let label = EmptyElement::at((x, y)) + Text::new(text, (gap, step), font);
         chart.draw_series(std::iter::once(label)).map_err(failed)?;
     }
     Ok(())
 }
 
-/// A share as a percentage with the digits its size needs: 1 → "100%", 0.001 → "0.1%".
-/// The log scale's lowest share of `games` games: the smallest one game can have, halved (a curve that reaches
-/// 0 ends there).
+/// The log scale's lowest share of `games` games: the smallest one game can have, halved (a
+/// curve that reaches 0 ends there).
 fn log_floor(games: u64) -> f64 {
     0.5 / games.max(1) as f64
 }
@@ -263,6 +271,7 @@ fn lowest_decade(games: u64) -> f64 {
     10f64.powf(log_floor(games).log10().ceil())
 }
 
+/// A share as a percentage with the digits its size needs: 1 → "100%", 0.001 → "0.1%".
 fn percent(share: f64) -> String {
     let p = 100.0 * share;
     let digits = if p >= 1.0 {

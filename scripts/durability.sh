@@ -7,8 +7,9 @@
 #     reported summary or checkpoint is on disk, not only in the machine's cache;
 #   - every per-game file warsim creates has its folder synced before the first checkpoint, so
 #     that the rows a checkpoint counts can be found after a reboot;
-#   - no row is written to the per-game CSV between its last sync and a checkpoint's rename, so a
-#     state never counts rows the disk may not hold.
+#   - no row is written to a per-game file (CSV or Parquet) between its last sync and the rename
+#     of a checkpoint or a summary, so neither counts rows the disk may not hold, with or
+#     without --state.
 # Needs strace (installed with apt-get when missing and running as root) and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +37,8 @@ traced() { # NAME ARGS...: runs warsim under strace; its trace goes to NAME.trac
   "${strace_files[@]}" -o "$name.trace" "$warsim" "$@" > /dev/null
 }
 
+traced plain run --games 200000 --threads 2 -q --csv out/plain.csv --parquet out/plain.parquet \
+  --json out/plain.json --summary out/plain-summary.csv
 traced run run --games 300000 --threads 2 -q --csv out/games.csv --state run.state \
   --checkpoint-every 0.02s --json out/run.json --summary out/run.csv --histogram out/hist.csv \
   --hdr out/run.hlog --plot out/run.svg
@@ -56,7 +59,7 @@ traced sweep sweep --players 2..3 --games 50000 -q --games-csv out/sweep.csv \
 "$warsim" run --games 20000 --shard 1/2 --state shard-1.state -q > /dev/null
 traced merge merge shard-0.state shard-1.state --json out/merged.json
 
-python3 - "$dir" run stopped resumed sweep merge <<'PY'
+python3 - "$dir" plain run stopped resumed sweep merge <<'PY'
 import os, re, sys
 
 folder, names = sys.argv[1], sys.argv[2:]
@@ -122,14 +125,14 @@ for name in names:
         synced = {path_of(a[0]) for s, a, r in seen[i:first_rename] if s == "fsync" and r == 0}
         if os.path.dirname(path) not in synced:
             failures.append(f"{name}: {path} was created and its folder not synced before the first rename")
-    # A checkpoint's rename with rows written to a per-game CSV since that file's last sync.
+    # A checkpoint's or a summary's rename with rows written to a per-game file since that
+    # file's last sync (summaries go through a `.warsim-*.tmp`, so end in neither suffix).
     for i, old, new in renames:
-        if not new.endswith(".state"):
-            continue
         unsynced = set()
         for s, a, r in seen[:i]:
             path = path_of(a[0]) if a else None
-            if path and path.endswith(".csv") and s in ("write", "writev", "pwrite64"):
+            per_game = path and path.endswith((".csv", ".parquet"))
+            if per_game and s in ("write", "writev", "pwrite64"):
                 unsynced.add(path)
             if path and s == "fdatasync" and r == 0:
                 unsynced.discard(path)
@@ -141,4 +144,4 @@ if failures:
         print("error:", failure, file=sys.stderr)
     sys.exit(1)
 PY
-echo "durability: every summary and state file synced with its folder; checkpoints count only synced rows"
+echo "durability: every summary and state file synced with its folder; summaries and checkpoints count only synced rows"

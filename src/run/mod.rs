@@ -233,8 +233,7 @@ fn play(
     let info = info_for(before + started.elapsed().as_secs_f64());
     // The Parquet file's footer carries the summary: the file says which rules and games made it.
     let summary = || summary_json_line(&Summary::new(&info, &total));
-    let state = options.state.is_some();
-    StopFailure::close(&mut failure, files, summary, (total.games, state));
+    StopFailure::close(&mut failure, files, summary, total.games);
     if let Some(failure) = &mut failure {
         failure.written = total.games;
     }

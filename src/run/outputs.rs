@@ -198,16 +198,16 @@ impl StopFailure {
 
     /// Ends the per-game files (the Parquet file's footer, carrying `summary()`) and notes
     /// what that left in `failure`: a new failure when none came before, else a lost Parquet
-    /// file. With `state`, the per-game CSV is first made durable, since the state about to be
-    /// written counts its rows (a crash of the machine must not leave it shorter).
+    /// file. Both files are made durable first (`fdatasync`), since the summaries and any state
+    /// about to be written count their rows: a crash of the machine just after the run must not
+    /// leave them shorter than the figures that describe them.
     pub fn close(
         failure: &mut Option<StopFailure>,
         mut files: GameFiles,
         summary: impl FnOnce() -> String,
-        (written, state): (u64, bool),
+        written: u64,
     ) {
-        if state
-            && failure.is_none()
+        if failure.is_none()
             && let Err(source) = files.persist()
         {
             *failure = Some(StopFailure::new(

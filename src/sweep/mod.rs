@@ -201,8 +201,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
         let json = serde_json::to_string(&sweep_json(options, &results));
         json.expect("a sweep's JSON serialises")
     };
-    let state = options.state.is_some();
-    StopFailure::close(&mut failure, files, summary, (written, state));
+    StopFailure::close(&mut failure, files, summary, written);
     let mut failures = write_sweep_files(options, &results);
     if let Some(failure) = failure {
         let cell = results.len();

@@ -321,7 +321,8 @@ impl RecordSink for GameParquet {
 }
 
 impl GameParquet {
-    /// Writes the last row group and the footer: the file is complete and readable. The
+    /// Writes the last row group and the footer, and syncs the file: it is complete, readable
+    /// and on the disk. The
     /// footer's key-value metadata holds `summary` under the key [`PARQUET_SUMMARY_KEY`], so
     /// the file says which rules, seed and games made it.
     pub fn close(mut self, summary: String) -> io::Result<()> {
@@ -337,7 +338,8 @@ impl GameParquet {
         // `finish` (the footer, then a flush through to the file) keeps a write error's own
         // kind; `into_inner` would turn it into text ("fail to get inner writer: …").
         writer.finish().map_err(into_io)?;
-        Ok(())
+        // On the disk before the summaries that describe its rows (`finish` flushed it).
+        writer.inner_mut().persist()
     }
 }
 

@@ -49,7 +49,8 @@ pub struct ExitHeld(());
 /// Holds back a second signal's exit until the guard drops (see [`ExitHeld`]). Where a second
 /// signal has already asked to exit, this thread starts nothing: it waits for the exit, which
 /// the last guard to drop makes (this one, if no other is held). Otherwise the handler, which
-/// saw no guard, could end the process in the middle of the write this one would start.
+/// saw no guard, could end the process in the middle of the write this one would start. So a
+/// thread must not hold twice at once: the inner hold would wait for the outer, for ever.
 pub fn hold_exit() -> ExitHeld {
     HELD.fetch_add(1, Ordering::SeqCst);
     let held = ExitHeld(());

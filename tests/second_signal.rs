@@ -110,6 +110,25 @@ fn a_second_signal_ends_a_run_stuck_on_its_output_at_once() {
     assert_eq!(status.code(), Some(130));
 }
 
+/// Starts `command` (its output to `path` by its own arguments or by `stdout`), waits until
+/// `path` holds more than `bytes`, sends SIGINT and SIGTERM back to back (closer than a `kill`
+/// process each allows), and returns the file's text, checking the exit status is a signal's.
+fn stop_twice_at_once(command: &mut Command, path: &Path, bytes: u64) -> String {
+    let mut child = command.stderr(Stdio::null()).spawn().unwrap();
+    until("output", || {
+        fs::metadata(path).map_or(0, |m| m.len()) > bytes
+    });
+    let pid = child.id() as libc::pid_t;
+    // SAFETY: plain system calls on our own child, which has not been waited for.
+    unsafe {
+        libc::kill(pid, libc::SIGINT);
+        libc::kill(pid, libc::SIGTERM);
+    }
+    let status = child.wait().unwrap().code();
+    assert!(matches!(status, Some(130 | 143)), "{status:?}");
+    fs::read_to_string(path).unwrap()
+}
+
 /// Two signals back to back mid-run end the process at once, at any moment of the writing: the
 /// per-game CSV still ends on a whole row, as no write of rows is cut short (`_exit` from
 /// another thread would stop it between two pages). Each attempt lands at another moment. Cut
@@ -120,32 +139,31 @@ fn two_signals_at_once_leave_the_per_game_csv_on_a_whole_row() {
     for attempt in 0..40 {
         let dir = TempDir::new().unwrap();
         let csv = dir.path().join("games.csv");
-        let mut child = warsim()
-            .args(["run", "--games", "1e12", "-q", "--csv"])
+        let mut run = warsim();
+        run.args(["run", "--games", "1e12", "-q", "--csv"])
             .arg(&csv)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let enough = 100_000 + 50_000 * attempt;
-        until("rows", || {
-            fs::metadata(&csv).map_or(0, |m| m.len()) > enough
-        });
-        let pid = child.id() as libc::pid_t;
-        // SAFETY: plain system calls on our own child, which has not been waited for.
-        unsafe {
-            libc::kill(pid, libc::SIGINT);
-            libc::kill(pid, libc::SIGTERM);
-        }
-        let status = child.wait().unwrap().code();
-        assert!(matches!(status, Some(130 | 143)), "{status:?}");
-        let text = fs::read_to_string(&csv).unwrap();
-        assert!(
-            text.ends_with('\n'),
-            "attempt {attempt}: {:?}",
-            &text[text.len() - 40..]
-        );
+            .stdout(Stdio::null());
+        let text = stop_twice_at_once(&mut run, &csv, 100_000 + 50_000 * attempt);
+        let end = &text[text.len() - 40..];
+        assert!(text.ends_with('\n'), "attempt {attempt}: {end:?}");
         let fields = text.lines().next().unwrap().split(',').count();
         assert!(text.lines().all(|row| row.split(',').count() == fields));
+    }
+}
+
+/// `warsim play --range` sent to a file, two signals back to back: the second ends the process
+/// before the listing polls the first, and the file still ends on a whole line. Rust's standard
+/// output hands on whole lines, and the listing's one thread takes the signal between writes.
+#[test]
+fn two_signals_at_once_leave_a_play_listing_on_a_whole_line() {
+    for attempt in 0..5 {
+        let dir = TempDir::new().unwrap();
+        let listing = dir.path().join("listing.txt");
+        let mut play = warsim();
+        play.args(["play", "--range", "0-100000000"])
+            .stdout(fs::File::create(&listing).unwrap());
+        let text = stop_twice_at_once(&mut play, &listing, 200_000 + 20_000 * attempt);
+        let end = &text[text.len() - 40..];
+        assert!(text.ends_with('\n'), "attempt {attempt}: {end:?}");
     }
 }

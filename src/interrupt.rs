@@ -1,9 +1,10 @@
 //! Signals that ask a long job to stop: SIGINT (Ctrl-C), SIGTERM and SIGHUP. The first one
 //! only raises a flag that the job polls between chunks of games, so it can end on whole games
 //! and write what it has; a second one ends the process at once, with the usual status of that
-//! signal (128 + its number), except that a file being replaced whole ([`hold_exit`]) is
-//! finished first, so that neither half a file nor its temporary is left; a third one ends the
-//! process even then (a write that hangs, on a network file system, must not trap the user).
+//! signal (128 + its number), except that a write in progress to a file ([`hold_exit`]: a
+//! summary or state file replaced whole, rows of a per-game file) is finished first, so that
+//! neither half a file, nor its temporary, nor a cut row is left; a third one ends the process
+//! even then (a write that hangs, on a network file system, must not trap the user).
 
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
@@ -18,9 +19,9 @@ const STOPPING: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
 static COUNTING: Once = Once::new();
 /// The stopping signals that have arrived, of any of the three kinds.
 static SIGNALS: AtomicUsize = AtomicUsize::new(0);
-/// Files being replaced whole, which a second signal lets finish.
+/// Writes in progress that a second signal lets finish.
 static HELD: AtomicUsize = AtomicUsize::new(0);
-/// The status a second signal asked to exit with once no file is held (0: none asked).
+/// The status a second signal asked to exit with once no write is held (0: none asked).
 static EXIT_ASKED: AtomicI32 = AtomicI32::new(0);
 
 /// Runs in the signal handler, so touches only atomics before `_exit`. The order of the

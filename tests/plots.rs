@@ -24,6 +24,21 @@ fn svg_texts(path: &Path) -> Vec<String> {
         .collect()
 }
 
+/// An SVG element's numeric attribute `name`.
+fn number(node: &roxmltree::Node, name: &str) -> f64 {
+    node.attribute(name).unwrap().parse().unwrap()
+}
+
+/// A polyline's or polygon's points, `(x, y)` in pixels.
+fn points(node: &roxmltree::Node) -> Vec<(f64, f64)> {
+    node.attribute("points")
+        .unwrap()
+        .split_whitespace()
+        .map(|p| p.split_once(',').unwrap())
+        .map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap()))
+        .collect()
+}
+
 /// The bottom of a sweep plot's legend, after checking that nothing drawn before it (bands,
 /// lines, points, the censored medians' notes) reaches above it: the legend hides no data.
 fn data_under_the_legend(path: &Path) -> f64 {
@@ -38,7 +53,6 @@ fn data_under_the_legend(path: &Path) -> f64 {
                 && n.attribute("stroke") == Some("#000000")
         })
         .expect("a legend");
-    let number = |n: &roxmltree::Node, name| n.attribute(name).unwrap().parse::<f64>().unwrap();
     let bottom = number(&nodes[frame], "y") + number(&nodes[frame], "height");
     let coloured = |n: &&roxmltree::Node| {
         let paint = n
@@ -52,12 +66,7 @@ fn data_under_the_legend(path: &Path) -> f64 {
         match node.tag_name().name() {
             "circle" => tops.push(number(node, "cy") - number(node, "r")),
             "text" => tops.push(number(node, "y")),
-            "polyline" | "polygon" => tops.extend(
-                node.attribute("points")
-                    .unwrap()
-                    .split_whitespace()
-                    .map(|point| point.split(',').nth(1).unwrap().parse::<f64>().unwrap()),
-            ),
+            "polyline" | "polygon" => tops.extend(points(node).into_iter().map(|(_, y)| y)),
             _ => {}
         }
     }
@@ -82,13 +91,7 @@ fn marks_clear_of_the_curve(path: &Path) -> usize {
         .iter()
         .position(|n| n.attribute("stroke") == Some("#D55E00"))
         .expect("a survival curve");
-    let points: Vec<(f64, f64)> = nodes[curve]
-        .attribute("points")
-        .unwrap()
-        .split_whitespace()
-        .map(|p| p.split_once(',').unwrap())
-        .map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap()))
-        .collect();
+    let curve_points = points(&nodes[curve]);
     let marked = ["median ", "p90 ", "p99 "];
     let labels = nodes[curve..]
         .iter()
@@ -100,9 +103,8 @@ fn marks_clear_of_the_curve(path: &Path) -> usize {
         });
     let mut checked = 0;
     for label in labels {
-        let number = |name| label.attribute(name).unwrap().parse::<f64>().unwrap();
         let width = 8.0 * label.text().unwrap().trim().chars().count() as f64;
-        let (x, y) = (number("x"), number("y"));
+        let (x, y) = (number(label, "x"), number(label, "y"));
         let left = match label.attribute("text-anchor") {
             Some("end") => x - width,
             _ => x,
@@ -112,7 +114,7 @@ fn marks_clear_of_the_curve(path: &Path) -> usize {
             true => (y - 14.0, y),
             false => (y, y + 14.0),
         };
-        let under = points
+        let under = curve_points
             .iter()
             .filter(|&&(px, _)| px >= left && px <= left + width)
             .filter(|&&(_, py)| py >= top - CLEAR && py <= bottom + CLEAR);

@@ -200,11 +200,11 @@ impl AddAssign<&Stats> for Stats {
         self.longest_war = self.longest_war.max(other.longest_war);
         self.wars.merge(&other.wars);
         self.finished_cards.merge(&other.finished_cards);
-        self.unfinished_wars = (self.unfinished_wars.zip(other.unfinished_wars)).map(|(a, b)| {
-            let mut sums = a;
-            sums.merge(&b);
-            sums
-        });
+        self.unfinished_wars =
+            (self.unfinished_wars.zip(other.unfinished_wars)).map(|(mut sums, theirs)| {
+                sums.merge(&theirs);
+                sums
+            });
         self.lengths.merge(&other.lengths);
     }
 }

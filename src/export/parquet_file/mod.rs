@@ -322,9 +322,8 @@ impl RecordSink for GameParquet {
 
 impl GameParquet {
     /// Writes the last row group and the footer, and syncs the file: it is complete, readable
-    /// and on the disk. The
-    /// footer's key-value metadata holds `summary` under the key [`PARQUET_SUMMARY_KEY`], so
-    /// the file says which rules, seed and games made it.
+    /// and on the disk. The footer's key-value metadata holds `summary` under the key
+    /// [`PARQUET_SUMMARY_KEY`], so the file says which rules, seed and games made it.
     pub fn close(mut self, summary: String) -> io::Result<()> {
         if !self.rows.game.is_empty() {
             self.write_group()?;

@@ -2,41 +2,16 @@
 //! XML and say what they should: the rules in the title, the quantiles marked, the axes named,
 //! and in a heatmap every cell's median, equal to the sweep table's.
 
+mod common;
+
 use std::path::Path;
 
 use assert_cmd::Command;
+use common::svg::{marks_clear_of_the_curve, number, points, svg_texts};
 use tempfile::TempDir;
 
 fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
-}
-
-/// The SVG's text elements, after checking that it is well-formed and sized.
-fn svg_texts(path: &Path) -> Vec<String> {
-    let svg = std::fs::read_to_string(path).unwrap();
-    let document = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let root = document.root_element();
-    assert_eq!(root.tag_name().name(), "svg");
-    assert_eq!(root.attribute("width"), Some("1100"));
-    root.descendants()
-        .filter(|n| n.has_tag_name("text"))
-        .map(|n| n.text().unwrap_or("").trim().to_string())
-        .collect()
-}
-
-/// An SVG element's numeric attribute `name`.
-fn number(node: &roxmltree::Node, name: &str) -> f64 {
-    node.attribute(name).unwrap().parse().unwrap()
-}
-
-/// A polyline's or polygon's points, `(x, y)` in pixels.
-fn points(node: &roxmltree::Node) -> Vec<(f64, f64)> {
-    node.attribute("points")
-        .unwrap()
-        .split_whitespace()
-        .map(|p| p.split_once(',').unwrap())
-        .map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap()))
-        .collect()
 }
 
 /// The bottom of a sweep plot's legend, after checking that nothing drawn before it (bands,
@@ -77,51 +52,6 @@ fn data_under_the_legend(path: &Path) -> f64 {
         "{path:?}: data at y {highest}, legend down to {bottom}"
     );
     bottom
-}
-
-/// Checks that the survival panel's labels of the median, p90 and p99 stand clear of its curve,
-/// by `CLEAR` pixels at least (text 14 pixels high, about 8 wide a character); returns how many
-/// it checked.
-fn marks_clear_of_the_curve(path: &Path) -> usize {
-    const CLEAR: f64 = 6.0;
-    let svg = std::fs::read_to_string(path).unwrap();
-    let document = roxmltree::Document::parse(&svg).unwrap();
-    let nodes: Vec<_> = document.root_element().children().collect();
-    let curve = nodes
-        .iter()
-        .position(|n| n.attribute("stroke") == Some("#D55E00"))
-        .expect("a survival curve");
-    let curve_points = points(&nodes[curve]);
-    let marked = ["median ", "p90 ", "p99 "];
-    let labels = nodes[curve..]
-        .iter()
-        .filter(|n| n.has_tag_name("text"))
-        .filter(|n| {
-            marked
-                .iter()
-                .any(|m| n.text().unwrap_or("").trim().starts_with(m))
-        });
-    let mut checked = 0;
-    for label in labels {
-        let width = 8.0 * label.text().unwrap().trim().chars().count() as f64;
-        let (x, y) = (number(label, "x"), number(label, "y"));
-        let left = match label.attribute("text-anchor") {
-            Some("end") => x - width,
-            _ => x,
-        };
-        // Anchored by its top (dy 0.76em) or its bottom (a negative dy).
-        let (top, bottom) = match label.attribute("dy").unwrap().starts_with('-') {
-            true => (y - 14.0, y),
-            false => (y, y + 14.0),
-        };
-        let under = curve_points
-            .iter()
-            .filter(|&&(px, _)| px >= left && px <= left + width)
-            .filter(|&&(_, py)| py >= top - CLEAR && py <= bottom + CLEAR);
-        assert_eq!(under.count(), 0, "{path:?}: the curve runs under {label:?}");
-        checked += 1;
-    }
-    checked
 }
 
 fn has(texts: &[String], wanted: &str) -> bool {

@@ -4,14 +4,20 @@
 //! no font files or system libraries are needed; plotters only estimates label widths.
 
 mod heatmap;
+mod labels;
 mod lengths;
+mod marks;
 mod medians;
+mod survival;
 mod sweep;
 
-pub use lengths::{SurvivalScale, draw_run};
+pub use lengths::draw_run;
+pub use survival::SurvivalScale;
 pub use sweep::{MAX_LINES, draw_sweep, plottable, varied_keys};
 
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::ValueFormatter;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 
@@ -48,6 +54,7 @@ fn head<'a>(
     lines: &[String],
 ) -> std::io::Result<DrawingArea<SVGBackend<'a>, Shift>> {
     root.fill(&WHITE).map_err(failed)?;
+    let lines: Vec<String> = lines.iter().flat_map(|line| wrap(line)).collect();
     let height = 52 + 20 * lines.len() as i32;
     let (top, body) = root.split_vertically(height + 12);
     let bold = font(22.0).style(FontStyle::Bold);
@@ -63,6 +70,33 @@ fn head<'a>(
 /// Characters of 14-pixel text that fit across the figure (an average sans-serif letter is
 /// about 0.5 em wide).
 const LINE_CHARS: usize = 148;
+
+/// `line` in lines that fit across the figure, broken after a comma, semicolon or middle dot;
+/// the last of at most `WRAPPED` lines cut with an ellipsis if it still runs off.
+fn wrap(line: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut rest = line;
+    while rest.chars().count() > LINE_CHARS && lines.len() + 1 < WRAPPED {
+        let fits: usize = rest
+            .char_indices()
+            .nth(LINE_CHARS)
+            .map_or(rest.len(), |(i, _)| i);
+        let Some(cut) = [", ", "; ", " · "]
+            .iter()
+            .filter_map(|sep| rest[..fits].rfind(sep).map(|i| i + sep.len()))
+            .max()
+        else {
+            break;
+        };
+        lines.push(rest[..cut].trim_end().to_string());
+        rest = &rest[cut..];
+    }
+    lines.push(fit(rest));
+    lines
+}
+
+/// Lines a line of the head may take.
+const WRAPPED: usize = 3;
 
 /// `line`, cut with an ellipsis if it would run off the figure.
 fn fit(line: &str) -> String {
@@ -118,6 +152,46 @@ fn rounds_at(stats: &Stats, parts: u32) -> Option<u64> {
     stats.lengths().quantile(parts)?.rounds()
 }
 
+/// Draws a run panel's axes: rounds across, ticked on whole rounds with short labels, with the
+/// vertical grid lines or not (`x_grid`); `y_desc` up, labelled by `y_label` or plotters'
+/// default.
+fn rounds_axes<Y>(
+    chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, Y>>,
+    (x_end, y_desc): (f64, &str),
+    y_label: Option<&dyn Fn(&f64) -> String>,
+    x_grid: bool,
+) -> std::io::Result<()>
+where
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let mut mesh = chart.configure_mesh();
+    if !x_grid {
+        mesh.disable_x_mesh();
+    }
+    if let Some(label) = y_label {
+        mesh.y_label_formatter(label);
+    }
+    mesh.x_desc("rounds")
+        .y_desc(y_desc)
+        .x_labels(round_ticks(x_end))
+        .x_label_formatter(&short_label)
+        .axis_desc_style(font(16.0))
+        .label_style(font(15.0))
+        .draw()
+        .map_err(failed)
+}
+
+/// [`short`] as an axis' label.
+fn short_label(value: &f64) -> String {
+    short(*value)
+}
+
+/// Tick labels on an axis of rounds from 0 to `x_end`: ten, or fewer on a short axis, whose
+/// ticks would otherwise fall between whole rounds.
+fn round_ticks(x_end: f64) -> usize {
+    (x_end.floor() as usize + 1).clamp(2, 10)
+}
+
 /// 1,234,567 → "1.2M", 12,345 → "12k": short tick labels.
 fn short(value: f64) -> String {
     let a = value.abs();
@@ -138,6 +212,22 @@ fn trim(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_lines_break_after_a_separator() {
+        let rules = format!(
+            "classic ({}war 1 down + 1 up, cap 100000 rounds)",
+            "x, ".repeat(60)
+        );
+        let lines = wrap(&rules);
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].ends_with("x,") && lines[0].chars().count() <= LINE_CHARS);
+        assert_eq!(lines.concat().replace(",x", ", x"), rules);
+        assert_eq!(wrap("short"), ["short"]);
+        // Nowhere to break: cut.
+        let long = "y".repeat(200);
+        assert_eq!(wrap(&long), [format!("{}…", "y".repeat(LINE_CHARS - 1))]);
+    }
 
     #[test]
     fn tick_labels_are_short() {

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use crate::batch::{Checkpoints, RecordSink};
 use crate::config::{ConfigError, RunOptions};
-use crate::export::text::{games_text, percent_of};
+use crate::export::text::{games_text, percent_of, quantile_text};
 use crate::export::{
     AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target,
     Which, write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv,
@@ -366,10 +366,21 @@ pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
             share(lengths.never_games()),
         ),
     };
+    // The quantiles in words too: one among games that never end ("> 300", "never") has no
+    // mark to show it.
+    let quantiles: String = [("median", 50_000), ("p90", 90_000), ("p99", 99_000)]
+        .into_iter()
+        .filter_map(|(name, parts)| {
+            Some(format!(
+                "{name} {} · ",
+                quantile_text(lengths.quantile(parts)?)
+            ))
+        })
+        .collect();
     let lines = vec![
         info.rules.describe(),
         format!(
-            "seed {} · {censored}warsim {}",
+            "seed {} · {quantiles}{censored}warsim {}",
             info.seed,
             env!("CARGO_PKG_VERSION")
         ),

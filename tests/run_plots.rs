@@ -1,0 +1,163 @@
+//! A run's `--plot` where its games are few rounds long, or mostly never end: the survival
+//! curve drawn as the step function it is, its log axis ending under the games that never end,
+//! whole rounds on the horizontal axes, marks of equal rounds labelled once, every label clear
+//! of the bars, the curve and its band, the quantiles in words under the title, and a long rules
+//! line wrapped rather than cut.
+
+mod common;
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use common::svg::{marks_clear_of_the_bars, marks_clear_of_the_curve, points, svg_texts, x_ticks};
+use tempfile::TempDir;
+
+/// Runs `warsim run ARGS -q --plot SVG`.
+fn plot(svg: &Path, args: &[&str]) {
+    Command::cargo_bin("warsim")
+        .unwrap()
+        .arg("run")
+        .args(args)
+        .args(["-q", "--plot"])
+        .arg(svg)
+        .assert()
+        .success();
+}
+
+/// The survival curve's points.
+fn curve(svg: &Path) -> Vec<(f64, f64)> {
+    let text = std::fs::read_to_string(svg).unwrap();
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let line = document
+        .root_element()
+        .children()
+        .find(|n| n.has_tag_name("polyline") && n.attribute("stroke") == Some("#D55E00"))
+        .expect("a survival curve");
+    points(&line)
+}
+
+/// The survival axis' labels, as percentages.
+fn shares(texts: &[String]) -> Vec<f64> {
+    texts
+        .iter()
+        .filter_map(|t| t.strip_suffix('%')?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn games_of_a_few_rounds_plot_as_steps_between_whole_rounds() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("p.svg");
+    // Four cards: games of 2, 4 or 6 rounds.
+    plot(&svg, &["--suits", "1", "--ranks", "4", "--games", "10000"]);
+    let steps = curve(&svg);
+    assert!(steps.len() >= 6, "{steps:?}");
+    for pair in steps.windows(2) {
+        let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
+        assert!(
+            x0 == x1 || y0 == y1,
+            "a slope from {:?} to {:?}",
+            pair[0],
+            pair[1]
+        );
+    }
+    // p90 and p99 fall on 6 rounds: one label.
+    assert_eq!(marks_clear_of_the_curve(&svg), 2);
+    assert_eq!(marks_clear_of_the_bars(&svg), 2);
+    let texts = svg_texts(&svg);
+    assert!(texts.iter().any(|t| t == "p90, p99 6"), "{texts:?}");
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("seed 0 · median 4 · p90 6 · p99 6 · "))
+    );
+    // Two cards: every game lasts one round; the labels stand above the one full bar.
+    plot(&svg, &["--suits", "1", "--ranks", "2", "--games", "100"]);
+    assert_eq!(marks_clear_of_the_bars(&svg), 1);
+    assert_eq!(marks_clear_of_the_curve(&svg), 1);
+    let ticks = x_ticks(&svg);
+    assert!(ticks.iter().all(|t| !t.contains('.')), "{ticks:?}");
+    assert!(ticks.iter().filter(|t| *t == "1").count() == 2, "{ticks:?}");
+    // Every match of fixed-rounds lasts 26 rounds.
+    plot(&svg, &["--rules", "fixed-rounds", "--games", "1000"]);
+    assert_eq!(marks_clear_of_the_bars(&svg), 1);
+    assert_eq!(marks_clear_of_the_curve(&svg), 1);
+    assert!(svg_texts(&svg).iter().any(|t| t == "median, p90, p99 26"));
+}
+
+#[test]
+fn runs_whose_games_mostly_never_end_fill_the_survival_panel() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("p.svg");
+    // With the seats' pickup about 82% of classic games loop: the axis ends under them.
+    plot(&svg, &["--pickup", "seats", "--games", "20000"]);
+    let texts = svg_texts(&svg);
+    let lowest = shares(&texts).into_iter().fold(f64::INFINITY, f64::min);
+    assert!(
+        (50.0..80.0).contains(&lowest),
+        "lowest label {lowest}%: {texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("median never · p90 never · p99 never · capped")),
+        "{texts:?}"
+    );
+    // The curve runs down most of the panel, not along its top.
+    let heights: Vec<f64> = curve(&svg).iter().map(|p| p.1).collect();
+    let (top, bottom) = heights
+        .iter()
+        .fold((f64::INFINITY, 0.0f64), |(t, b), &y| (t.min(y), b.max(y)));
+    assert!(
+        bottom - top > 80.0,
+        "the curve spans {top} to {bottom} pixels"
+    );
+    // A low cap: the median is marked, p90 and p99 said in words.
+    plot(&svg, &["--max-rounds", "300", "--games", "20000"]);
+    let texts = svg_texts(&svg);
+    assert!(
+        texts.iter().any(|t| t.contains(" · median 19")),
+        "{texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains(" · p90 > 300 · p99 > 300 · "))
+    );
+    assert_eq!(marks_clear_of_the_curve(&svg), 1);
+    // Classic's games all end: the axis reaches half a game's share, as before.
+    plot(&svg, &["--games", "20000"]);
+    let lowest = shares(&svg_texts(&svg))
+        .into_iter()
+        .fold(f64::INFINITY, f64::min);
+    assert_eq!(lowest, 0.01);
+}
+
+#[test]
+fn a_long_rules_line_is_wrapped_under_the_title() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("p.svg");
+    let args = [
+        "--players",
+        "32",
+        "--suits",
+        "32",
+        "--ranks",
+        "32",
+        "--games",
+        "40",
+    ];
+    plot(&svg, &args);
+    let texts = svg_texts(&svg);
+    assert!(texts.iter().all(|t| !t.ends_with('…')), "{texts:?}");
+    let first = texts
+        .iter()
+        .position(|t| t.starts_with("classic (32 players"))
+        .unwrap();
+    assert!(texts[first].ends_with(','), "{:?}", texts[first]);
+    assert!(
+        texts[first + 1].contains("rounds → capped)"),
+        "{:?}",
+        texts[first + 1]
+    );
+}

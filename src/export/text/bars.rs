@@ -80,8 +80,9 @@ fn bars(stats: &Stats, cap: u32) -> Vec<(Label, u64)> {
     bars
 }
 
-/// The labels as text of one width: bins' edges in two columns ("  1,000 – 1,099  "), a tail's
-/// edge in the first ("  1,300 or more  "), words right-aligned to the whole width.
+/// The labels as text of one width: bins' edges in two columns ("  1,000 – 1,099  ", a bin of
+/// one length in the first alone), a tail's edge in the first ("  1,300 or more  "), words
+/// right-aligned to the whole width.
 fn label_texts(bars: &[(Label, u64)]) -> Vec<String> {
     let labels = bars.iter().map(|(label, _)| label);
     let chars = |text: &String| text.chars().count();
@@ -103,6 +104,8 @@ fn label_texts(bars: &[(Label, u64)]) -> Vec<String> {
     let left = width - 3 - right;
     labels
         .map(|label| match label {
+            // A bin of one length is that length alone ("2", not "2 – 2").
+            Label::Bin(low, high) if low == high => format!("{low:>left$}   {:right$}", ""),
             Label::Bin(low, high) => format!("{low:>left$} – {high:<right$}"),
             Label::Tail(low) => format!("{low:>left$} {:<w$}", "or more", w = right + 2),
             Label::Word(word) => format!("{word:>width$}"),
@@ -141,6 +144,19 @@ mod tests {
         let lines = histogram(&stats, 100_000);
         assert!(lines[0].starts_with("        0 – 99      █"), "{lines:#?}");
         assert!(lines.iter().any(|l| l.starts_with("    1,200 – 1,299   █")));
+    }
+
+    #[test]
+    fn bins_of_one_round_name_it_once() {
+        let mut stats = Stats::new(2, 100, 100_000);
+        for rounds in [2, 4, 4, 6] {
+            stats.record(&game(rounds, Outcome::Win));
+        }
+        let lines = histogram(&stats, 100_000);
+        assert!(lines[0].starts_with("        2           █"), "{lines:#?}");
+        assert!(lines.iter().all(|l| !l.contains(" – ")), "{lines:#?}");
+        let width = |line: &String| line.chars().count();
+        assert!(lines.iter().all(|l| width(l) == width(&lines[0])));
     }
 
     #[test]

@@ -252,6 +252,56 @@ fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
         .stderr(predicates::str::contains("this sweep has 9"));
 }
 
+/// The notes of a sweep plot's censored quantiles (text in a series' colour): text, x, y.
+fn notes(path: &Path) -> Vec<(String, f64, f64)> {
+    let svg = std::fs::read_to_string(path).unwrap();
+    let document = roxmltree::Document::parse(&svg).unwrap();
+    document
+        .root_element()
+        .children()
+        .filter(|n| n.has_tag_name("text") && n.attribute("fill") != Some("#000000"))
+        .map(|n| {
+            let text = n.text().unwrap_or("").trim().to_string();
+            (text, number(&n, "x"), number(&n, "y"))
+        })
+        .collect()
+}
+
+#[test]
+fn notes_of_censored_quantiles_say_which_and_never_overlap() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("sweep.svg");
+    // One suit: odd decks of 5 and 7 cards loop often enough that p90 never ends, where the
+    // band breaks.
+    plot_sweep(
+        &svg,
+        &["--suits", "1", "--ranks", "2..8", "--games", "2000"],
+    );
+    let said: Vec<String> = notes(&svg).into_iter().map(|n| n.0).collect();
+    assert_eq!(said, ["p90 never", "p90 never"]);
+    // 29 columns: the words would overlap, so the medians' notes are signs, explained in the
+    // caption.
+    plot_sweep(
+        &svg,
+        &["--suits", "1", "--ranks", "2..30", "--games", "300"],
+    );
+    let signs = notes(&svg);
+    assert!(signs.len() >= 8, "{signs:?}");
+    assert!(signs.iter().all(|n| n.0 == "∞"), "{signs:?}");
+    for pair in signs.windows(2) {
+        let ((a, xa, ya), (b, xb, yb)) = (&pair[0], &pair[1]);
+        let half = |t: &String| 4.0 * t.chars().count() as f64;
+        assert!(ya != yb || xb - xa >= half(a) + half(b) + 4.0, "{pair:?}");
+    }
+    let texts = svg_texts(&svg);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.ends_with("(∞: the median never ends)")),
+        "{texts:?}"
+    );
+}
+
 #[test]
 fn a_plot_of_no_game_or_no_finished_game_says_which() {
     let dir = TempDir::new().unwrap();

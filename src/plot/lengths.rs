@@ -9,7 +9,7 @@ use plotters::prelude::*;
 use super::labels::{CLEAR, Edge};
 use super::marks::{Mark, draw_marks, quantile_marks, top_labels};
 use super::survival::{SurvivalScale, longest_label, survival};
-use super::{PALETTE, SIZE, failed, font, head, panel_with, rounds_axes, y_label_area};
+use super::{PALETTE, SIZE, failed, font, head, panel_with, plot_size, rounds_axes, y_label_area};
 use crate::export::text::{group, nice_width};
 use crate::stats::{Quantile, Stats};
 
@@ -121,20 +121,4 @@ fn room_for_labels(bars: &[(f64, f64, f64)], marks: &[Mark], x_end: f64, size: (
             let free = 1.0 - (label.bottom + CLEAR) / height;
             end.max(under / free.max(0.05))
         })
-}
-
-/// The plot's size in pixels inside a panel drawn on `area` (its axes and caption taken off),
-/// measured on a scratch drawing of the same size, since a chart is laid out as it is built.
-fn plot_size(
-    area: &DrawingArea<SVGBackend, Shift>,
-    caption: &str,
-    y_labels: u32,
-) -> io::Result<(f64, f64)> {
-    let mut scratch = String::new();
-    let root = SVGBackend::with_string(&mut scratch, area.dim_in_pixel()).into_drawing_area();
-    let chart = panel_with(&root, caption, y_labels)
-        .build_cartesian_2d(0.0..1.0, 0.0..1.0)
-        .map_err(failed)?;
-    let (width, height) = chart.plotting_area().dim_in_pixel();
-    Ok((f64::from(width), f64::from(height)))
 }

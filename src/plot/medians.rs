@@ -1,6 +1,7 @@
 //! A sweep's medians against one setting, as lines: over one setting, the median with the
 //! p10–p90 band and p99 dashed; over more, one median line per combination of the others. The
-//! legend and the notes of censored medians keep the top of the panel to themselves.
+//! legend and the notes of censored quantiles keep the top of the panel to themselves: in words
+//! ("median never", "p90 > 300") where they fit their columns, else the median's as signs.
 
 use std::io;
 
@@ -8,8 +9,9 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::labels::text_width;
 use super::sweep::{find, x_axis};
-use super::{PALETTE, failed, font, panel, rounds_at, short};
+use super::{PALETTE, Y_LABEL_AREA, failed, font, panel, plot_size, rounds_at, short};
 use crate::export::text::quantile_text;
 use crate::stats::{Quantile, Stats};
 
@@ -32,8 +34,10 @@ const PANEL_FRAME: u32 = 100;
 /// The legend's height: its frame and padding, and a row per series.
 const LEGEND_TOP: u32 = 16;
 const LEGEND_ROW: u32 = 21;
-/// The height of one line of the censored medians' notes.
+/// The height of one line of the censored quantiles' notes.
 const NOTE_ROW: u32 = 18;
+/// Pixels between the notes of neighbouring columns.
+const NOTE_GAP: f64 = 8.0;
 
 /// The share of a plot `plot_px` high left to the data under `reserved_px` at its top (at
 /// least half of it, however many rows the legend has).
@@ -61,8 +65,58 @@ struct Point {
     p50: Option<f64>,
     p90: Option<f64>,
     p99: Option<f64>,
-    /// How the median reads when it falls among censored games ("never", "> 100,000").
-    censored: Option<String>,
+    /// The first quantile drawn for the cell that has no length, if any.
+    note: Option<Note>,
+}
+
+/// A quantile drawn for a cell that falls among censored games: its name and where it falls.
+#[derive(Clone, Copy)]
+struct Note {
+    name: &'static str,
+    value: Quantile,
+}
+
+impl Note {
+    /// The first of `drawn` (name, parts) that has no length in `stats`.
+    fn first(stats: &Stats, drawn: &[(&'static str, u32)]) -> Option<Note> {
+        drawn
+            .iter()
+            .find_map(|&(name, parts)| match stats.lengths().quantile(parts)? {
+                Quantile::Rounds(_) => None,
+                value => Some(Note { name, value }),
+            })
+    }
+
+    /// In words: "median never", "p90 > 300".
+    fn text(self) -> String {
+        format!("{} {}", self.name, quantile_text(self.value))
+    }
+
+    /// In one sign, where the words do not fit their column: ∞ never ends, ↑ past the cap.
+    fn sign(self) -> &'static str {
+        match self.value {
+            Quantile::Never => "∞",
+            _ => "↑",
+        }
+    }
+}
+
+/// The quantiles a plot draws: with the band, the median, p90 and p99; else the median.
+const BAND_QUANTILES: [(&str, u32); 3] = [("median", 50_000), ("p90", 90_000), ("p99", 99_000)];
+
+/// Where the notes' words do not fit their columns, the notes are signs, for the median only
+/// (a band or p99 that breaks is not noted), and the caption says what the signs mean.
+fn signs_legend(notes: &[Note]) -> String {
+    let mut meanings = Vec::new();
+    for (sign, meaning) in [("∞", "the median never ends"), ("↑", "past the cap")] {
+        if notes.iter().any(|n| n.name == "median" && n.sign() == sign) {
+            meanings.push(format!("{sign}: {meaning}"));
+        }
+    }
+    match meanings.is_empty() {
+        true => String::new(),
+        false => format!(" ({})", meanings.join("; ")),
+    }
 }
 
 /// Median (and, for one line, the p10–p90 band and p99) against the last varied setting.
@@ -109,10 +163,7 @@ pub(super) fn medians(
                     p50: q(50_000),
                     p90: q(90_000),
                     p99: q(99_000),
-                    censored: match stats.lengths().quantile(50_000) {
-                        Some(Quantile::Rounds(_)) | None => None,
-                        Some(other) => Some(quantile_text(other)),
-                    },
+                    note: Note::first(stats, &BAND_QUANTILES[..if band { 3 } else { 1 }]),
                 });
             }
         }
@@ -133,7 +184,23 @@ pub(super) fn medians(
     // panel: the data stay below them, wherever the lines run.
     let legend_rows = if band { 3 } else { combos.len() };
     let legend_px = LEGEND_TOP + LEGEND_ROW * legend_rows as u32;
-    let any_note = points.iter().any(|p| p.censored.is_some());
+    // Notes in words when each fits its column, else the median's as signs.
+    let base_caption = if band {
+        "Median game length (line), p10–p90 (band) and p99 (dashed), in rounds"
+    } else {
+        "Median game length in rounds, one line per combination"
+    };
+    let column_px = plot_size(area, base_caption, Y_LABEL_AREA)?.0 / x_values.len() as f64;
+    let notes: Vec<Note> = points.iter().filter_map(|p| p.note).collect();
+    let signs = notes
+        .iter()
+        .any(|n| text_width(&n.text()) + NOTE_GAP > column_px);
+    if signs {
+        for point in &mut points {
+            point.note = point.note.filter(|n| n.name == "median");
+        }
+    }
+    let any_note = points.iter().any(|p| p.note.is_some());
     let notes_px = if any_note {
         NOTE_ROW * combos.len() as u32 + 4
     } else {
@@ -143,12 +210,11 @@ pub(super) fn medians(
     let data_share = room_below(legend_px + notes_px + 10, plot_px);
     let y_bottom = if log { low / 1.3 } else { 0.0 };
     let y_top = top_of_axis(y_bottom, high, log, data_share);
-    let caption = if band {
-        "Median game length (line), p10–p90 (band) and p99 (dashed), in rounds"
-    } else {
-        "Median game length in rounds, one line per combination"
+    let caption = match signs {
+        true => format!("{base_caption}{}", signs_legend(&notes)),
+        false => base_caption.to_string(),
     };
-    let mut builder = panel(area, caption);
+    let mut builder = panel(area, &caption);
     let labels = |v: &SegmentValue<i32>| match v {
         SegmentValue::CenterOf(i) => x_values.get(*i as usize).cloned().unwrap_or_default(),
         _ => String::new(),
@@ -252,9 +318,12 @@ pub(super) fn medians(
                             .map(|p| Circle::new(p, 4, color.filled())),
                     )
                     .map_err(failed)?;
-                // Where the median has no length, say so at the top of its column.
+                // Where a quantile drawn has no length, say so at the top of its column.
                 let notes = mine.iter().filter_map(|p| {
-                    let text = format!("median {}", p.censored.as_ref()?);
+                    let text = match signs {
+                        true => p.note?.sign().to_string(),
+                        false => p.note?.text(),
+                    };
                     let style = TextStyle::from(font(14.0).color(&color))
                         .pos(Pos::new(HPos::Center, VPos::Top));
                     let shift = (legend_px + 4 + NOTE_ROW * line as u32) as i32;

@@ -136,6 +136,22 @@ fn panel_with<'a, 'b, DB: DrawingBackend>(
     builder
 }
 
+/// The plot's size in pixels inside a panel drawn on `area` (its axes and caption taken off),
+/// measured on a scratch drawing of the same size, since a chart is laid out as it is built.
+fn plot_size(
+    area: &DrawingArea<SVGBackend, Shift>,
+    caption: &str,
+    y_labels: u32,
+) -> std::io::Result<(f64, f64)> {
+    let mut scratch = String::new();
+    let root = SVGBackend::with_string(&mut scratch, area.dim_in_pixel()).into_drawing_area();
+    let chart = panel_with(&root, caption, y_labels)
+        .build_cartesian_2d(0.0..1.0, 0.0..1.0)
+        .map_err(failed)?;
+    let (width, height) = chart.plotting_area().dim_in_pixel();
+    Ok((f64::from(width), f64::from(height)))
+}
+
 /// The room for a vertical axis whose longest tick label has `chars` characters: 10 pixels a
 /// character of the 15-pixel labels past four, so they never run into the axis' description.
 fn y_label_area(chars: usize) -> u32 {

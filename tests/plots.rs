@@ -179,6 +179,59 @@ fn a_heatmap_shows_every_cells_median() {
     }
 }
 
+#[test]
+fn a_wide_heatmaps_numbers_stay_in_their_cells() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("heat.svg");
+    // 39 columns of one and two suits: odd decks of one suit have medians that never end.
+    warsim()
+        .args([
+            "sweep", "--suits", "1..2", "--ranks", "2..40", "--games", "200", "-q",
+        ])
+        .arg("--plot")
+        .arg(&svg)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let document = roxmltree::Document::parse(&text).unwrap();
+    // The cells' texts: centred on both axes, in a font size of their own.
+    let cells: Vec<(String, f64, f64, f64)> = document
+        .root_element()
+        .children()
+        .filter(|n| n.has_tag_name("text") && n.attribute("text-anchor") == Some("middle"))
+        .filter(|n| n.attribute("dy") == Some("0.5ex"))
+        .map(|n| {
+            let words = n.text().unwrap_or("").trim().to_string();
+            (
+                words,
+                number(&n, "x"),
+                number(&n, "y"),
+                number(&n, "font-size"),
+            )
+        })
+        .collect();
+    assert_eq!(cells.len(), 78, "{cells:?}");
+    // Each text is narrower than the distance between two columns' centres (about 0.62 em a
+    // character, 0.3 a point or comma).
+    let column = (cells[1].1 - cells[0].1).abs();
+    for (words, _, _, size) in &cells {
+        let ems: f64 = words
+            .chars()
+            .map(|c| if ".,".contains(c) { 0.3 } else { 0.62 })
+            .sum();
+        assert!(
+            ems * size < column - 2.0,
+            "{words:?} at {size} px, columns {column} px apart"
+        );
+    }
+    assert!(cells.iter().any(|c| c.0 == "∞"), "{cells:?}");
+    assert!(
+        svg_texts(&svg)
+            .iter()
+            .any(|t| t.ends_with("never ends, ∞, or passes the cap, ↑)"))
+    );
+}
+
 /// Plots a sweep with `args` to `svg`.
 fn plot_sweep(svg: &Path, args: &[&str]) {
     warsim()

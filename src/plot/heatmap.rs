@@ -7,9 +7,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::sweep::find;
-use super::{failed, font, panel, rounds_at, short};
+use super::{Y_LABEL_AREA, failed, font, panel, plot_size, rounds_at, short, trim};
 use crate::export::text::quantile_text;
-use crate::stats::Stats;
+use crate::stats::{Quantile, Stats};
 
 /// The median of every cell of two varied settings, coloured by its logarithm, with its number.
 pub(super) fn heatmap(
@@ -35,7 +35,19 @@ pub(super) fn heatmap(
         .collect();
     let low = medians.iter().copied().fold(f64::INFINITY, f64::min);
     let high = medians.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let mut chart = panel(area, "Median game length in rounds (colour: logarithm; grey: the median game never ends or hit the cap)")
+    let (w, h) = plot_size(area, CAPTION, Y_LABEL_AREA)?;
+    let cell = (w / f64::from(nx), h / f64::from(ny));
+    // Each cell's text: the longest of its forms that fits it, if any does.
+    let texts: Vec<Option<(String, f64)>> = grid
+        .iter()
+        .map(|(_, _, stats)| fitting(&cell_texts(*stats), cell))
+        .collect();
+    let signs = texts.iter().flatten().any(|(t, _)| t == "∞" || t == "↑");
+    let caption = match signs {
+        true => SIGNS_CAPTION,
+        false => CAPTION,
+    };
+    let mut chart = panel(area, caption)
         .build_cartesian_2d((0..nx - 1).into_segmented(), (0..ny - 1).into_segmented())
         .map_err(failed)?;
     let names = |values: &[String], v: &SegmentValue<i32>| match v {
@@ -55,26 +67,15 @@ pub(super) fn heatmap(
         .label_style(font(15.0))
         .draw()
         .map_err(failed)?;
-    let (w, h) = chart.plotting_area().dim_in_pixel();
-    let (cell_w, cell_h) = (w as f64 / nx as f64, h as f64 / ny as f64);
-    for (i, j, stats) in grid {
+    for ((i, j, stats), text) in grid.into_iter().zip(texts) {
         let median = stats.and_then(|s| rounds_at(s, 50_000));
-        let (fill, text) = match (median, stats) {
-            (Some(r), _) => {
-                let t = if high > low {
-                    ((r.max(1) as f64).ln() - low) / (high - low)
-                } else {
-                    0.5
-                };
-                (viridis(t), short(r as f64))
-            }
-            (None, Some(s)) => (
-                RGBColor(200, 200, 200),
-                s.lengths()
-                    .quantile(50_000)
-                    .map_or("-".into(), quantile_text),
-            ),
-            (None, None) => (RGBColor(245, 245, 245), "skipped".to_string()),
+        let fill = match (median, stats) {
+            (Some(r), _) => viridis(match high > low {
+                true => ((r.max(1) as f64).ln() - low) / (high - low),
+                false => 0.5,
+            }),
+            (None, Some(_)) => RGBColor(200, 200, 200),
+            (None, None) => RGBColor(245, 245, 245),
         };
         let corner = |a: i32, b: i32| (SegmentValue::Exact(a), SegmentValue::Exact(b));
         chart
@@ -83,9 +84,9 @@ pub(super) fn heatmap(
                 fill.filled(),
             )))
             .map_err(failed)?;
-        let size = (cell_w / (0.62 * text.chars().count().max(3) as f64))
-            .min(cell_h * 0.42)
-            .clamp(8.0, 22.0);
+        let Some((text, size)) = text else {
+            continue;
+        };
         let light = fill.0 as f64 * 0.299 + fill.1 as f64 * 0.587 + fill.2 as f64 * 0.114 > 140.0;
         let ink = if light { BLACK } else { WHITE };
         let font = font(size)
@@ -97,6 +98,67 @@ pub(super) fn heatmap(
             .map_err(failed)?;
     }
     Ok(())
+}
+
+/// The heatmap's caption, and the one it takes when some cells' notes are signs.
+const CAPTION: &str = "Median game length in rounds (colour: logarithm; grey: the median game never ends or passes the cap)";
+const SIGNS_CAPTION: &str =
+    "Median game length in rounds (colour: logarithm; grey: never ends, ∞, or passes the cap, ↑)";
+/// The smallest text written in a cell, in pixels: a cell too narrow for it is left unwritten.
+const SMALLEST_TEXT: f64 = 8.0;
+
+/// The forms a cell's text may take, longest first: the median as the sweep table gives it
+/// ("1091", "11.9k", "> 100,000", "never"), in thousands ("1.1k", "> 100k"), or as a sign (∞
+/// never ends, ↑ past the cap); "skipped" for a combination not played.
+fn cell_texts(stats: Option<&Stats>) -> Vec<String> {
+    let Some(stats) = stats else {
+        return vec!["skipped".into(), "-".into()];
+    };
+    match stats.lengths().quantile(50_000) {
+        Some(Quantile::Rounds(r)) => {
+            let mut forms = vec![short(r as f64)];
+            // Two significant digits at least: 1091 → 1.1k, 11,912 → 12k.
+            let thousands = r as f64 / 1e3;
+            let shorter = match r {
+                0..1_000 => None,
+                1_000..10_000 => Some(format!("{}k", trim(thousands))),
+                10_000..1_000_000 => Some(format!("{}k", thousands.round())),
+                _ => None,
+            };
+            forms.extend(shorter.filter(|form| !forms.contains(form)));
+            forms
+        }
+        Some(Quantile::AboveCap(cap)) => vec![
+            quantile_text(Quantile::AboveCap(cap)),
+            format!("> {}", short(f64::from(cap))),
+            "↑".into(),
+        ],
+        Some(Quantile::Never) => vec!["never".into(), "∞".into()],
+        None => vec!["-".into()],
+    }
+}
+
+/// The first of `forms` that fits a cell `width` × `height` pixels at `SMALLEST_TEXT` or more,
+/// with its size: as large as the cell allows (2 pixels each side, and no larger than three
+/// digits would be), up to 22 pixels.
+fn fitting(forms: &[String], (width, height): (f64, f64)) -> Option<(String, f64)> {
+    forms.iter().find_map(|text| {
+        let size = ((width - 4.0) / ems(text).max(ems("000")))
+            .min(height * 0.42)
+            .min(22.0);
+        (size >= SMALLEST_TEXT).then(|| (text.clone(), size))
+    })
+}
+
+/// An estimate of a text's width in ems, since the viewer's font is not known: 0.62 a digit,
+/// letter or sign, 0.3 a point, comma or space.
+fn ems(text: &str) -> f64 {
+    text.chars()
+        .map(|c| match c {
+            '.' | ',' | ' ' => 0.3,
+            _ => 0.62,
+        })
+        .sum()
 }
 
 /// Viridis, from dark blue (0) to yellow (1), in five stops.
@@ -119,6 +181,22 @@ fn viridis(t: f64) -> RGBColor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cells_text_is_its_longest_form_that_fits() {
+        let forms = |texts: &[&str]| texts.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+        let median = forms(&["1091", "1.1k"]);
+        // 60 pixels wide: the whole number; 22: in thousands; 10: none.
+        assert_eq!(fitting(&median, (60.0, 40.0)).unwrap().0, "1091");
+        assert_eq!(fitting(&median, (22.0, 40.0)).unwrap().0, "1.1k");
+        assert_eq!(fitting(&median, (10.0, 40.0)), None);
+        // A low cell limits the size whatever its width.
+        let (_, size) = fitting(&median, (200.0, 30.0)).unwrap();
+        assert!((size - 12.6).abs() < 1e-9);
+        let never = forms(&["never", "∞"]);
+        assert_eq!(fitting(&never, (24.0, 40.0)).unwrap().0, "∞");
+        assert_eq!(fitting(&never, (40.0, 40.0)).unwrap().0, "never");
+    }
 
     #[test]
     fn viridis_runs_from_dark_blue_to_yellow() {

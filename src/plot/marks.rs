@@ -8,12 +8,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos};
 
 use super::labels::{Edge, Placed, PxBox, Wanted, place, row_offset, text_width};
-use super::{failed, font, rounds_at};
+use super::{MARKED_QUANTILES, failed, font, rounds_at};
 use crate::export::text::group;
 use crate::stats::Stats;
-
-/// The quantiles marked: label, parts per 100,000.
-const MARKS: [(&str, u32); 3] = [("median", 50_000), ("p90", 90_000), ("p99", 99_000)];
 
 /// Pixels between a mark's line and its label.
 const GAP: f64 = 6.0;
@@ -29,7 +26,7 @@ pub(super) struct Mark {
 /// ("p90, p99 6"), so that their labels are not written over each other.
 pub(super) fn quantile_marks(stats: &Stats) -> Vec<Mark> {
     let mut marks: Vec<(Vec<&str>, u64)> = Vec::new();
-    for (name, parts) in MARKS {
+    for (name, parts) in MARKED_QUANTILES {
         let Some(rounds) = rounds_at(stats, parts) else {
             continue;
         };

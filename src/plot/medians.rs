@@ -11,7 +11,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::labels::text_width;
 use super::sweep::{find, x_axis};
-use super::{PALETTE, Y_LABEL_AREA, failed, font, panel, plot_size, rounds_at, short};
+use super::{
+    MARKED_QUANTILES, PALETTE, Y_LABEL_AREA, failed, font, panel, plot_size, rounds_at, short,
+};
 use crate::export::text::quantile_text;
 use crate::stats::{Quantile, Stats};
 
@@ -101,9 +103,6 @@ impl Note {
     }
 }
 
-/// The quantiles a plot draws: with the band, the median, p90 and p99; else the median.
-const BAND_QUANTILES: [(&str, u32); 3] = [("median", 50_000), ("p90", 90_000), ("p99", 99_000)];
-
 /// Where the notes' words do not fit their columns, the notes are signs, for the median only
 /// (a band or p99 that breaks is not noted), and the caption says what the signs mean.
 fn signs_legend(notes: &[Note]) -> String {
@@ -163,7 +162,8 @@ pub(super) fn medians(
                     p50: q(50_000),
                     p90: q(90_000),
                     p99: q(99_000),
-                    note: Note::first(stats, &BAND_QUANTILES[..if band { 3 } else { 1 }]),
+                    // With the band the median, p90 and p99 are drawn; else the median.
+                    note: Note::first(stats, &MARKED_QUANTILES[..if band { 3 } else { 1 }]),
                 });
             }
         }

@@ -23,6 +23,11 @@ use plotters::style::RGBColor;
 
 use crate::stats::Stats;
 
+/// The quantiles a figure marks or notes (a run's marks, a sweep's median, band and p99, the
+/// words under a run's title): name, parts per 100,000.
+pub const MARKED_QUANTILES: [(&str, u32); 3] =
+    [("median", 50_000), ("p90", 90_000), ("p99", 99_000)];
+
 /// Width and height of every figure, in SVG pixels.
 pub const SIZE: (u32, u32) = (1100, 820);
 /// The series colours, in order (colour-blind safe: Okabe and Ito's palette).

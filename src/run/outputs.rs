@@ -11,7 +11,7 @@ use crate::export::{
     Which, write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv,
     write_summary_json, write_text_report,
 };
-use crate::plot::draw_run;
+use crate::plot::{MARKED_QUANTILES, draw_run};
 use crate::state::{Resumable, State, csv_tail};
 use crate::stats::Stats;
 
@@ -368,7 +368,7 @@ pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
     };
     // The quantiles in words too: one among games that never end ("> 300", "never") has no
     // mark to show it.
-    let quantiles: String = [("median", 50_000), ("p90", 90_000), ("p99", 99_000)]
+    let quantiles: String = MARKED_QUANTILES
         .into_iter()
         .filter_map(|(name, parts)| {
             Some(format!(

@@ -112,6 +112,13 @@ fn runs_whose_games_mostly_never_end_fill_the_survival_panel() {
         bottom - top > 80.0,
         "the curve spans {top} to {bottom} pixels"
     );
+    // After the longest finished game the looping games' level runs on to the axis' end.
+    let steps = curve(&svg);
+    let (last, before) = (steps[steps.len() - 1], steps[steps.len() - 2]);
+    assert!(
+        last.1 == before.1 && last.0 - before.0 > 10.0,
+        "{before:?} to {last:?}"
+    );
     // A low cap: the median is marked, p90 and p99 said in words.
     plot(&svg, &["--max-rounds", "300", "--games", "20000"]);
     let texts = svg_texts(&svg);

@@ -36,12 +36,17 @@ pub(super) fn survival(
     y_labels: u32,
     marks: &[Mark],
 ) -> io::Result<()> {
-    let still = steps(&sampled(stats));
+    let x_end = stats.lengths().max().unwrap_or(1).max(1) as f64 * 1.02;
+    let mut still = steps(&sampled(stats));
+    // Games that never end stay in the curve past the longest finished game: their level runs on
+    // to the axis' end, band and all.
+    if let Some(&(_, endless)) = still.last().filter(|&&(_, n)| n > 0) {
+        still.push((x_end, endless));
+    }
     let all = stats.games.max(1) as f64;
     let points: Vec<(f64, f64)> = still.iter().map(|&(x, n)| (x, n as f64 / all)).collect();
     let caption = "Survival: share of all games still going after n rounds (capped and cycling games never end; shaded: 95% CI)";
     let mut builder = panel_with(area, caption, y_labels);
-    let x_end = stats.lengths().max().unwrap_or(1).max(1) as f64 * 1.02;
     let (floor, y_desc, edges) = match scale {
         SurvivalScale::Log => (
             log_floor(stats),

@@ -1,6 +1,7 @@
-//! Where a run's quantile labels go: each in the first of a few rows along an edge of its panel
-//! where it overlaps neither a label already placed nor what the panel draws (a curve, a band),
-//! so that no label hides the data or another label. Everything here is in pixels.
+//! Where a run's quantile labels go: each in the first of a few rows along an edge of its panel,
+//! on either side of its mark's line, where it overlaps neither a label already placed nor what
+//! the panel draws (a curve, a band, the other marks' lines), so that no label hides the data or
+//! another label. Everything here is in pixels.
 
 use plotters::style::text_anchor::VPos;
 
@@ -27,7 +28,7 @@ const ROW_STEP: f64 = 18.0;
 /// The gap between an edge and the first row.
 const EDGE_GAP: f64 = 4.0;
 /// Rows of labels along an edge.
-pub(super) const ROWS: u32 = 3;
+const ROWS: u32 = 3;
 /// Pixels kept clear around a label.
 pub(super) const CLEAR: f64 = 6.0;
 /// Pixels kept between a label and another mark's line.
@@ -64,7 +65,7 @@ impl PxBox {
 
     /// True when the segment from `a` to `b` passes through the box (Liang and Barsky's
     /// clipping: the segment's parameter range inside each pair of sides, intersected).
-    pub(super) fn meets(&self, a: (f64, f64), b: (f64, f64)) -> bool {
+    fn meets(&self, a: (f64, f64), b: (f64, f64)) -> bool {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let (mut enter, mut leave) = (0.0f64, 1.0f64);
         let sides = [
@@ -94,7 +95,7 @@ pub(super) fn text_width(text: &str) -> f64 {
 }
 
 /// The box of a label from `left`, `width` wide, in `row` along `edge` of the plot `frame`.
-pub(super) fn label_box(left: f64, width: f64, edge: Edge, row: u32, frame: PxBox) -> PxBox {
+fn label_box(left: f64, width: f64, edge: Edge, row: u32, frame: PxBox) -> PxBox {
     let offset = EDGE_GAP + ROW_STEP * f64::from(row);
     let (top, bottom) = match edge {
         Edge::Bottom => (frame.bottom - offset - TEXT_HEIGHT, frame.bottom - offset),

@@ -206,7 +206,7 @@ fn log_ticks(floor: f64) -> (Vec<f64>, Vec<f64>) {
     let in_range = |multiples: &[f64]| -> Vec<f64> {
         let mut ticks = Vec::new();
         let mut decade = 10f64.powf(floor.log10().floor());
-        while decade <= 1.0 * (1.0 + 1e-12) {
+        while decade <= 1.0 + 1e-12 {
             for &m in multiples {
                 let tick = m * decade;
                 if tick >= floor * (1.0 - 1e-12) && tick <= 1.0 + 1e-12 {

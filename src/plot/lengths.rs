@@ -6,7 +6,7 @@ use std::io;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::labels::{CLEAR, Edge};
+use super::labels::{CLEAR, Placed};
 use super::marks::{Mark, draw_marks, quantile_marks, top_labels};
 use super::survival::{SurvivalScale, longest_label, survival};
 use super::{PALETTE, SIZE, failed, font, head, panel_with, plot_size, rounds_axes, y_label_area};
@@ -88,7 +88,8 @@ fn histogram(
         group(width)
     );
     let size = plot_size(area, &caption, y_labels)?;
-    let y_end = room_for_labels(&spans, marks, x_end, size);
+    let placed = top_labels(marks, x_end, size);
+    let y_end = room_for_labels(&spans, &placed, x_end, size);
     let mut chart = panel_with(area, &caption, y_labels)
         .build_cartesian_2d(0.0..x_end, 0.0..y_end.max(1e-9))
         .map_err(failed)?;
@@ -98,18 +99,25 @@ fn histogram(
             Rectangle::new([(x0, 0.0), (x1, h)], PALETTE[0].mix(0.75).filled())
         }))
         .map_err(failed)?;
-    draw_marks(&mut chart, marks, (0.0, y_end), x_end, &[Edge::Top], &[])
+    draw_marks(&mut chart, marks, (0.0, y_end), x_end, &placed)
 }
 
 /// The histogram's vertical extent: 12% above its tallest bar, or more where a bar under a
 /// mark's label would reach it (labels of marks close together stand in rows one under another).
-/// `bars` are (from, to, height) in rounds and percent; `size` is the plot's in pixels.
-fn room_for_labels(bars: &[(f64, f64, f64)], marks: &[Mark], x_end: f64, size: (f64, f64)) -> f64 {
+/// `bars` are (from, to, height) in rounds and percent; `labels` were placed on the plot,
+/// whose `size` is in pixels.
+fn room_for_labels(
+    bars: &[(f64, f64, f64)],
+    labels: &[Placed],
+    x_end: f64,
+    size: (f64, f64),
+) -> f64 {
     let tallest = bars.iter().map(|b| b.2).fold(0.0, f64::max);
     let (width, height) = size;
     let px = |rounds: f64| rounds / x_end * width;
-    top_labels(marks, x_end, size)
+    labels
         .iter()
+        .map(|placed| placed.area)
         .fold(tallest * 1.12, |end, label| {
             let under = bars
                 .iter()

@@ -79,23 +79,23 @@ fn place_marks(
     place(&wanted, posts, edges, frame, lines)
 }
 
-/// Draws the marks on a chart whose vertical axis runs from `bottom` to `top`: a dashed line
-/// each, and its label in the first place along `edges` clear of the labels before it, of the
-/// other marks' lines and of `lines` (the panel's data, as polylines in its coordinates).
-pub(super) fn draw_marks<Y: Ranged<ValueType = f64>>(
-    chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, Y>>,
+/// Places the marks' labels on a chart whose vertical axis runs from `bottom` to `top`: each in
+/// the first place along `edges` clear of the labels before it, of the other marks' lines and
+/// of `lines` (the panel's data, as polylines in its coordinates).
+pub(super) fn place_on<Y: Ranged<ValueType = f64>>(
+    chart: &ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, Y>>,
     marks: &[Mark],
     (bottom, top): (f64, f64),
     x_end: f64,
     edges: &[Edge],
     lines: &[Vec<(f64, f64)>],
-) -> io::Result<()> {
-    let pixel = |chart: &ChartContext<'_, SVGBackend<'_>, _>, p: (f64, f64)| {
+) -> Vec<Placed> {
+    let pixel = |p: (f64, f64)| {
         let (x, y) = chart.backend_coord(&p);
         (f64::from(x), f64::from(y))
     };
-    let (left, top_px) = pixel(chart, (0.0, top));
-    let (right, bottom_px) = pixel(chart, (x_end, bottom));
+    let (left, top_px) = pixel((0.0, top));
+    let (right, bottom_px) = pixel((x_end, bottom));
     let frame = PxBox {
         left,
         right,
@@ -104,14 +104,25 @@ pub(super) fn draw_marks<Y: Ranged<ValueType = f64>>(
     };
     let lines: Vec<Vec<(f64, f64)>> = lines
         .iter()
-        .map(|line| line.iter().map(|&p| pixel(chart, p)).collect())
+        .map(|line| line.iter().map(|&p| pixel(p)).collect())
         .collect();
     let posts: Vec<f64> = marks
         .iter()
-        .map(|mark| pixel(chart, (mark.rounds as f64, top)).0)
+        .map(|mark| pixel((mark.rounds as f64, top)).0)
         .collect();
-    let placed = place_marks(marks, &posts, x_end, edges, frame, &lines);
-    for (mark, spot) in marks.iter().zip(&placed) {
+    place_marks(marks, &posts, x_end, edges, frame, &lines)
+}
+
+/// Draws the marks on a chart whose vertical axis runs from `bottom` to `top`: a dashed line
+/// each, and its label where `placed` put it.
+pub(super) fn draw_marks<Y: Ranged<ValueType = f64>>(
+    chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, Y>>,
+    marks: &[Mark],
+    (bottom, top): (f64, f64),
+    x_end: f64,
+    placed: &[Placed],
+) -> io::Result<()> {
+    for (mark, spot) in marks.iter().zip(placed) {
         let x = mark.rounds as f64;
         let style = ShapeStyle::from(&BLACK.mix(0.7)).stroke_width(1);
         chart
@@ -138,13 +149,13 @@ pub(super) fn draw_marks<Y: Ranged<ValueType = f64>>(
     Ok(())
 }
 
-/// The boxes the marks' labels take along the top of a plot `width` × `height` pixels whose
-/// horizontal axis ends at `x_end` rounds, placed as [`draw_marks`] places them with no data to
-/// avoid: a histogram makes room for them above its bars.
-pub(super) fn top_labels(marks: &[Mark], x_end: f64, (width, height): (f64, f64)) -> Vec<PxBox> {
+/// The marks' labels along the top of a plot `width` × `height` pixels whose horizontal axis
+/// ends at `x_end` rounds, with no data to avoid: a histogram places them before its chart is
+/// built, to make room for them above its bars, and draws them where they were placed.
+pub(super) fn top_labels(marks: &[Mark], x_end: f64, (width, height): (f64, f64)) -> Vec<Placed> {
     let posts: Vec<f64> = marks
         .iter()
-        .map(|mark| (mark.rounds as f64 / x_end * width).round())
+        .map(|mark| mark.rounds as f64 / x_end * width)
         .collect();
     let frame = PxBox {
         left: 0.0,
@@ -153,7 +164,4 @@ pub(super) fn top_labels(marks: &[Mark], x_end: f64, (width, height): (f64, f64)
         bottom: height,
     };
     place_marks(marks, &posts, x_end, &[Edge::Top], frame, &[])
-        .into_iter()
-        .map(|spot| spot.area)
-        .collect()
 }

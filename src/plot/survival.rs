@@ -9,7 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::labels::Edge;
-use super::marks::{Mark, draw_marks};
+use super::marks::{Mark, draw_marks, place_on};
 use plotters::coord::types::RangedCoordf64;
 
 use super::{PALETTE, failed, panel_with, rounds_axes};
@@ -107,7 +107,8 @@ impl<'a> Curve<'a> {
             .draw_series(std::iter::once(self.band))
             .map_err(failed)?;
         chart.draw_series(self.curve).map_err(failed)?;
-        draw_marks(chart, marks, range, x_end, edges, &self.lines)
+        let placed = place_on(chart, marks, range, x_end, edges, &self.lines);
+        draw_marks(chart, marks, range, x_end, &placed)
     }
 }
 

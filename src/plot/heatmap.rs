@@ -7,7 +7,10 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::sweep::find;
-use super::{Y_LABEL_AREA, failed, font, panel, plot_size, rounds_at, short, trim};
+use super::{
+    ABOVE_CAP_SIGN, NEVER_SIGN, Y_LABEL_AREA, failed, font, panel, plot_size, rounds_at, short,
+    trim,
+};
 use crate::export::text::quantile_text;
 use crate::stats::{Quantile, Stats};
 
@@ -42,7 +45,10 @@ pub(super) fn heatmap(
         .iter()
         .map(|(_, _, stats)| fitting(&cell_texts(*stats), cell))
         .collect();
-    let signs = texts.iter().flatten().any(|(t, _)| t == "∞" || t == "↑");
+    let signs = texts
+        .iter()
+        .flatten()
+        .any(|(t, _)| [NEVER_SIGN, ABOVE_CAP_SIGN].contains(&t.as_str()));
     let caption = match signs {
         true => SIGNS_CAPTION,
         false => CAPTION,
@@ -131,9 +137,9 @@ fn cell_texts(stats: Option<&Stats>) -> Vec<String> {
         Some(Quantile::AboveCap(cap)) => vec![
             quantile_text(Quantile::AboveCap(cap)),
             format!("> {}", short(f64::from(cap))),
-            "↑".into(),
+            ABOVE_CAP_SIGN.into(),
         ],
-        Some(Quantile::Never) => vec!["never".into(), "∞".into()],
+        Some(Quantile::Never) => vec!["never".into(), NEVER_SIGN.into()],
         None => vec!["-".into()],
     }
 }

@@ -12,7 +12,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::labels::text_width;
 use super::sweep::{find, x_axis};
 use super::{
-    MARKED_QUANTILES, PALETTE, Y_LABEL_AREA, failed, font, panel, plot_size, rounds_at, short,
+    ABOVE_CAP_SIGN, MARKED_QUANTILES, NEVER_SIGN, PALETTE, Y_LABEL_AREA, censored_sign, failed,
+    font, panel, plot_size, rounds_at, short,
 };
 use crate::export::text::quantile_text;
 use crate::stats::{Quantile, Stats};
@@ -71,35 +72,28 @@ struct Point {
     note: Option<Note>,
 }
 
-/// A quantile drawn for a cell that falls among censored games: its name and where it falls.
+/// A quantile drawn for a cell that falls among censored games: its name, where it falls, and
+/// the sign that stands for it where the words do not fit (∞ never ends, ↑ past the cap).
 #[derive(Clone, Copy)]
 struct Note {
     name: &'static str,
     value: Quantile,
+    sign: &'static str,
 }
 
 impl Note {
     /// The first of `drawn` (name, parts) that has no length in `stats`.
     fn first(stats: &Stats, drawn: &[(&'static str, u32)]) -> Option<Note> {
-        drawn
-            .iter()
-            .find_map(|&(name, parts)| match stats.lengths().quantile(parts)? {
-                Quantile::Rounds(_) => None,
-                value => Some(Note { name, value }),
-            })
+        drawn.iter().find_map(|&(name, parts)| {
+            let value = stats.lengths().quantile(parts)?;
+            let sign = censored_sign(value)?;
+            Some(Note { name, value, sign })
+        })
     }
 
     /// In words: "median never", "p90 > 300".
     fn text(self) -> String {
         format!("{} {}", self.name, quantile_text(self.value))
-    }
-
-    /// In one sign, where the words do not fit their column: ∞ never ends, ↑ past the cap.
-    fn sign(self) -> &'static str {
-        match self.value {
-            Quantile::Never => "∞",
-            _ => "↑",
-        }
     }
 }
 
@@ -107,8 +101,11 @@ impl Note {
 /// (a band or p99 that breaks is not noted), and the caption says what the signs mean.
 fn signs_legend(notes: &[Note]) -> String {
     let mut meanings = Vec::new();
-    for (sign, meaning) in [("∞", "the median never ends"), ("↑", "past the cap")] {
-        if notes.iter().any(|n| n.name == "median" && n.sign() == sign) {
+    for (sign, meaning) in [
+        (NEVER_SIGN, "the median never ends"),
+        (ABOVE_CAP_SIGN, "past the cap"),
+    ] {
+        if notes.iter().any(|n| n.name == "median" && n.sign == sign) {
             meanings.push(format!("{sign}: {meaning}"));
         }
     }
@@ -321,7 +318,7 @@ pub(super) fn medians(
                 // Where a quantile drawn has no length, say so at the top of its column.
                 let notes = mine.iter().filter_map(|p| {
                     let text = match signs {
-                        true => p.note?.sign().to_string(),
+                        true => p.note?.sign.to_string(),
                         false => p.note?.text(),
                     };
                     let style = TextStyle::from(font(14.0).color(&color))

@@ -21,12 +21,26 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
 
-use crate::stats::Stats;
+use crate::stats::{Quantile, Stats};
 
 /// The quantiles a figure marks or notes (a run's marks, a sweep's median, band and p99, the
 /// words under a run's title): name, parts per 100,000.
 pub const MARKED_QUANTILES: [(&str, u32); 3] =
     [("median", 50_000), ("p90", 90_000), ("p99", 99_000)];
+
+/// The signs that stand for a censored quantile where its words do not fit: it never ends, or
+/// it falls past the cap.
+const NEVER_SIGN: &str = "∞";
+const ABOVE_CAP_SIGN: &str = "↑";
+
+/// A censored quantile's sign (a quantile with rounds has none).
+fn censored_sign(quantile: Quantile) -> Option<&'static str> {
+    match quantile {
+        Quantile::Rounds(_) => None,
+        Quantile::AboveCap(_) => Some(ABOVE_CAP_SIGN),
+        Quantile::Never => Some(NEVER_SIGN),
+    }
+}
 
 /// Width and height of every figure, in SVG pixels.
 pub const SIZE: (u32, u32) = (1100, 820);

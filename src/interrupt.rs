@@ -3,8 +3,10 @@
 //! and write what it has; a second one ends the process at once, with the usual status of that
 //! signal (128 + its number), except that a write in progress to a file ([`hold_exit`]: a
 //! summary or state file replaced whole, rows of a per-game file) is finished first, so that
-//! neither half a file, nor its temporary, nor a cut row is left; a third one ends the process
-//! even then (a write that hangs, on a network file system, must not trap the user).
+//! neither half a file, nor its temporary, nor a cut row is left, and a Parquet file being
+//! written is ended ([`hold_exit_until_closed`]), as it cannot be read without its footer; a
+//! third one ends the process even then (a write that hangs, on a network file system, must not
+//! trap the user).
 
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
@@ -23,6 +25,13 @@ static SIGNALS: AtomicUsize = AtomicUsize::new(0);
 static HELD: AtomicUsize = AtomicUsize::new(0);
 /// The status a second signal asked to exit with once no write is held (0: none asked).
 static EXIT_ASKED: AtomicI32 = AtomicI32::new(0);
+/// Files held open until closed ([`hold_exit_until_closed`]), each also counted in [`HELD`].
+static CLOSING: AtomicUsize = AtomicUsize::new(0);
+
+/// What a second signal says when it waits for a file to be closed: the wait lasts until the
+/// run has wound down as after the first, which can take a moment.
+const CLOSING_NOTE: &[u8] = b"warsim: ending the Parquet file before stopping (it cannot be read \
+without its footer); signal again to stop at once\n";
 
 /// Runs in the signal handler, so touches only atomics before `_exit`. The order of the
 /// atomics (SeqCst) is what makes the hand-over sure: this stores its status before it reads
@@ -35,6 +44,10 @@ fn on_signal(number: i32) {
     }
     EXIT_ASKED.store(128 + number, Ordering::SeqCst);
     if arrived == 2 && HELD.load(Ordering::SeqCst) > 0 {
+        if CLOSING.load(Ordering::SeqCst) > 0 {
+            // SAFETY: write(2) is async-signal-safe; a failed write leaves only the note unsaid.
+            unsafe { libc::write(2, CLOSING_NOTE.as_ptr().cast(), CLOSING_NOTE.len()) };
+        }
         return;
     }
     signal_hook::low_level::exit(128 + number);
@@ -51,11 +64,13 @@ pub struct ExitHeld(());
 /// signal has already asked to exit, this thread starts nothing: it waits for the exit, which
 /// the last guard to drop makes (this one, if no other is held). Otherwise the handler, which
 /// saw no guard, could end the process in the middle of the write this one would start. So a
-/// thread must not hold twice at once: the inner hold would wait for the outer, for ever.
+/// thread must not hold twice at once: the inner hold would wait for the outer, for ever. While
+/// a file is held until closed, though, the write goes on: the exit waits for that file, whose
+/// close may need this very thread, and the held file kept the handler from exiting.
 pub fn hold_exit() -> ExitHeld {
     HELD.fetch_add(1, Ordering::SeqCst);
     let held = ExitHeld(());
-    if EXIT_ASKED.load(Ordering::SeqCst) != 0 {
+    if EXIT_ASKED.load(Ordering::SeqCst) != 0 && CLOSING.load(Ordering::SeqCst) == 0 {
         drop(held);
         loop {
             std::thread::park();
@@ -72,6 +87,33 @@ impl Drop for ExitHeld {
                 status => signal_hook::low_level::exit(status),
             }
         }
+    }
+}
+
+/// Holds back a second signal's exit while a file that is readable only once closed (a Parquet
+/// file, whose footer comes last) is open, from its creation to its close: drop it once the
+/// file is closed and synced, or given up. A second signal then lets the run wind down as the
+/// first asked, its writes going on ([`hold_exit`]), and ends the process once the file is
+/// closed; a third ends it at once. Only for a regular file: a pipe's reader could stall the
+/// close for ever.
+#[must_use = "the exit is held only while the guard lives"]
+pub struct ClosingHeld {
+    _held: ExitHeld,
+}
+
+/// Holds back a second signal's exit until the file is closed (see [`ClosingHeld`]). Where a
+/// second signal has already asked to exit and nothing is held, waits for the exit instead.
+pub fn hold_exit_until_closed() -> ClosingHeld {
+    let held = hold_exit();
+    CLOSING.fetch_add(1, Ordering::SeqCst);
+    ClosingHeld { _held: held }
+}
+
+impl Drop for ClosingHeld {
+    /// Before the inner guard drops (fields drop after this): the last guard to drop exits
+    /// with no file left to close.
+    fn drop(&mut self) {
+        CLOSING.fetch_sub(1, Ordering::SeqCst);
     }
 }
 

@@ -8,35 +8,14 @@ use std::path::Path;
 
 use assert_cmd::Command;
 use parquet::file::reader::{FileReader, SerializedFileReader};
-use parquet::record::Field;
 use tempfile::TempDir;
 
 mod common;
 
+use common::parquet::rows_as_csv;
+
 fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
-}
-
-/// Every row of the file as a CSV line, and the number of row groups.
-fn rows_as_csv(path: &Path) -> (Vec<String>, usize) {
-    let reader = SerializedFileReader::new(File::open(path).unwrap()).unwrap();
-    let groups = reader.metadata().num_row_groups();
-    let lines = reader
-        .into_iter()
-        .map(|row| {
-            let row = row.unwrap();
-            let cells: Vec<String> = row
-                .get_column_iter()
-                .map(|(_, field)| match field {
-                    Field::Null => String::new(),
-                    Field::Str(text) => text.clone(),
-                    other => other.to_string(),
-                })
-                .collect();
-            cells.join(",")
-        })
-        .collect();
-    (lines, groups)
 }
 
 /// The summary the file's footer carries (key-value metadata `warsim`), without the two timings

@@ -1,14 +1,17 @@
 //! A second stopping signal: it ends the process at once, even on an output that blocks,
 //! except that a write in progress to a regular file is finished first (no half file, no
-//! temporary, no cut row left); a third ends it even then. The first signal's whole rows and summaries: `safety.rs`.
+//! temporary, no cut row left) and a Parquet file is ended with its footer; a third ends it
+//! even then. The first signal's whole rows and summaries: `safety.rs`.
 
 mod common;
 
 use std::fs;
+use std::io::Read;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::parquet::rows_as_csv;
 use common::{json, until};
 use tempfile::TempDir;
 
@@ -114,7 +117,12 @@ fn a_second_signal_ends_a_run_stuck_on_its_output_at_once() {
 /// `path` holds more than `bytes`, sends SIGINT and SIGTERM back to back (closer than a `kill`
 /// process each allows), and returns the file's text, checking the exit status is a signal's.
 fn stop_twice_at_once(command: &mut Command, path: &Path, bytes: u64) -> String {
-    let mut child = command.stderr(Stdio::null()).spawn().unwrap();
+    stop_twice_saying(command.stderr(Stdio::null()), path, bytes).0
+}
+
+/// [`stop_twice_at_once`], returning what the process wrote to its standard error too.
+fn stop_twice_saying(command: &mut Command, path: &Path, bytes: u64) -> (String, String) {
+    let mut child = command.spawn().unwrap();
     until("output", || {
         fs::metadata(path).map_or(0, |m| m.len()) > bytes
     });
@@ -124,9 +132,13 @@ fn stop_twice_at_once(command: &mut Command, path: &Path, bytes: u64) -> String 
         libc::kill(pid, libc::SIGINT);
         libc::kill(pid, libc::SIGTERM);
     }
+    let mut said = String::new();
+    if let Some(mut stderr) = child.stderr.take() {
+        stderr.read_to_string(&mut said).unwrap();
+    }
     let status = child.wait().unwrap().code();
     assert!(matches!(status, Some(130 | 143)), "{status:?}");
-    fs::read_to_string(path).unwrap()
+    (fs::read_to_string(path).unwrap(), said)
 }
 
 /// Two signals back to back mid-run end the process at once, at any moment of the writing: the
@@ -165,5 +177,34 @@ fn two_signals_at_once_leave_a_play_listing_on_a_whole_line() {
         let text = stop_twice_at_once(&mut play, &listing, 200_000 + 20_000 * attempt);
         let end = &text[text.len() - 40..];
         assert!(text.ends_with('\n'), "attempt {attempt}: {end:?}");
+    }
+}
+
+/// Two signals back to back mid-run with a Parquet file beside the CSV: the second lets the
+/// run wind down and end the Parquet file with its footer (it could not be read without), says
+/// so, and ends the process then. The file holds the CSV's games, row for row. Each attempt
+/// lands at another moment, some before the first row group is written.
+#[test]
+fn two_signals_at_once_leave_the_parquet_file_readable() {
+    for attempt in 0..6 {
+        let dir = TempDir::new().unwrap();
+        let (csv, parquet) = (
+            dir.path().join("games.csv"),
+            dir.path().join("games.parquet"),
+        );
+        let mut run = warsim();
+        run.args(["run", "--games", "8e9", "-q", "--csv"])
+            .arg(&csv)
+            .arg("--parquet")
+            .arg(&parquet)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        let bytes = 100_000 + 4_000_000 * attempt;
+        let (text, said) = stop_twice_saying(&mut run, &csv, bytes);
+        let (rows, _) = rows_as_csv(&parquet);
+        let csv_rows: Vec<&str> = text.lines().skip(1).collect();
+        assert!(!rows.is_empty(), "attempt {attempt}");
+        assert_eq!(rows, csv_rows, "attempt {attempt}");
+        assert!(said.contains("ending the Parquet file"), "{said}");
     }
 }

@@ -8,7 +8,8 @@
 //!
 //! A Parquet file is readable only once its footer is written, at the end ([`GameParquet::close`]):
 //! a run stopped by a signal still ends it properly, so every game handed to it counts as
-//! written; after a write error the file has no footer and cannot be read. The footer's
+//! written, and a second signal waits for that end (a regular file's: see
+//! [`hold_exit_until_closed`]); after a write error the file has no footer and cannot be read. The footer's
 //! key-value metadata carries the run's summary ([`PARQUET_SUMMARY_KEY`]), so the file names
 //! what made it.
 
@@ -28,6 +29,7 @@ use parquet::schema::types::{ColumnPath, SchemaDescriptor};
 
 use crate::batch::{BatchSpec, RecordSink};
 use crate::engine::GameRecord;
+use crate::interrupt::{ClosingHeld, hold_exit_until_closed};
 
 use super::stream::Stream;
 use group::{Chunks, InMemory, Layout, Rows};
@@ -70,6 +72,9 @@ pub struct GameParquet {
     /// Games handed over (buffered or written), and where the current batch began among them.
     taken: u64,
     batch_base: u64,
+    /// A second signal's exit, held until the file is closed (a regular file's), as it cannot
+    /// be read before. Dropped last, after the footer has been synced.
+    _closing: Option<ClosingHeld>,
 }
 
 impl GameParquet {
@@ -86,6 +91,7 @@ impl GameParquet {
         // Below four cores the writer thread encodes, as it has a core of its own or shares
         // the workers': a thread more would only cost (1 thread, 2 cores: +4%).
         let cores = thread::available_parallelism().map_or(1, |n| n.get());
+        let closing = out.is_regular_file().then(hold_exit_until_closed);
         GameParquet {
             out: Some(out),
             writer: None,
@@ -102,6 +108,7 @@ impl GameParquet {
             spare: None,
             taken: 0,
             batch_base: 0,
+            _closing: closing,
         }
     }
 

@@ -152,6 +152,11 @@ impl GameCsv {
         }
     }
 
+    /// Whether it goes to a regular file, whose writes no reader can stall.
+    pub fn is_regular_file(&self) -> bool {
+        self.out.is_regular_file()
+    }
+
     /// Removes the output if this run created it and no game was written to it.
     pub fn discard_if_empty(self) {
         if self.committed == 0 {

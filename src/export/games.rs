@@ -32,8 +32,15 @@ pub enum Which {
 }
 
 impl GameFiles {
-    /// The outputs given.
-    pub fn new(csv: Option<GameCsv>, parquet: Option<GameParquet>) -> GameFiles {
+    /// The outputs given. A second signal waits for the Parquet file's footer only when the
+    /// CSV beside it is a regular file too: the run must wind down to write it, and a pipe's
+    /// reader could stall that for ever.
+    pub fn new(csv: Option<GameCsv>, mut parquet: Option<GameParquet>) -> GameFiles {
+        if let (Some(csv), Some(parquet)) = (&csv, &mut parquet)
+            && !csv.is_regular_file()
+        {
+            parquet.let_exit_cut();
+        }
         GameFiles {
             csv,
             parquet,

@@ -74,7 +74,7 @@ pub struct GameParquet {
     batch_base: u64,
     /// A second signal's exit, held until the file is closed (a regular file's), as it cannot
     /// be read before. Dropped last, after the footer has been synced.
-    _closing: Option<ClosingHeld>,
+    closing: Option<ClosingHeld>,
 }
 
 impl GameParquet {
@@ -108,7 +108,7 @@ impl GameParquet {
             spare: None,
             taken: 0,
             batch_base: 0,
-            _closing: closing,
+            closing,
         }
     }
 
@@ -116,6 +116,12 @@ impl GameParquet {
     pub fn start_batch(&mut self, values: &[String]) {
         self.batch_base = self.taken;
         self.batches.push(values.to_vec());
+    }
+
+    /// Lets a second signal end the process at once after all, without the footer: for a file
+    /// written beside a pipe, whose reader could stall the run's wind-down for ever.
+    pub fn let_exit_cut(&mut self) {
+        self.closing = None;
     }
 
     /// Removes the output if this run created it and no game was written to it.

@@ -127,3 +127,24 @@ fn values_the_random_command_lines_broke() {
     assert_eq!((deck.len(), distinct.len()), (300, 300));
     assert!(deck.contains(&"1/300"));
 }
+
+/// A path that is not UTF-8 (a Latin-1 file name) was refused by clap's own message, which
+/// named no flag and ran to four lines: it is now one line naming the flag and the bytes.
+#[test]
+fn an_argument_not_in_utf8_is_refused_naming_its_flag() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let latin1 = OsStr::from_bytes(b"caf\xe9.csv");
+    for (command, flag) in [
+        ("run", "--csv"),
+        ("sweep", "--games-csv"),
+        ("merge", "--json"),
+    ] {
+        let out = warsim().args([command, flag]).arg(latin1).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        let expected = format!(r#"error: {flag}: "caf\xE9.csv" is not UTF-8 text"#);
+        assert!(err.starts_with(&expected), "{err}");
+    }
+}

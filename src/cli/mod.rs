@@ -5,14 +5,13 @@
 mod continuing;
 mod documents;
 mod enumerate;
+mod failure;
 mod play;
 mod resume;
 mod rules;
 mod sweep;
 
 use std::process::ExitCode;
-
-use clap::error::ErrorKind;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -24,6 +23,8 @@ use crate::engine::Preset;
 use crate::export::Target;
 use crate::plot::SurvivalScale;
 use crate::run::{RunEnd, RunError};
+use failure::clap_failure;
+pub(crate) use failure::report_error;
 
 /// A deterministic, parallel Monte Carlo engine for the card game War.
 #[derive(Parser, Debug)]
@@ -301,95 +302,9 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Prints `error: MESSAGE` as exactly one line: control characters a user typed into a value
-/// (a newline, a tab) are shown escaped, so a message can never spill onto a second line.
-pub(crate) fn report_error(message: &dyn std::fmt::Display) {
-    eprintln!("error: {}", escape_controls(&message.to_string()));
-}
-
-/// Help and version print as clap renders them. An error prints clap's whole message (the
-/// tip naming a similar flag, the missing argument, the usage), with one `error:` line, the
-/// control characters of the user's values escaped, and a pointer to the subcommand's own
-/// help; exit 2.
-fn clap_failure(error: clap::Error) -> ExitCode {
-    match error.kind() {
-        ErrorKind::DisplayHelp
-        | ErrorKind::DisplayVersion
-        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = error.print();
-            ExitCode::from(error.exit_code() as u8)
-        }
-        _ => {
-            let args: Vec<String> = std::env::args_os()
-                .map(|a| a.to_string_lossy().into_owned())
-                .collect();
-            eprint!("{}", clap_message(&error.to_string(), &args));
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// clap's rendered error made safe and specific: every argument with a control character is
-/// shown escaped wherever the message quotes it, and "try '--help'" names the subcommand.
-fn clap_message(rendered: &str, args: &[String]) -> String {
-    let mut text = rendered.to_string();
-    for arg in args.iter().skip(1) {
-        if arg.chars().any(char::is_control) {
-            text = text.replace(arg.as_str(), &escape_controls(arg));
-        }
-    }
-    let subcommand = args.iter().skip(1).find(|a| {
-        matches!(
-            a.as_str(),
-            "run"
-                | "sweep"
-                | "enumerate"
-                | "merge"
-                | "resume"
-                | "play"
-                | "rules"
-                | "completions"
-                | "man"
-        )
-    });
-    if let Some(subcommand) = subcommand {
-        text = text.replace("try '--help'", &format!("try 'warsim {subcommand} --help'"));
-    }
-    if !text.ends_with('\n') {
-        text.push('\n');
-    }
-    text
-}
-
-/// `text` with its control characters written as escapes (`\n`, `\t`, `\u{1b}`).
-fn escape_controls(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_debug().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn clap_errors_escape_control_characters_and_name_the_subcommand() {
-        let args = ["warsim", "run", "--pickup", "capped\n"].map(String::from);
-        let rendered = "error: invalid value 'capped\n' for '--pickup <ORDER>'\n\nFor more information, try '--help'.\n";
-        let text = clap_message(rendered, &args);
-        assert_eq!(text.lines().filter(|l| l.starts_with("error:")).count(), 1);
-        assert!(
-            text.starts_with("error: invalid value 'capped\\n' for"),
-            "{text}"
-        );
-        assert!(text.contains("try 'warsim run --help'"), "{text}");
-    }
 
     #[test]
     fn clap_definition_is_consistent() {

@@ -1,0 +1,158 @@
+//! How a failure reads: one `error:` line for warsim's own messages, clap's rendering made safe
+//! for its parse errors (control characters escaped, the subcommand's help named), and an
+//! argument that is not UTF-8 named by its flag.
+
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+
+/// Prints `error: MESSAGE` as exactly one line: control characters a user typed into a value
+/// (a newline, a tab) are shown escaped, so a message can never spill onto a second line.
+pub(crate) fn report_error(message: &dyn std::fmt::Display) {
+    eprintln!("error: {}", escape_controls(&message.to_string()));
+}
+
+/// Help and version print as clap renders them. An error prints clap's whole message (the
+/// tip naming a similar flag, the missing argument, the usage), with one `error:` line, the
+/// control characters of the user's values escaped, and a pointer to the subcommand's own
+/// help; exit 2.
+pub(super) fn clap_failure(error: clap::Error) -> ExitCode {
+    match error.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            ExitCode::from(error.exit_code() as u8)
+        }
+        ErrorKind::InvalidUtf8 => {
+            let args: Vec<OsString> = std::env::args_os().collect();
+            report_error(&not_utf8_message(&args));
+            ExitCode::from(2)
+        }
+        _ => {
+            let args: Vec<String> = std::env::args_os()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            eprint!("{}", clap_message(&error.to_string(), &args));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// clap's rendered error made safe and specific: every argument with a control character is
+/// shown escaped wherever the message quotes it, and "try '--help'" names the subcommand.
+fn clap_message(rendered: &str, args: &[String]) -> String {
+    let mut text = rendered.to_string();
+    for arg in args.iter().skip(1) {
+        if arg.chars().any(char::is_control) {
+            text = text.replace(arg.as_str(), &escape_controls(arg));
+        }
+    }
+    let subcommand = args.iter().skip(1).find(|a| {
+        matches!(
+            a.as_str(),
+            "run"
+                | "sweep"
+                | "enumerate"
+                | "merge"
+                | "resume"
+                | "play"
+                | "rules"
+                | "completions"
+                | "man"
+        )
+    });
+    if let Some(subcommand) = subcommand {
+        text = text.replace("try '--help'", &format!("try 'warsim {subcommand} --help'"));
+    }
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
+/// The first argument that is not UTF-8, named by its flag (`--csv` for `--csv X` and
+/// `--csv=X`), its bytes escaped. clap says only that some argument is not; warsim keeps its
+/// arguments as text (a state file records the command line to resume it), so it asks for
+/// another name rather than reading the bytes.
+fn not_utf8_message(args: &[OsString]) -> String {
+    let Some(at) = args.iter().position(|arg| arg.to_str().is_none()) else {
+        return "an argument is not UTF-8 text: give every path and value in UTF-8".to_string();
+    };
+    let bytes = args[at].as_bytes();
+    let flag_before = at.checked_sub(1).and_then(|before| args[before].to_str());
+    let (flag, value) = match bytes.iter().position(|&b| b == b'=') {
+        Some(equals) if bytes.starts_with(b"--") => (
+            String::from_utf8_lossy(&bytes[..equals]).into_owned(),
+            OsStr::from_bytes(&bytes[equals + 1..]),
+        ),
+        _ => match flag_before {
+            Some(flag) if flag.starts_with('-') && flag.len() > 1 => {
+                (flag.to_string(), args[at].as_os_str())
+            }
+            _ => ("an argument".to_string(), args[at].as_os_str()),
+        },
+    };
+    format!(
+        "{flag}: {value:?} is not UTF-8 text: warsim takes paths and values in UTF-8 only (a \
+         state file records them as text): give it in UTF-8, renaming the file or folder if it \
+         is a path"
+    )
+}
+
+/// `text` with its control characters written as escapes (`\n`, `\t`, `\u{1b}`).
+fn escape_controls(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clap_errors_escape_control_characters_and_name_the_subcommand() {
+        let args = ["warsim", "run", "--pickup", "capped\n"].map(String::from);
+        let rendered = "error: invalid value 'capped\n' for '--pickup <ORDER>'\n\nFor more information, try '--help'.\n";
+        let text = clap_message(rendered, &args);
+        assert_eq!(text.lines().filter(|l| l.starts_with("error:")).count(), 1);
+        assert!(
+            text.starts_with("error: invalid value 'capped\\n' for"),
+            "{text}"
+        );
+        assert!(text.contains("try 'warsim run --help'"), "{text}");
+    }
+
+    fn os(bytes: &[u8]) -> OsString {
+        OsStr::from_bytes(bytes).to_os_string()
+    }
+
+    #[test]
+    fn an_argument_not_in_utf8_is_named_by_its_flag_on_one_line() {
+        let spaced = [
+            os(b"warsim"),
+            os(b"run"),
+            os(b"--csv"),
+            os(b"caf\xe9\n.csv"),
+        ];
+        let message = not_utf8_message(&spaced);
+        assert!(
+            message.starts_with(r#"--csv: "caf\xE9\n.csv" is not UTF-8 text"#),
+            "{message}"
+        );
+        assert!(!message.contains('\n'));
+        let joined = [os(b"warsim"), os(b"run"), os(b"--json=\xff/s.json")];
+        assert!(not_utf8_message(&joined).starts_with(r#"--json: "\xFF/s.json" is not"#));
+        let alone = [os(b"warsim"), os(b"\xff")];
+        assert!(not_utf8_message(&alone).starts_with(r#"an argument: "\xFF" is not"#));
+    }
+}

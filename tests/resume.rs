@@ -300,3 +300,51 @@ fn a_run_without_a_per_game_file_resumes_too() {
         }
     }
 }
+
+/// A run in a folder whose name is not UTF-8 (Latin-1) records that folder with U+FFFD in its
+/// place: resumed from elsewhere, it said the folder was gone; it now says why it cannot enter
+/// it, and resumes from inside it.
+#[test]
+fn a_run_in_a_folder_not_named_in_utf8_resumes_from_inside_it() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = TempDir::new().unwrap();
+    let folder = dir.path().join(OsStr::from_bytes(b"caf\xe9"));
+    std::fs::create_dir(&folder).unwrap();
+    let run = [
+        "run",
+        "--games",
+        "3e6",
+        "-q",
+        "--state",
+        "run.state",
+        "--checkpoint-every",
+        "30ms",
+    ];
+    if kill_after(&folder, &run, 300) {
+        return;
+    }
+    let state = folder.join("run.state");
+    let elsewhere = warsim()
+        .current_dir(dir.path())
+        .arg("resume")
+        .arg(&state)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&elsewhere.stderr);
+    assert_eq!(elsewhere.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("caf\u{FFFD}, as its name is not UTF-8")
+            && err.ends_with("inside that folder\n"),
+        "{err}"
+    );
+    let inside = warsim()
+        .current_dir(&folder)
+        .args(["resume", "run.state"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&inside.stderr);
+    assert!(inside.status.success(), "{err}");
+    assert!(err.starts_with("run.state: resuming after"), "{err}");
+    assert_eq!(json(&state)["games"], 3_000_000);
+}

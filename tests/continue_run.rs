@@ -6,6 +6,7 @@
 
 mod common;
 
+use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -293,4 +294,42 @@ fn a_state_file_has_one_writer_at_a_time() {
         Some(0)
     );
     assert!(std::fs::read(d.join("g.csv")).unwrap() == std::fs::read(&whole).unwrap());
+}
+
+/// A FIFO where the state's lock file goes is refused, and left alone: opened for writing, it
+/// waited for a reader for ever, and the run never started.
+#[test]
+fn a_lock_path_that_is_a_fifo_is_refused() {
+    use std::process::{Command as Process, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = TempDir::new().unwrap();
+    let lock = dir.path().join("run.state.lock");
+    let made = Process::new("mkfifo").arg(&lock).status().unwrap();
+    assert!(made.success());
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .current_dir(dir.path())
+        .args(["run", "--games", "10", "-q", "--state", "run.state"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(10) {
+            child.kill().unwrap();
+            panic!("the run waited on the FIFO");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("error: --state run.state: its lock file")
+            && err
+                .ends_with("is not a regular file: remove it, or give this run its own --state\n"),
+        "{err}"
+    );
+    assert!(std::fs::metadata(&lock).unwrap().file_type().is_fifo());
+    assert!(!dir.path().join("run.state").exists());
 }

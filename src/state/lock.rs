@@ -12,7 +12,7 @@
 //! still names the file it locked, and tries again if not.
 
 use std::fs::{File, OpenOptions, TryLockError};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
@@ -66,6 +66,16 @@ impl StateLock {
             return Ok(StateLock { held: None });
         }
         let path = lock_path(state);
+        // Opened for writing, a FIFO would wait for a reader for ever, and a device read for
+        // warsim's text might never end.
+        if let Ok(found) = std::fs::metadata(&path)
+            && !found.is_file()
+        {
+            return Err(format!(
+                "its lock file {} is not a regular file: remove it",
+                path.display()
+            ));
+        }
         let mut waiting = Some(waiting);
         loop {
             let Ok(file) = open(&path) else {
@@ -91,7 +101,7 @@ impl StateLock {
                 Err(TryLockError::Error(_)) => return Ok(StateLock { held: None }),
             }
             if still_named(&file, &path) {
-                let ours = std::fs::read_to_string(&path).is_ok_and(|text| text == OURS);
+                let ours = says_ours(&path);
                 return Ok(StateLock {
                     held: Some((file, path, ours)),
                 });
@@ -129,6 +139,16 @@ fn open(path: &Path) -> io::Result<File> {
         }
         Err(e) => Err(e),
     }
+}
+
+/// Whether the lock file at `path` says it is warsim's ([`OURS`], nothing more), read no
+/// further than that: a file of that name warsim did not create may be huge, or endless (a
+/// link to a device).
+fn says_ours(path: &Path) -> bool {
+    let mut head = Vec::with_capacity(OURS.len() + 1);
+    File::open(path)
+        .and_then(|file| file.take(OURS.len() as u64 + 1).read_to_end(&mut head))
+        .is_ok_and(|_| head == OURS.as_bytes())
 }
 
 /// Whether `path` still names the open `file` (not removed or replaced since it was opened).
@@ -175,6 +195,27 @@ mod tests {
         std::fs::write(&lock, "mine").unwrap();
         drop(StateLock::acquire(&state, WhenHeld::Refuse, || {}).unwrap());
         assert_eq!(std::fs::read_to_string(&lock).unwrap(), "mine");
+
+        // Nor is a longer one that begins as warsim's.
+        std::fs::write(&lock, format!("{OURS}mine")).unwrap();
+        drop(StateLock::acquire(&state, WhenHeld::Refuse, || {}).unwrap());
+        assert!(lock.exists());
+    }
+
+    /// A lock path that is not a regular file is refused, and left alone: opened, a FIFO waited
+    /// for a reader for ever, and a link to `/dev/zero` was read until the memory ran out.
+    #[test]
+    fn a_lock_path_that_is_not_a_regular_file_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("run.state");
+        let lock = dir.path().join("run.state.lock");
+        std::os::unix::fs::symlink("/dev/zero", &lock).unwrap();
+        let refusal = StateLock::acquire(&state, WhenHeld::Refuse, || {}).unwrap_err();
+        assert!(
+            refusal.ends_with("is not a regular file: remove it"),
+            "{refusal}"
+        );
+        assert!(lock.is_symlink());
     }
 
     #[test]

@@ -20,14 +20,7 @@ fn data_under_the_legend(path: &Path) -> f64 {
     let svg = std::fs::read_to_string(path).unwrap();
     let document = roxmltree::Document::parse(&svg).unwrap();
     let nodes: Vec<_> = document.root_element().children().collect();
-    let frame = nodes
-        .iter()
-        .position(|n| {
-            n.has_tag_name("rect")
-                && n.attribute("fill") == Some("none")
-                && n.attribute("stroke") == Some("#000000")
-        })
-        .expect("a legend");
+    let frame = legend_frame(&nodes);
     let bottom = number(&nodes[frame], "y") + number(&nodes[frame], "height");
     let coloured = |n: &&roxmltree::Node| {
         let paint = n
@@ -243,6 +236,33 @@ fn plot_sweep(svg: &Path, args: &[&str]) {
         .success();
 }
 
+/// Where the legend's frame (an unfilled black rectangle) is among the drawing's `nodes`.
+fn legend_frame(nodes: &[roxmltree::Node]) -> usize {
+    nodes
+        .iter()
+        .position(|n| {
+            n.has_tag_name("rect")
+                && n.attribute("fill") == Some("none")
+                && n.attribute("stroke") == Some("#000000")
+        })
+        .expect("a legend")
+}
+
+/// The pieces of line (thin polylines) drawn inside the legend's frame, after it.
+fn legend_dashes(path: &Path) -> usize {
+    let svg = std::fs::read_to_string(path).unwrap();
+    let document = roxmltree::Document::parse(&svg).unwrap();
+    let nodes: Vec<_> = document.root_element().children().collect();
+    let frame = legend_frame(&nodes);
+    let (left, width) = (number(&nodes[frame], "x"), number(&nodes[frame], "width"));
+    let inside = |&(x, _): &(f64, f64)| x >= left && x <= left + width;
+    nodes[frame..]
+        .iter()
+        .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke-width") == Some("1"))
+        .filter(|n| points(n).iter().all(inside))
+        .count()
+}
+
 #[test]
 fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
     let dir = TempDir::new().unwrap();
@@ -252,6 +272,8 @@ fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
     for label in ["median", "p10–p90", "p99", "players", "2", "3", "4"] {
         assert!(texts.iter().any(|t| t == label), "{label} in {texts:?}");
     }
+    // The legend's p99 is dashed as its line is (it was drawn solid: one piece).
+    assert_eq!(legend_dashes(&svg), 2);
     data_under_the_legend(&svg);
     // The longest games at the first value, where the legend stands.
     plot_sweep(&svg, &["--face-down", "0..4", "--games", "2000"]);

@@ -281,7 +281,10 @@ pub(super) fn medians(
                         .draw_series(dashed)
                         .map_err(failed)?
                         .label("p99")
-                        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+                        // Dashed as the line it names (a 20-pixel sample: two dashes).
+                        .legend(move |(x, y)| {
+                            DashedPathElement::new([(x, y), (x + 20, y)], 6, 4, color)
+                        });
                 }
                 let name = if band {
                     "median".to_string()

@@ -117,6 +117,11 @@ impl Drop for ClosingHeld {
     }
 }
 
+/// True once a second signal has asked the process to end (it ends as the last guard drops).
+pub fn exit_asked() -> bool {
+    EXIT_ASKED.load(Ordering::SeqCst) != 0
+}
+
 /// Whether a stopping signal has arrived, and which.
 #[derive(Clone)]
 pub struct Interrupt {

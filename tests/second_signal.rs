@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use common::parquet::rows_as_csv;
 use common::{json, until};
 use tempfile::TempDir;
+use warsim::export::text::counted;
 
 fn warsim() -> Command {
     Command::new(assert_cmd::cargo::cargo_bin("warsim"))
@@ -231,5 +232,11 @@ fn two_signals_at_once_leave_the_parquet_file_readable() {
         assert!(!rows.is_empty(), "attempt {attempt}");
         assert_eq!(rows, csv_rows, "attempt {attempt}");
         assert!(said.contains("ending the Parquet file"), "{said}");
+        // It says what the file kept, as the closing message it ends before would have.
+        let kept = format!(
+            "the Parquet file is closed with its footer: it holds {}\n",
+            counted(rows.len() as u64, "game")
+        );
+        assert!(said.ends_with(&kept), "{said}");
     }
 }

@@ -351,7 +351,14 @@ impl GameParquet {
         // kind; `into_inner` would turn it into text ("fail to get inner writer: …").
         writer.finish().map_err(into_io)?;
         // On the disk before the summaries that describe its rows (`finish` flushed it).
-        writer.inner_mut().persist()
+        writer.inner_mut().persist()?;
+        // A second signal ends the process as the guard drops, before the closing message:
+        // what the file kept is said here.
+        if self.closing.is_some() && crate::interrupt::exit_asked() {
+            let games = crate::export::text::counted(self.taken, "game");
+            eprintln!("warsim: the Parquet file is closed with its footer: it holds {games}");
+        }
+        Ok(())
     }
 }
 

@@ -301,7 +301,7 @@ fn a_state_file_has_one_writer_at_a_time() {
 #[test]
 fn a_lock_path_that_is_a_fifo_is_refused() {
     use std::process::{Command as Process, Stdio};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
     let dir = TempDir::new().unwrap();
     let lock = dir.path().join("run.state.lock");
     let made = Process::new("mkfifo").arg(&lock).status().unwrap();
@@ -313,14 +313,11 @@ fn a_lock_path_that_is_a_fifo_is_refused() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let started = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > Duration::from_secs(10) {
-            child.kill().unwrap();
-            panic!("the run waited on the FIFO");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    common::exits_within(
+        &mut child,
+        Duration::from_secs(10),
+        "the run waited on the FIFO",
+    );
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");

@@ -12,7 +12,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::parquet::rows_as_csv;
-use common::{json, until};
+use common::{exits_within, json, until};
 use tempfile::TempDir;
 use warsim::export::text::counted;
 
@@ -110,16 +110,11 @@ fn second_signal_on_a_stuck_pipe(dir: &Path, args: &[&std::ffi::OsStr]) {
     );
     signal(&child, "INT");
     let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(10) {
-            child.kill().unwrap();
-            panic!("the second signal waited");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let status = exits_within(
+        &mut child,
+        Duration::from_secs(10),
+        "the second signal waited",
+    );
     assert!(started.elapsed() < Duration::from_secs(2));
     assert_eq!(status.code(), Some(130));
 }

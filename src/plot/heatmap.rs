@@ -8,8 +8,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::sweep::find;
 use super::{
-    ABOVE_CAP_SIGN, NEVER_SIGN, Y_LABEL_AREA, failed, font, panel, plot_size, rounds_at, short,
-    trim,
+    ABOVE_CAP_SIGN, NEVER_SIGN, Y_LABEL_AREA, censored_sign, failed, font, panel, plot_size,
+    rounds_at, short, trim,
 };
 use crate::export::text::quantile_text;
 use crate::stats::{Quantile, Stats};
@@ -134,12 +134,16 @@ fn cell_texts(stats: Option<&Stats>) -> Vec<String> {
             forms.extend(shorter.filter(|form| !forms.contains(form)));
             forms
         }
-        Some(Quantile::AboveCap(cap)) => vec![
-            quantile_text(Quantile::AboveCap(cap)),
-            format!("> {}", short(f64::from(cap))),
-            ABOVE_CAP_SIGN.into(),
-        ],
-        Some(Quantile::Never) => vec!["never".into(), NEVER_SIGN.into()],
+        // In words as the table says it ("> 100,000", "never"), past the cap also in
+        // thousands ("> 100k"), then its sign.
+        Some(censored) => {
+            let mut forms = vec![quantile_text(censored)];
+            if let Quantile::AboveCap(cap) = censored {
+                forms.push(format!("> {}", short(f64::from(cap))));
+            }
+            forms.extend(censored_sign(censored).map(String::from));
+            forms
+        }
         None => vec!["-".into()],
     }
 }

@@ -184,6 +184,26 @@ pub fn signal_once_written(
     child.wait_with_output().unwrap()
 }
 
+/// Waits for `child` to exit; after `limit` kills it and fails the test, saying it `waited`
+/// (a test of something that must not hang must not hang itself).
+pub fn exits_within(
+    child: &mut std::process::Child,
+    limit: Duration,
+    waited: &str,
+) -> std::process::ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("{waited}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// Polls `done` until it holds; fails the test, saying what it waited for, after a minute.
 pub fn until(what: &str, done: impl Fn() -> bool) {
     use std::time::{Duration, Instant};

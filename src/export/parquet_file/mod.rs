@@ -9,9 +9,9 @@
 //! A Parquet file is readable only once its footer is written, at the end ([`GameParquet::close`]):
 //! a run stopped by a signal still ends it properly, so every game handed to it counts as
 //! written, and a second signal waits for that end (a regular file's: see
-//! [`hold_exit_until_closed`]); after a write error the file has no footer and cannot be read. The footer's
-//! key-value metadata carries the run's summary ([`PARQUET_SUMMARY_KEY`]), so the file names
-//! what made it.
+//! [`hold_exit_until_closed`]); after a write error the file has no footer and cannot be read.
+//! The footer's key-value metadata carries the run's summary ([`PARQUET_SUMMARY_KEY`]), so the
+//! file names what made it.
 
 mod group;
 

@@ -1,13 +1,14 @@
-//! `--plot`: the SVGs of a run and of sweeps over one, two and three settings are well-formed
-//! XML and say what they should: the rules in the title, the quantiles marked, the axes named,
-//! and in a heatmap every cell's median, equal to the sweep table's.
+//! A sweep's `--plot`: the SVGs of sweeps over one, two and three settings are well-formed XML
+//! and say what they should: the axes named, the legend clear of the data, the censored
+//! quantiles noted in the form that fits, and in a heatmap every cell's median, equal to the
+//! sweep table's. (A run's plot: `run_plots.rs`.)
 
 mod common;
 
 use std::path::Path;
 
 use assert_cmd::Command;
-use common::svg::{marks_clear_of_the_curve, number, points, svg_texts};
+use common::svg::{has, number, points, svg_texts};
 use tempfile::TempDir;
 
 fn warsim() -> Command {
@@ -45,91 +46,6 @@ fn data_under_the_legend(path: &Path) -> f64 {
         "{path:?}: data at y {highest}, legend down to {bottom}"
     );
     bottom
-}
-
-fn has(texts: &[String], wanted: &str) -> bool {
-    texts.iter().any(|t| t.contains(wanted))
-}
-
-#[test]
-fn a_runs_plot_names_the_rules_and_marks_the_quantiles() {
-    let dir = TempDir::new().unwrap();
-    let svg = dir.path().join("run.svg");
-    let out = warsim()
-        .args([
-            "run",
-            "--games",
-            "20000",
-            "--seed",
-            "4",
-            "-q",
-            "--summary",
-            "-",
-        ])
-        .arg("--plot")
-        .arg(&svg)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let summary = String::from_utf8(out.stdout).unwrap();
-    let mut lines = summary.lines();
-    let (keys, values) = (lines.next().unwrap(), lines.next().unwrap());
-    let figure = |key: &str| {
-        let i = keys.split(',').position(|k| k == key).unwrap();
-        values.split(',').nth(i).unwrap().to_string()
-    };
-    let texts = svg_texts(&svg);
-    assert!(
-        has(&texts, "How long does War last? classic, 20,000 games"),
-        "{texts:?}"
-    );
-    assert!(
-        has(&texts, "shortage lose, pickup table"),
-        "the rules under the title"
-    );
-    for (label, key) in [
-        ("median", "rounds_p50"),
-        ("p90", "rounds_p90"),
-        ("p99", "rounds_p99"),
-    ] {
-        let wanted = format!("{label} {}", figure(key));
-        assert_eq!(
-            texts.iter().filter(|t| **t == wanted).count(),
-            2,
-            "{wanted} on both panels"
-        );
-    }
-    for axis in [
-        "rounds",
-        "share of all games (%)",
-        "share still going (log scale)",
-    ] {
-        assert!(texts.iter().any(|t| t == axis), "{axis}");
-    }
-    // The survival curve's 95% band: one shaded polygon, said in the caption.
-    assert!(
-        texts
-            .iter()
-            .any(|t| t.ends_with("never end; shaded: 95% CI)"))
-    );
-    let drawing = std::fs::read_to_string(&svg).unwrap();
-    assert_eq!(drawing.matches("<polygon opacity=\"0.25\"").count(), 1);
-    assert_eq!(marks_clear_of_the_curve(&svg), 3);
-    warsim()
-        .args([
-            "run",
-            "--games",
-            "2000",
-            "-q",
-            "--plot-scale",
-            "linear",
-            "--plot",
-        ])
-        .arg(&svg)
-        .assert()
-        .success();
-    assert!(svg_texts(&svg).iter().any(|t| t == "share still going"));
-    assert_eq!(marks_clear_of_the_curve(&svg), 3);
 }
 
 #[test]
@@ -327,8 +243,9 @@ fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
         .stderr(predicates::str::contains("this sweep has 9"));
 }
 
-/// The notes of a sweep plot's censored quantiles (text in a series' colour): text, x, y.
-fn notes(path: &Path) -> Vec<(String, f64, f64)> {
+/// The notes of a sweep plot's censored quantiles (text in a series' colour): text, x, y and
+/// whether it is pale.
+fn notes(path: &Path) -> Vec<(String, f64, f64, bool)> {
     let svg = std::fs::read_to_string(path).unwrap();
     let document = roxmltree::Document::parse(&svg).unwrap();
     document
@@ -337,9 +254,21 @@ fn notes(path: &Path) -> Vec<(String, f64, f64)> {
         .filter(|n| n.has_tag_name("text") && n.attribute("fill") != Some("#000000"))
         .map(|n| {
             let text = n.text().unwrap_or("").trim().to_string();
-            (text, number(&n, "x"), number(&n, "y"))
+            let pale = n.attribute("opacity").is_some_and(|o| o != "1");
+            (text, number(&n, "x"), number(&n, "y"), pale)
         })
         .collect()
+}
+
+/// Asserts that no two of `notes` on one row overlap (8 pixels a character).
+fn apart(notes: &[(String, f64, f64, bool)]) {
+    let mut by_row = notes.to_vec();
+    by_row.sort_by(|a, b| (a.2, a.1).partial_cmp(&(b.2, b.1)).unwrap());
+    for pair in by_row.windows(2) {
+        let ((a, xa, ya, _), (b, xb, yb, _)) = (&pair[0], &pair[1]);
+        let half = |t: &String| 4.0 * t.chars().count() as f64;
+        assert!(ya != yb || xb - xa >= half(a) + half(b) + 4.0, "{pair:?}");
+    }
 }
 
 #[test]
@@ -354,53 +283,46 @@ fn notes_of_censored_quantiles_say_which_and_never_overlap() {
     );
     let said: Vec<String> = notes(&svg).into_iter().map(|n| n.0).collect();
     assert_eq!(said, ["p90 never", "p90 never"]);
-    // 29 columns: the words would overlap, so the medians' notes are signs, explained in the
-    // caption.
+    // 29 columns: the words would overlap, so every note is a sign over the quantile's short
+    // name, the band's breaks (5 and 7 cards, p90) as the medians' (9 cards, p50).
     plot_sweep(
         &svg,
         &["--suits", "1", "--ranks", "2..30", "--games", "300"],
     );
-    let signs = notes(&svg);
-    assert!(signs.len() >= 8, "{signs:?}");
-    assert!(signs.iter().all(|n| n.0 == "∞"), "{signs:?}");
-    for pair in signs.windows(2) {
-        let ((a, xa, ya), (b, xb, yb)) = (&pair[0], &pair[1]);
-        let half = |t: &String| 4.0 * t.chars().count() as f64;
-        assert!(ya != yb || xb - xa >= half(a) + half(b) + 4.0, "{pair:?}");
+    let named = notes(&svg);
+    let (signs, names): (Vec<_>, Vec<_>) = named.iter().cloned().partition(|n| n.0 == "∞");
+    assert!(signs.len() >= 8, "{named:?}");
+    assert_eq!(signs.len(), names.len(), "{named:?}");
+    for (sign, name) in signs.iter().zip(&names) {
+        assert!(["p50", "p90", "p99"].contains(&name.0.as_str()), "{name:?}");
+        assert!(
+            sign.1 == name.1 && name.2 > sign.2,
+            "{sign:?} over {name:?}"
+        );
     }
+    let first: Vec<&str> = names.iter().take(3).map(|n| n.0.as_str()).collect();
+    assert_eq!(first, ["p90", "p90", "p50"], "{named:?}");
+    apart(&named);
+    let texts = svg_texts(&svg);
+    assert!(
+        texts.iter().any(|t| t.ends_with("(∞: never ends)")),
+        "{texts:?}"
+    );
+    // 44 columns: no room for names either; the signs stand alone, the band's pale.
+    plot_sweep(
+        &svg,
+        &["--suits", "1", "--ranks", "2..45", "--games", "300"],
+    );
+    let alone = notes(&svg);
+    assert!(alone.iter().all(|n| n.0 == "∞"), "{alone:?}");
+    let pale: Vec<bool> = alone.iter().take(3).map(|n| n.3).collect();
+    assert_eq!(pale, [true, true, false], "{alone:?}");
+    apart(&alone);
     let texts = svg_texts(&svg);
     assert!(
         texts
             .iter()
-            .any(|t| t.ends_with("(∞: the median never ends)")),
+            .any(|t| t.ends_with("(∞: never ends; pale: p90 or p99)")),
         "{texts:?}"
     );
-}
-
-#[test]
-fn a_plot_of_no_game_or_no_finished_game_says_which() {
-    let dir = TempDir::new().unwrap();
-    let svg = dir.path().join("p.svg");
-    let texts = |args: &[&str]| {
-        warsim()
-            .args(args)
-            .arg("--plot")
-            .arg(&svg)
-            .assert()
-            .success();
-        svg_texts(&svg)
-    };
-    // A shard that holds no game has no censored shares to show.
-    let empty = texts(&["run", "--games", "3", "--shard", "0/5", "-q"]);
-    assert!(
-        has(&empty, "No game was played: nothing to draw."),
-        "{empty:?}"
-    );
-    assert!(!empty.iter().any(|t| t.contains('%')), "{empty:?}");
-    let capped = texts(&["run", "--games", "30", "--max-rounds", "3", "-q"]);
-    assert!(
-        has(&capped, "capped and cycling games have no length"),
-        "{capped:?}"
-    );
-    assert!(has(&capped, "capped 100.00%"), "{capped:?}");
 }

@@ -1,21 +1,27 @@
-//! A run's `--plot` where its games are few rounds long, or mostly never end: the survival
-//! curve drawn as the step function it is, its log axis ending under the games that never end,
-//! whole rounds on the horizontal axes, marks of equal rounds labelled once, every label clear
-//! of the bars, the curve and its band, the quantiles in words under the title, and a long rules
-//! line wrapped rather than cut.
+//! A run's `--plot`: the rules in the title and the quantiles marked; where its games are few
+//! rounds long, mostly never end, or none was played, the survival curve drawn as the step
+//! function it is, its log axis ending under the games that never end, whole rounds on the
+//! horizontal axes, marks of equal rounds labelled once, every label clear of the bars, the
+//! curve and its band, the quantiles in words under the title, and a long rules line wrapped
+//! rather than cut.
 
 mod common;
 
 use std::path::Path;
 
 use assert_cmd::Command;
-use common::svg::{marks_clear_of_the_bars, marks_clear_of_the_curve, points, svg_texts, x_ticks};
+use common::svg::{
+    has, marks_clear_of_the_bars, marks_clear_of_the_curve, points, svg_texts, x_ticks,
+};
 use tempfile::TempDir;
+
+fn warsim() -> Command {
+    Command::cargo_bin("warsim").unwrap()
+}
 
 /// Runs `warsim run ARGS -q --plot SVG`.
 fn plot(svg: &Path, args: &[&str]) {
-    Command::cargo_bin("warsim")
-        .unwrap()
+    warsim()
         .arg("run")
         .args(args)
         .args(["-q", "--plot"])
@@ -167,4 +173,113 @@ fn a_long_rules_line_is_wrapped_under_the_title() {
         "{:?}",
         texts[first + 1]
     );
+}
+
+#[test]
+fn a_runs_plot_names_the_rules_and_marks_the_quantiles() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("run.svg");
+    let out = warsim()
+        .args([
+            "run",
+            "--games",
+            "20000",
+            "--seed",
+            "4",
+            "-q",
+            "--summary",
+            "-",
+        ])
+        .arg("--plot")
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let summary = String::from_utf8(out.stdout).unwrap();
+    let mut lines = summary.lines();
+    let (keys, values) = (lines.next().unwrap(), lines.next().unwrap());
+    let figure = |key: &str| {
+        let i = keys.split(',').position(|k| k == key).unwrap();
+        values.split(',').nth(i).unwrap().to_string()
+    };
+    let texts = svg_texts(&svg);
+    assert!(
+        has(&texts, "How long does War last? classic, 20,000 games"),
+        "{texts:?}"
+    );
+    assert!(
+        has(&texts, "shortage lose, pickup table"),
+        "the rules under the title"
+    );
+    for (label, key) in [
+        ("median", "rounds_p50"),
+        ("p90", "rounds_p90"),
+        ("p99", "rounds_p99"),
+    ] {
+        let wanted = format!("{label} {}", figure(key));
+        assert_eq!(
+            texts.iter().filter(|t| **t == wanted).count(),
+            2,
+            "{wanted} on both panels"
+        );
+    }
+    for axis in [
+        "rounds",
+        "share of all games (%)",
+        "share still going (log scale)",
+    ] {
+        assert!(texts.iter().any(|t| t == axis), "{axis}");
+    }
+    // The survival curve's 95% band: one shaded polygon, said in the caption.
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.ends_with("never end; shaded: 95% CI)"))
+    );
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(drawing.matches("<polygon opacity=\"0.25\"").count(), 1);
+    assert_eq!(marks_clear_of_the_curve(&svg), 3);
+    warsim()
+        .args([
+            "run",
+            "--games",
+            "2000",
+            "-q",
+            "--plot-scale",
+            "linear",
+            "--plot",
+        ])
+        .arg(&svg)
+        .assert()
+        .success();
+    assert!(svg_texts(&svg).iter().any(|t| t == "share still going"));
+    assert_eq!(marks_clear_of_the_curve(&svg), 3);
+}
+
+#[test]
+fn a_plot_of_no_game_or_no_finished_game_says_which() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("p.svg");
+    let texts = |args: &[&str]| {
+        warsim()
+            .args(args)
+            .arg("--plot")
+            .arg(&svg)
+            .assert()
+            .success();
+        svg_texts(&svg)
+    };
+    // A shard that holds no game has no censored shares to show.
+    let empty = texts(&["run", "--games", "3", "--shard", "0/5", "-q"]);
+    assert!(
+        has(&empty, "No game was played: nothing to draw."),
+        "{empty:?}"
+    );
+    assert!(!empty.iter().any(|t| t.contains('%')), "{empty:?}");
+    let capped = texts(&["run", "--games", "30", "--max-rounds", "3", "-q"]);
+    assert!(
+        has(&capped, "capped and cycling games have no length"),
+        "{capped:?}"
+    );
+    assert!(has(&capped, "capped 100.00%"), "{capped:?}");
 }

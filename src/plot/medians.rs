@@ -1,7 +1,9 @@
 //! A sweep's medians against one setting, as lines: over one setting, the median with the
 //! p10–p90 band and p99 dashed; over more, one median line per combination of the others. The
 //! legend and the notes of censored quantiles keep the top of the panel to themselves: in words
-//! ("median never", "p90 > 300") where they fit their columns, else the median's as signs.
+//! ("median never", "p90 > 300") where they fit their columns, else as signs (∞ never ends,
+//! ↑ past the cap) over the quantile's short name ("p90"), or where even that does not fit,
+//! signs alone, the band's and p99's pale beside the median's.
 
 use std::io;
 
@@ -9,14 +11,12 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::labels::text_width;
+use super::notes::{NAME_ROW, NOTE_ROW, Note, NoteForm, signs_legend};
 use super::sweep::{find, x_axis};
 use super::{
-    ABOVE_CAP_SIGN, MARKED_QUANTILES, NEVER_SIGN, PALETTE, Y_LABEL_AREA, censored_sign, failed,
-    font, panel, plot_size, rounds_at, short,
+    MARKED_QUANTILES, PALETTE, Y_LABEL_AREA, failed, font, panel, plot_size, rounds_at, short,
 };
-use crate::export::text::quantile_text;
-use crate::stats::{Quantile, Stats};
+use crate::stats::Stats;
 
 /// Consecutive runs of `(x, value)` points: a new run starts wherever an x is skipped.
 fn runs<T: Copy>(points: impl Iterator<Item = (i32, T)>) -> Vec<Vec<(i32, T)>> {
@@ -37,10 +37,6 @@ const PANEL_FRAME: u32 = 100;
 /// The legend's height: its frame and padding, and a row per series.
 const LEGEND_TOP: u32 = 16;
 const LEGEND_ROW: u32 = 21;
-/// The height of one line of the censored quantiles' notes.
-const NOTE_ROW: u32 = 18;
-/// Pixels between the notes of neighbouring columns.
-const NOTE_GAP: f64 = 8.0;
 
 /// The share of a plot `plot_px` high left to the data under `reserved_px` at its top (at
 /// least half of it, however many rows the legend has).
@@ -70,49 +66,6 @@ struct Point {
     p99: Option<f64>,
     /// The first quantile drawn for the cell that has no length, if any.
     note: Option<Note>,
-}
-
-/// A quantile drawn for a cell that falls among censored games: its name, where it falls, and
-/// the sign that stands for it where the words do not fit (∞ never ends, ↑ past the cap).
-#[derive(Clone, Copy)]
-struct Note {
-    name: &'static str,
-    value: Quantile,
-    sign: &'static str,
-}
-
-impl Note {
-    /// The first of `drawn` (name, parts) that has no length in `stats`.
-    fn first(stats: &Stats, drawn: &[(&'static str, u32)]) -> Option<Note> {
-        drawn.iter().find_map(|&(name, parts)| {
-            let value = stats.lengths().quantile(parts)?;
-            let sign = censored_sign(value)?;
-            Some(Note { name, value, sign })
-        })
-    }
-
-    /// In words: "median never", "p90 > 300".
-    fn text(self) -> String {
-        format!("{} {}", self.name, quantile_text(self.value))
-    }
-}
-
-/// Where the notes' words do not fit their columns, the notes are signs, for the median only
-/// (a band or p99 that breaks is not noted), and the caption says what the signs mean.
-fn signs_legend(notes: &[Note]) -> String {
-    let mut meanings = Vec::new();
-    for (sign, meaning) in [
-        (NEVER_SIGN, "the median never ends"),
-        (ABOVE_CAP_SIGN, "past the cap"),
-    ] {
-        if notes.iter().any(|n| n.name == "median" && n.sign == sign) {
-            meanings.push(format!("{sign}: {meaning}"));
-        }
-    }
-    match meanings.is_empty() {
-        true => String::new(),
-        false => format!(" ({})", meanings.join("; ")),
-    }
 }
 
 /// Median (and, for one line, the p10–p90 band and p99) against the last varied setting.
@@ -181,7 +134,7 @@ pub(super) fn medians(
     // panel: the data stay below them, wherever the lines run.
     let legend_rows = if band { 3 } else { combos.len() };
     let legend_px = LEGEND_TOP + LEGEND_ROW * legend_rows as u32;
-    // Notes in words when each fits its column, else the median's as signs.
+    // Notes in words when each fits its column, else as signs (named, or alone).
     let base_caption = if band {
         "Median game length (line), p10–p90 (band) and p99 (dashed), in rounds"
     } else {
@@ -189,27 +142,24 @@ pub(super) fn medians(
     };
     let column_px = plot_size(area, base_caption, Y_LABEL_AREA)?.0 / x_values.len() as f64;
     let notes: Vec<Note> = points.iter().filter_map(|p| p.note).collect();
-    let signs = notes
-        .iter()
-        .any(|n| text_width(&n.text()) + NOTE_GAP > column_px);
-    if signs {
-        for point in &mut points {
-            point.note = point.note.filter(|n| n.name == "median");
-        }
-    }
-    let any_note = points.iter().any(|p| p.note.is_some());
-    let notes_px = if any_note {
-        NOTE_ROW * combos.len() as u32 + 4
-    } else {
-        0
+    let form = NoteForm::fitting(&notes, column_px, band);
+    let notes_px = match (notes.is_empty(), form) {
+        (true, _) => 0,
+        (false, NoteForm::Named) => NOTE_ROW + NAME_ROW + 4,
+        (false, _) => NOTE_ROW * combos.len() as u32 + 4,
     };
     let plot_px = area.dim_in_pixel().1.saturating_sub(PANEL_FRAME);
     let data_share = room_below(legend_px + notes_px + 10, plot_px);
     let y_bottom = if log { low / 1.3 } else { 0.0 };
     let y_top = top_of_axis(y_bottom, high, log, data_share);
-    let caption = match signs {
-        true => format!("{base_caption}{}", signs_legend(&notes)),
-        false => base_caption.to_string(),
+    // The signs' meanings take room the caption's words give up: the legend names the band.
+    let caption = match (form, band) {
+        (NoteForm::Words, _) => base_caption.to_string(),
+        (_, true) => format!(
+            "Median (line), p10–p90 (band) and p99 (dashed), in rounds{}",
+            signs_legend(&notes, form)
+        ),
+        (_, false) => format!("{base_caption}{}", signs_legend(&notes, form)),
     };
     let mut builder = panel(area, &caption);
     let labels = |v: &SegmentValue<i32>| match v {
@@ -319,16 +269,31 @@ pub(super) fn medians(
                     )
                     .map_err(failed)?;
                 // Where a quantile drawn has no length, say so at the top of its column.
+                let shift = (legend_px + 4 + NOTE_ROW * line as u32) as i32;
+                let style = |px: f64, color: RGBAColor| {
+                    TextStyle::from(font(px).color(&color)).pos(Pos::new(HPos::Center, VPos::Top))
+                };
                 let notes = mine.iter().filter_map(|p| {
-                    let text = match signs {
-                        true => p.note?.sign.to_string(),
-                        false => p.note?.text(),
+                    let note = p.note?;
+                    let (text, shade) = match form {
+                        NoteForm::Words => (note.text(), color.to_rgba()),
+                        NoteForm::Named => (note.sign.to_string(), color.to_rgba()),
+                        // Alone, the band's and p99's signs are pale as the band is.
+                        NoteForm::Signs if !note.is_median() => {
+                            (note.sign.to_string(), color.mix(0.45))
+                        }
+                        NoteForm::Signs => (note.sign.to_string(), color.to_rgba()),
                     };
-                    let style = TextStyle::from(font(14.0).color(&color))
-                        .pos(Pos::new(HPos::Center, VPos::Top));
-                    let shift = (legend_px + 4 + NOTE_ROW * line as u32) as i32;
-                    Some(EmptyElement::at((at(p.x), y_top)) + Text::new(text, (0, shift), style))
+                    let text = Text::new(text, (0, shift), style(14.0, shade));
+                    Some(EmptyElement::at((at(p.x), y_top)) + text)
                 });
+                let names = mine.iter().filter_map(|p| {
+                    let name = p.note.filter(|_| form == NoteForm::Named)?.short_name();
+                    let below = shift + NOTE_ROW as i32 - 2;
+                    let text = Text::new(name, (0, below), style(12.0, color.to_rgba()));
+                    Some(EmptyElement::at((at(p.x), y_top)) + text)
+                });
+                chart.draw_series(names).map_err(failed)?;
                 chart.draw_series(notes).map_err(failed)?;
             }
             chart

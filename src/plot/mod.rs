@@ -8,6 +8,7 @@ mod labels;
 mod lengths;
 mod marks;
 mod medians;
+mod notes;
 mod survival;
 mod sweep;
 

@@ -16,6 +16,11 @@ pub fn svg_texts(path: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Whether any of `texts` contains `wanted`.
+pub fn has(texts: &[String], wanted: &str) -> bool {
+    texts.iter().any(|t| t.contains(wanted))
+}
+
 /// An SVG element's numeric attribute `name`.
 pub fn number(node: &roxmltree::Node, name: &str) -> f64 {
     node.attribute(name).unwrap().parse().unwrap()

@@ -302,15 +302,18 @@ fn a_run_without_a_per_game_file_resumes_too() {
 }
 
 /// A run in a folder whose name is not UTF-8 (Latin-1) records that folder with U+FFFD in its
-/// place: resumed from elsewhere, it said the folder was gone; it now says why it cannot enter
-/// it, and resumes from inside it.
+/// place for people and byte for byte in `cwd_base64`: resumed from elsewhere, it said the
+/// folder was gone, and a twin folder whose name differs in those bytes alone took the run's
+/// state for its own. It now enters its own folder, and the twin's `--continue` is refused.
 #[test]
-fn a_run_in_a_folder_not_named_in_utf8_resumes_from_inside_it() {
+fn a_run_in_a_folder_not_named_in_utf8_resumes_in_that_folder_alone() {
     use std::ffi::OsStr;
     use std::os::unix::ffi::OsStrExt;
     let dir = TempDir::new().unwrap();
     let folder = dir.path().join(OsStr::from_bytes(b"caf\xe9"));
+    let twin = dir.path().join(OsStr::from_bytes(b"caf\xe8"));
     std::fs::create_dir(&folder).unwrap();
+    std::fs::create_dir(&twin).unwrap();
     let run = [
         "run",
         "--games",
@@ -325,6 +328,28 @@ fn a_run_in_a_folder_not_named_in_utf8_resumes_from_inside_it() {
         return;
     }
     let state = folder.join("run.state");
+    let recorded = &json(&state)["resume"];
+    assert!(recorded["cwd"].as_str().unwrap().ends_with("caf\u{FFFD}"));
+    let exact = std::fs::canonicalize(&folder).unwrap();
+    assert_eq!(
+        common::base64_decode(recorded["cwd_base64"].as_str().unwrap()),
+        exact.as_os_str().as_bytes()
+    );
+    // The twin holds a copy of the state: the same command line, another folder.
+    std::fs::copy(&state, twin.join("run.state")).unwrap();
+    let copied = std::fs::read(twin.join("run.state")).unwrap();
+    let continued = warsim()
+        .current_dir(&twin)
+        .args(run)
+        .arg("--continue")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&continued.stderr);
+    assert_eq!(continued.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("is the state of another run") && err.contains("caf\\xE9\""),
+        "{err}"
+    );
     let elsewhere = warsim()
         .current_dir(dir.path())
         .arg("resume")
@@ -332,19 +357,7 @@ fn a_run_in_a_folder_not_named_in_utf8_resumes_from_inside_it() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&elsewhere.stderr);
-    assert_eq!(elsewhere.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("caf\u{FFFD}, as its name is not UTF-8")
-            && err.ends_with("inside that folder\n"),
-        "{err}"
-    );
-    let inside = warsim()
-        .current_dir(&folder)
-        .args(["resume", "run.state"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&inside.stderr);
-    assert!(inside.status.success(), "{err}");
-    assert!(err.starts_with("run.state: resuming after"), "{err}");
+    assert!(elsewhere.status.success(), "{err}");
     assert_eq!(json(&state)["games"], 3_000_000);
+    assert_eq!(std::fs::read(twin.join("run.state")).unwrap(), copied);
 }

@@ -115,7 +115,7 @@ fn own_checkpoint(
     let name = path.display().to_string();
     let (checkpoint, resumable) =
         read_checkpoint(path).map_err(|e| refuse(format!("--continue: {name}: {e}")))?;
-    if resumable.cwd != Resumable::this_folder() || !same(&resumable.command) {
+    if !resumable.ran_here() || !same(&resumable.command) {
         return Err(another_run(&name, &resumable));
     }
     Ok((name, checkpoint, resumable))
@@ -152,6 +152,6 @@ fn another_run(name: &str, resumable: &Resumable) -> RunError {
     refuse(format!(
         "--continue: {name} is the state of another run (`warsim {}` in {}): give this run its own --state, or remove {name} to start over",
         resumable.command.join(" "),
-        resumable.cwd
+        resumable.folder_text()
     ))
 }

@@ -150,7 +150,7 @@ impl RunArgs {
             plot: self.results.plot.as_deref().map(Target::parse),
             state: self.state.as_deref().map(Target::parse),
             checkpoint_every: self.checkpoints.checkpoint_every,
-            command: std::env::args().skip(1).collect(),
+            command: command_line(),
             continue_from_state: self.checkpoints.continue_from_state,
             resume: None,
             survival_scale: self.results.plot_scale.unwrap_or(PlotScale::Log).into(),
@@ -256,6 +256,17 @@ impl From<PlotScale> for SurvivalScale {
             PlotScale::Linear => SurvivalScale::Linear,
         }
     }
+}
+
+/// This process's arguments after `warsim`, as a checkpoint records them. Read without
+/// `std::env::args`, which panics on an argument that is not UTF-8: `warsim resume` takes any
+/// path (and then records the resumed run's own line), while clap refuses such arguments to
+/// `run` and `sweep` before this is read.
+pub(crate) fn command_line() -> Vec<String> {
+    std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect()
 }
 
 fn parse_threads(text: &str) -> Result<usize, String> {

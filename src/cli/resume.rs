@@ -93,18 +93,15 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
         );
         return Ok(RunEnd::Complete);
     }
-    // A folder whose name is not UTF-8 is recorded with U+FFFD in its place, so it cannot be
-    // entered by that name: resumed from inside it, its recorded form matches this one's.
-    if resumable.cwd != Resumable::this_folder() {
-        std::env::set_current_dir(&resumable.cwd).map_err(|e| {
-            let folder = &resumable.cwd;
-            refuse(match folder.contains(char::REPLACEMENT_CHARACTER) {
-                true => format!(
-                    "{name}: the {what}'s folder is recorded as {folder}, as its name is not \
-                     UTF-8, which a state file cannot hold: resume from inside that folder"
-                ),
-                false => format!("{name}: the {what}'s folder {folder} is gone ({e})"),
-            })
+    if !resumable.ran_here() {
+        let folder = resumable
+            .folder()
+            .map_err(|e| refuse(format!("{name}: {e}")))?;
+        std::env::set_current_dir(&folder).map_err(|e| {
+            let folder = resumable.folder_text();
+            refuse(format!(
+                "{name}: the {what}'s folder {folder} is gone ({e})"
+            ))
         })?;
     }
     let not_its_own = || refuse(format!("{name}: its command line is not a `warsim {what}`"));

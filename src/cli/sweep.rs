@@ -189,7 +189,7 @@ impl SweepArgs {
             state: target(self.state),
             checkpoint_every: self.checkpoints.checkpoint_every,
             continue_from_state: self.checkpoints.continue_from_state,
-            command: std::env::args().skip(1).collect(),
+            command: super::command_line(),
             resume: None,
             quiet: self.quiet,
             seconds_per_round: self.seconds_per_round,

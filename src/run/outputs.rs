@@ -315,9 +315,11 @@ pub fn resumable_at(command: &[String], csv: &Option<Target>, bytes: u64) -> io:
         Some(Target::File(path)) => csv_tail(path, bytes)?,
         _ => String::new(),
     };
+    let (cwd, cwd_base64) = Resumable::this_folder();
     Ok(Resumable {
         command: command.to_vec(),
-        cwd: Resumable::this_folder(),
+        cwd,
+        cwd_base64,
         csv_bytes: bytes,
         csv_tail: tail,
     })

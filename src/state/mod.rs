@@ -5,7 +5,7 @@
 
 use std::fs;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -82,8 +82,13 @@ pub struct State {
 pub struct Resumable {
     /// The run's arguments after `warsim` (`run`, then its flags).
     pub command: Vec<String>,
-    /// The folder it ran in: its paths are relative to it.
+    /// The folder it ran in: its paths are relative to it. A name that is not UTF-8 is
+    /// written with U+FFFD in place of its bytes, and `cwd_base64` holds it exactly.
     pub cwd: String,
+    /// The folder's name byte for byte in base64, where it is not UTF-8 (a state file is
+    /// text): the folder `warsim resume` enters and `--continue` compares with its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cwd_base64: Option<String>,
     /// Bytes of the per-game CSV that hold the checkpoint's games (0 without a CSV).
     pub csv_bytes: u64,
     /// The CSV's last row at the checkpoint, newline included (empty without one): a resumed
@@ -92,12 +97,53 @@ pub struct Resumable {
 }
 
 impl Resumable {
-    /// This process's folder as `cwd` records it (empty if it cannot be read): what a checkpoint
-    /// writes, and what `--continue` compares with it.
-    pub fn this_folder() -> String {
-        std::env::current_dir().map_or(String::new(), |d| d.display().to_string())
+    /// This process's folder as a checkpoint records it, `(cwd, cwd_base64)`: its name as
+    /// text (empty if it cannot be read) and, where that text is not the name, its bytes.
+    pub fn this_folder() -> (String, Option<String>) {
+        use base64::Engine;
+        use std::os::unix::ffi::OsStrExt;
+        match std::env::current_dir() {
+            Ok(dir) => {
+                let exact = dir.to_str().is_none();
+                let bytes = exact.then(|| BASE64.encode(dir.as_os_str().as_bytes()));
+                (dir.display().to_string(), bytes)
+            }
+            Err(_) => (String::new(), None),
+        }
+    }
+
+    /// Whether the checkpoint ran in this process's folder: the same name, byte for byte.
+    pub fn ran_here(&self) -> bool {
+        let (cwd, bytes) = Self::this_folder();
+        cwd == self.cwd && bytes == self.cwd_base64
+    }
+
+    /// The folder the checkpoint ran in, exactly; an error naming the key if its bytes are not
+    /// base64.
+    pub fn folder(&self) -> Result<PathBuf, String> {
+        use base64::Engine;
+        use std::os::unix::ffi::OsStringExt;
+        match &self.cwd_base64 {
+            None => Ok(PathBuf::from(&self.cwd)),
+            Some(text) => BASE64
+                .decode(text)
+                .map(|bytes| PathBuf::from(std::ffi::OsString::from_vec(bytes)))
+                .map_err(|e| format!("its resume.cwd_base64 is not base64 ({e})")),
+        }
+    }
+
+    /// The folder as messages name it: as recorded, or quoted with its bytes that are not
+    /// UTF-8 escaped (`"/data/caf\xE9"`).
+    pub fn folder_text(&self) -> String {
+        match (&self.cwd_base64, self.folder()) {
+            (Some(_), Ok(folder)) => format!("{:?}", folder.as_os_str()),
+            _ => self.cwd.clone(),
+        }
     }
 }
+
+/// Standard base64 with padding, as `cwd_base64` holds a folder's bytes.
+const BASE64: base64::engine::GeneralPurpose = base64::engine::general_purpose::STANDARD;
 
 /// The last row of `path`'s first `bytes` bytes, newline included (empty when `bytes` is 0).
 pub fn csv_tail(path: &Path, bytes: u64) -> io::Result<String> {
@@ -280,5 +326,34 @@ mod tests {
                 .unwrap_err()
                 .contains("cannot rebuild exactly")
         );
+    }
+
+    #[test]
+    fn a_folder_not_named_in_utf8_is_kept_byte_for_byte() {
+        let resumable = |cwd: &str, bytes: Option<&str>| Resumable {
+            command: Vec::new(),
+            cwd: cwd.to_string(),
+            cwd_base64: bytes.map(str::to_string),
+            csv_bytes: 0,
+            csv_tail: String::new(),
+        };
+        // "/caf\xE9" in base64; its text form alone could be "/caf\xE8" too.
+        let latin = resumable("/caf\u{FFFD}", Some("L2NhZuk="));
+        assert_eq!(
+            latin.folder().unwrap().as_os_str().as_encoded_bytes(),
+            b"/caf\xE9"
+        );
+        assert_eq!(latin.folder_text(), r#""/caf\xE9""#);
+        let utf8 = resumable("/café", None);
+        assert_eq!(utf8.folder().unwrap(), PathBuf::from("/café"));
+        assert_eq!(utf8.folder_text(), "/café");
+        let edited = resumable("/caf\u{FFFD}", Some("not base64!"));
+        assert!(
+            edited
+                .folder()
+                .unwrap_err()
+                .contains("cwd_base64 is not base64")
+        );
+        assert_eq!(edited.folder_text(), "/caf\u{FFFD}");
     }
 }

@@ -137,7 +137,8 @@ pub fn with_full_disk_at(kib: u32, dir: &std::path::Path, args: &str) -> Output 
         .unwrap()
 }
 
-/// Standard base64 (the log's encoding), decoded by hand: one small function instead of a crate.
+/// Standard base64 (the log's encoding, a state's `cwd_base64`), decoded by hand: a check that
+/// does not lean on the crates that wrote it.
 pub fn base64_decode(text: &str) -> Vec<u8> {
     let value = |c: u8| match c {
         b'A'..=b'Z' => c - b'A',

@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 
 use assert_cmd::Command;
-use common::svg::{has, number, points, svg_texts};
+use common::svg::{apart, has, notes, number, plot_sweep, points, svg_texts};
 use tempfile::TempDir;
 
 fn warsim() -> Command {
@@ -141,17 +141,6 @@ fn a_wide_heatmaps_numbers_stay_in_their_cells() {
     );
 }
 
-/// Plots a sweep with `args` to `svg`.
-fn plot_sweep(svg: &Path, args: &[&str]) {
-    warsim()
-        .arg("sweep")
-        .args(args)
-        .args(["-q", "--plot"])
-        .arg(svg)
-        .assert()
-        .success();
-}
-
 /// Where the legend's frame (an unfilled black rectangle) is among the drawing's `nodes`.
 fn legend_frame(nodes: &[roxmltree::Node]) -> usize {
     nodes
@@ -241,34 +230,6 @@ fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("this sweep has 9"));
-}
-
-/// The notes of a sweep plot's censored quantiles (text in a series' colour): text, x, y and
-/// whether it is pale.
-fn notes(path: &Path) -> Vec<(String, f64, f64, bool)> {
-    let svg = std::fs::read_to_string(path).unwrap();
-    let document = roxmltree::Document::parse(&svg).unwrap();
-    document
-        .root_element()
-        .children()
-        .filter(|n| n.has_tag_name("text") && n.attribute("fill") != Some("#000000"))
-        .map(|n| {
-            let text = n.text().unwrap_or("").trim().to_string();
-            let pale = n.attribute("opacity").is_some_and(|o| o != "1");
-            (text, number(&n, "x"), number(&n, "y"), pale)
-        })
-        .collect()
-}
-
-/// Asserts that no two of `notes` on one row overlap (8 pixels a character).
-fn apart(notes: &[(String, f64, f64, bool)]) {
-    let mut by_row = notes.to_vec();
-    by_row.sort_by(|a, b| (a.2, a.1).partial_cmp(&(b.2, b.1)).unwrap());
-    for pair in by_row.windows(2) {
-        let ((a, xa, ya, _), (b, xb, yb, _)) = (&pair[0], &pair[1]);
-        let half = |t: &String| 4.0 * t.chars().count() as f64;
-        assert!(ya != yb || xb - xa >= half(a) + half(b) + 4.0, "{pair:?}");
-    }
 }
 
 #[test]

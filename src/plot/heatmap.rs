@@ -8,8 +8,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::sweep::find;
 use super::{
-    ABOVE_CAP_SIGN, NEVER_SIGN, Y_LABEL_AREA, censored_sign, failed, font, panel, plot_size,
-    rounds_at, short, trim,
+    ABOVE_CAP_SIGN, NEVER_SIGN, censored_sign, failed, font, panel_with, plot_size, rounds_at,
+    short, trim, y_label_area,
 };
 use crate::export::text::quantile_text;
 use crate::stats::{Quantile, Stats};
@@ -38,7 +38,14 @@ pub(super) fn heatmap(
         .collect();
     let low = medians.iter().copied().fold(f64::INFINITY, f64::min);
     let high = medians.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let (w, h) = plot_size(area, CAPTION, Y_LABEL_AREA)?;
+    // The rows' names take the room they need: a preset's name runs to 22 characters.
+    let longest = y_values
+        .iter()
+        .map(|v| v.chars().count())
+        .max()
+        .unwrap_or(0);
+    let y_labels = y_label_area(longest);
+    let (w, h) = plot_size(area, CAPTION, y_labels)?;
     let cell = (w / f64::from(nx), h / f64::from(ny));
     // Each cell's text: the longest of its forms that fits it, if any does.
     let texts: Vec<Option<(String, f64)>> = grid
@@ -53,7 +60,7 @@ pub(super) fn heatmap(
         true => SIGNS_CAPTION,
         false => CAPTION,
     };
-    let mut chart = panel(area, caption)
+    let mut chart = panel_with(area, caption, y_labels)
         .build_cartesian_2d((0..nx - 1).into_segmented(), (0..ny - 1).into_segmented())
         .map_err(failed)?;
     let names = |values: &[String], v: &SegmentValue<i32>| match v {

@@ -11,6 +11,7 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::columns::{axis_labels, bar_px, point_px, sign_rows};
 use super::notes::{NAME_ROW, NOTE_ROW, Note, NoteForm, signs_legend};
 use super::sweep::{find, x_axis};
 use super::{
@@ -18,12 +19,14 @@ use super::{
 };
 use crate::stats::Stats;
 
-/// Consecutive runs of `(x, value)` points: a new run starts wherever an x is skipped.
-fn runs<T: Copy>(points: impl Iterator<Item = (i32, T)>) -> Vec<Vec<(i32, T)>> {
+/// Consecutive runs of `(x, value)` points: a new run starts wherever an x is skipped, and at
+/// every point where the values along x are not `ordered` (names: a line from one rule set to
+/// the next would draw a trend between things that have no order).
+fn runs<T: Copy>(points: impl Iterator<Item = (i32, T)>, ordered: bool) -> Vec<Vec<(i32, T)>> {
     let mut spans: Vec<Vec<(i32, T)>> = Vec::new();
     for (x, value) in points {
         match spans.last_mut() {
-            Some(span) if span.last().is_some_and(|&(last, _)| last + 1 == x) => {
+            Some(span) if ordered && span.last().is_some_and(|&(last, _)| last + 1 == x) => {
                 span.push((x, value))
             }
             _ => spans.push(vec![(x, value)]),
@@ -66,6 +69,27 @@ struct Point {
     p99: Option<f64>,
     /// The first quantile drawn for the cell that has no length, if any.
     note: Option<Note>,
+}
+
+/// The panel's caption: what each mark stands for (a line, band and dashed p99 along numbers;
+/// a point, bar and cross at names), `short` where the signs' meanings follow it.
+fn caption(band: bool, ordered: bool, short: bool) -> String {
+    let (median, band_mark, p99) = match ordered {
+        true => ("line", "band", "dashed"),
+        false => ("point", "bar", "×"),
+    };
+    match (band, short) {
+        (true, false) => format!(
+            "Median game length ({median}), p10–p90 ({band_mark}) and p99 ({p99}), in rounds"
+        ),
+        (true, true) => {
+            format!("Median ({median}), p10–p90 ({band_mark}) and p99 ({p99}), in rounds")
+        }
+        (false, _) => format!(
+            "Median game length in rounds, one {} per combination",
+            if ordered { "line" } else { "colour" }
+        ),
+    }
 }
 
 /// Median (and, for one line, the p10–p90 band and p99) against the last varied setting.
@@ -134,36 +158,37 @@ pub(super) fn medians(
     // panel: the data stay below them, wherever the lines run.
     let legend_rows = if band { 3 } else { combos.len() };
     let legend_px = LEGEND_TOP + LEGEND_ROW * legend_rows as u32;
+    // Numbers are ordered and joined by lines; names are points apart.
+    let ordered = x_values.iter().all(|v| v.parse::<f64>().is_ok());
+    let base_caption = caption(band, ordered, false);
     // Notes in words when each fits its column, else as signs (named, or alone).
-    let base_caption = if band {
-        "Median game length (line), p10–p90 (band) and p99 (dashed), in rounds"
-    } else {
-        "Median game length in rounds, one line per combination"
-    };
-    let column_px = plot_size(area, base_caption, Y_LABEL_AREA)?.0 / x_values.len() as f64;
+    let column_px = plot_size(area, &base_caption, Y_LABEL_AREA)?.0 / x_values.len() as f64;
     let notes: Vec<Note> = points.iter().filter_map(|p| p.note).collect();
     let form = NoteForm::fitting(&notes, column_px, band);
+    // Signs too close to stand side by side stand in staggered rows.
+    let rows = match form {
+        NoteForm::Signs => sign_rows(column_px),
+        _ => 1,
+    };
     let notes_px = match (notes.is_empty(), form) {
         (true, _) => 0,
         (false, NoteForm::Named) => NOTE_ROW + NAME_ROW + 4,
-        (false, _) => NOTE_ROW * combos.len() as u32 + 4,
+        (false, _) => NOTE_ROW * rows * combos.len() as u32 + 4,
     };
+    let x_labels = axis_labels(x_values, column_px);
+    let (radius, cross) = point_px(column_px);
     let plot_px = area.dim_in_pixel().1.saturating_sub(PANEL_FRAME);
     let data_share = room_below(legend_px + notes_px + 10, plot_px);
     let y_bottom = if log { low / 1.3 } else { 0.0 };
     let y_top = top_of_axis(y_bottom, high, log, data_share);
     // The signs' meanings take room the caption's words give up: the legend names the band.
-    let caption = match (form, band) {
-        (NoteForm::Words, _) => base_caption.to_string(),
-        (_, true) => format!(
-            "Median (line), p10–p90 (band) and p99 (dashed), in rounds{}",
-            signs_legend(&notes, form)
-        ),
-        (_, false) => format!("{base_caption}{}", signs_legend(&notes, form)),
+    let caption = match form {
+        NoteForm::Words => base_caption,
+        _ => caption(band, ordered, true) + &signs_legend(&notes, form),
     };
     let mut builder = panel(area, &caption);
     let labels = |v: &SegmentValue<i32>| match v {
-        SegmentValue::CenterOf(i) => x_values.get(*i as usize).cloned().unwrap_or_default(),
+        SegmentValue::CenterOf(i) => x_labels.text(x_values, *i),
         _ => String::new(),
     };
     // A range of i32 holds both ends: n categories are 0..n - 1.
@@ -182,6 +207,7 @@ pub(super) fn medians(
                 .y_desc(y_desc)
                 .axis_desc_style(font(16.0))
                 .label_style(font(15.0))
+                .x_label_style(font(x_labels.px))
                 .draw()
                 .map_err(failed)?;
             for (line, combo) in combos.iter().enumerate() {
@@ -191,7 +217,8 @@ pub(super) fn medians(
                 if band {
                     // Bands and lines break where a quantile is censored (never or above the
                     // cap): nothing is drawn through a cell that has no such value.
-                    let spans = runs(mine.iter().filter_map(|p| Some((p.x, (p.p10?, p.p90?)))));
+                    let bands = mine.iter().filter_map(|p| Some((p.x, (p.p10?, p.p90?))));
+                    let spans = runs(bands, ordered);
                     // A lone cell's band is a broad bar: a polygon of one column has no width.
                     let (lone, long): (Vec<_>, Vec<_>) =
                         spans.into_iter().partition(|span| span.len() == 1);
@@ -204,7 +231,7 @@ pub(super) fn medians(
                         let (x, (low, high)) = span[0];
                         PathElement::new(
                             vec![(at(x), low), (at(x), high)],
-                            color.mix(0.2).stroke_width(16),
+                            color.mix(0.2).stroke_width(bar_px(column_px)),
                         )
                     });
                     chart.draw_series(bars).map_err(failed)?;
@@ -215,7 +242,7 @@ pub(super) fn medians(
                         .legend(move |(x, y)| {
                             Rectangle::new([(x, y - 6), (x + 20, y + 6)], color.mix(0.2).filled())
                         });
-                    let spans = runs(mine.iter().filter_map(|p| Some((p.x, p.p99?))));
+                    let spans = runs(mine.iter().filter_map(|p| Some((p.x, p.p99?))), ordered);
                     // A lone cell's p99 is a cross: a dashed line needs two cells.
                     let (lone, long): (Vec<_>, Vec<_>) =
                         spans.into_iter().partition(|span| span.len() == 1);
@@ -225,15 +252,19 @@ pub(super) fn medians(
                     });
                     let crosses = lone
                         .iter()
-                        .map(|span| Cross::new((at(span[0].0), span[0].1), 5, color));
+                        .map(|span| Cross::new((at(span[0].0), span[0].1), cross, color));
                     chart.draw_series(crosses).map_err(failed)?;
                     chart
                         .draw_series(dashed)
                         .map_err(failed)?
                         .label("p99")
-                        // Dashed as the line it names (a 20-pixel sample: two dashes).
+                        // Dashed as the line it names (a 20-pixel sample: two dashes) through
+                        // the cross of a lone cell's; at names, the cross alone.
                         .legend(move |(x, y)| {
-                            DashedPathElement::new([(x, y), (x + 20, y)], 6, 4, color)
+                            let reach = if ordered { 10 } else { 0 };
+                            EmptyElement::at((x + 10, y))
+                                + DashedPathElement::new([(-reach, 0), (reach, 0)], 6, 4, color)
+                                + Cross::new((0, 0), cross.min(4), color)
                         });
                 }
                 let name = if band {
@@ -249,7 +280,7 @@ pub(super) fn medians(
                     .iter()
                     .filter_map(|p| Some((at(p.x), p.p50?)))
                     .collect();
-                let spans = runs(mine.iter().filter_map(|p| Some((p.x, p.p50?))));
+                let spans = runs(mine.iter().filter_map(|p| Some((p.x, p.p50?))), ordered);
                 let paths = spans.into_iter().map(|span| {
                     let points: Vec<_> = span.into_iter().map(|(x, y)| (at(x), y)).collect();
                     PathElement::new(points, color.stroke_width(3))
@@ -259,17 +290,29 @@ pub(super) fn medians(
                     .map_err(failed)?
                     .label(name)
                     .legend(move |(x, y)| {
-                        PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(3))
+                        // A line through a point, or where names are apart, the point alone.
+                        let reach = if ordered { 10 } else { 0 };
+                        let line = vec![(-reach, 0), (reach, 0)];
+                        EmptyElement::at((x + 10, y))
+                            + PathElement::new(line, color.stroke_width(3))
+                            + Circle::new((0, 0), radius, color.filled())
                     });
-                chart
-                    .draw_series(
-                        median
-                            .into_iter()
-                            .map(|p| Circle::new(p, 4, color.filled())),
-                    )
-                    .map_err(failed)?;
+                // Apart, the lines' points at one name stand side by side instead of on top of
+                // each other.
+                let dodge = match ordered {
+                    true => 0,
+                    false => {
+                        let step = (column_px * 0.6 / combos.len() as f64).min(10.0);
+                        ((line as f64 - (combos.len() - 1) as f64 / 2.0) * step).round() as i32
+                    }
+                };
+                let points = median
+                    .into_iter()
+                    .map(|p| EmptyElement::at(p) + Circle::new((dodge, 0), radius, color.filled()));
+                chart.draw_series(points).map_err(failed)?;
                 // Where a quantile drawn has no length, say so at the top of its column.
-                let shift = (legend_px + 4 + NOTE_ROW * line as u32) as i32;
+                let row = |x: i32| line as u32 * rows + x as u32 % rows;
+                let shift = |x: i32| (legend_px + 4 + NOTE_ROW * row(x)) as i32;
                 let style = |px: f64, color: RGBAColor| {
                     TextStyle::from(font(px).color(&color)).pos(Pos::new(HPos::Center, VPos::Top))
                 };
@@ -284,12 +327,12 @@ pub(super) fn medians(
                         }
                         NoteForm::Signs => (note.sign.to_string(), color.to_rgba()),
                     };
-                    let text = Text::new(text, (0, shift), style(14.0, shade));
+                    let text = Text::new(text, (0, shift(p.x)), style(14.0, shade));
                     Some(EmptyElement::at((at(p.x), y_top)) + text)
                 });
                 let names = mine.iter().filter_map(|p| {
                     let name = p.note.filter(|_| form == NoteForm::Named)?.short_name();
-                    let below = shift + NOTE_ROW as i32 - 2;
+                    let below = shift(p.x) + NOTE_ROW as i32 - 2;
                     let text = Text::new(name, (0, below), style(12.0, color.to_rgba()));
                     Some(EmptyElement::at((at(p.x), y_top)) + text)
                 });

@@ -3,6 +3,7 @@
 //! heatmap over two, lines beyond), as SVG with plotters. Text is left to the viewer's fonts, so
 //! no font files or system libraries are needed; plotters only estimates label widths.
 
+mod columns;
 mod heatmap;
 mod labels;
 mod lengths;
@@ -77,7 +78,7 @@ fn head<'a>(
     let lines: Vec<String> = lines.iter().flat_map(|line| wrap(line)).collect();
     let height = 52 + 20 * lines.len() as i32;
     let (top, body) = root.split_vertically(height + 12);
-    let bold = font(22.0).style(FontStyle::Bold);
+    let bold = font(title_px(title)).style(FontStyle::Bold);
     top.draw(&Text::new(title, (30, 14), bold))
         .map_err(failed)?;
     for (i, line) in lines.iter().enumerate() {
@@ -85,6 +86,14 @@ fn head<'a>(
             .map_err(failed)?;
     }
     Ok(body)
+}
+
+/// The size of the title: 22 pixels, or less where a long one would run off the figure (a
+/// sweep over three settings names them all), down to 14.
+fn title_px(title: &str) -> f64 {
+    // A bold letter is about 0.6 em wide; the title starts 30 pixels in.
+    let room = f64::from(SIZE.0 - 30 - 20);
+    (room / (0.6 * title.chars().count() as f64)).clamp(14.0, 22.0)
 }
 
 /// Characters of 14-pixel text that fit across the figure (an average sans-serif letter is
@@ -263,6 +272,17 @@ mod tests {
         // Nowhere to break: cut.
         let long = "y".repeat(200);
         assert_eq!(wrap(&long), [format!("{}…", "y".repeat(LINE_CHARS - 1))]);
+    }
+
+    #[test]
+    fn a_long_title_shrinks_to_fit() {
+        let run = "How long does War last? classic, 1,000,000 games";
+        assert_eq!(title_px(run), 22.0);
+        let sweep =
+            "How long does War last? The median by players × pickup × spoils, 1,000 games a cell";
+        let px = title_px(sweep);
+        assert!(px < 22.0 && 0.6 * px * sweep.chars().count() as f64 <= 1050.0 + 1e-9);
+        assert_eq!(title_px(&"x".repeat(500)), 14.0);
     }
 
     #[test]

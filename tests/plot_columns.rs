@@ -130,3 +130,30 @@ fn a_heatmaps_rows_have_room_for_their_names() {
     let left = number(&name, "x") - 22.0 * 8.0 * 15.0 / 14.0;
     assert!(left >= 30.0, "the name starts at x = {left}");
 }
+
+#[test]
+fn a_heatmap_of_many_columns_and_rows_labels_round_numbers() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("deck.svg");
+    // 63 columns of about 15 pixels and 16 rows: every second rank is labelled.
+    plot_sweep(
+        &svg,
+        &["--suits", "1..16", "--ranks", "2..64", "--games", "5"],
+    );
+    let text = read(&svg);
+    let document = roxmltree::Document::parse(&text).unwrap();
+    // The axes' labels are 15 pixels high; the cells' numbers are smaller in cells this size.
+    let labels = |anchor: &str| -> Vec<String> {
+        elements(&document, "text")
+            .into_iter()
+            .filter(|n| n.attribute("text-anchor") == Some(anchor))
+            .filter(|n| (number(n, "font-size") - 15.0).abs() < 0.01)
+            .filter_map(|n| Some(n.text()?.trim().to_string()))
+            .filter(|t| t.parse::<u32>().is_ok())
+            .collect()
+    };
+    let ranks: Vec<String> = (1..=32).map(|i| (2 * i).to_string()).collect();
+    assert_eq!(labels("middle"), ranks);
+    let suits: Vec<String> = (1..=16).map(|i| i.to_string()).collect();
+    assert_eq!(labels("end"), suits);
+}

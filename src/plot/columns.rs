@@ -1,5 +1,6 @@
-//! A sweep's figure has one column per value of the setting along x, and a sweep may have a
-//! hundred values or more (`--ranks 2..120`): what fits a column. Numbers are labelled at round
+//! A sweep's figure has one column per value of the setting along x (and a heatmap one row per
+//! value of the other), and a sweep may have a hundred values or more (`--ranks 2..120`): what
+//! fits a column. Numbers are labelled at round
 //! intervals once every label no longer fits (5, 10, 15, …), names shrink to fit (each needs its
 //! label), bars and points narrow with their columns, and the signs of censored quantiles stand
 //! in staggered rows once they would touch.
@@ -47,6 +48,22 @@ pub(super) fn axis_labels(values: &[String], column_px: f64) -> AxisLabels {
         None => AxisLabels {
             shown: vec![true; values.len()],
             px: (LABEL_PX * (column_px - GAP) / width(LABEL_PX)).clamp(SMALLEST_LABEL_PX, LABEL_PX),
+        },
+    }
+}
+
+/// The labels of `values` down a heatmap's side, in rows `row_px` high: every one where they
+/// fit; else numbers thinned, and names shrunk down to 10 pixels.
+pub(super) fn row_labels(values: &[String], row_px: f64) -> AxisLabels {
+    let numbers: Option<Vec<i64>> = values.iter().map(|v| v.parse().ok()).collect();
+    match numbers {
+        Some(numbers) => AxisLabels {
+            shown: thinned(&numbers, ((LABEL_PX + 4.0) / row_px).ceil().max(1.0) as i64),
+            px: LABEL_PX,
+        },
+        None => AxisLabels {
+            shown: vec![true; values.len()],
+            px: (row_px - 2.0).clamp(SMALLEST_LABEL_PX, LABEL_PX),
         },
     }
 }
@@ -135,6 +152,20 @@ mod tests {
             thinned(&[100, 1000, 10000, 100000], 2),
             [true, false, true, false]
         );
+    }
+
+    #[test]
+    fn rows_are_labelled_as_their_height_allows() {
+        let suits = values(1..=60);
+        let rows = |px| labelled(&row_labels(&suits, px), &suits).len();
+        assert_eq!(rows(19.0), 60);
+        // 10 pixels a row: every second, the even numbers.
+        assert_eq!(labelled(&row_labels(&suits, 10.0), &suits)[..2], ["2", "4"]);
+        assert_eq!(rows(4.0), 12);
+        let names: Vec<String> = ["classic", "cards-war"].map(String::from).to_vec();
+        assert_eq!(row_labels(&names, 100.0).px, LABEL_PX);
+        assert_eq!(row_labels(&names, 12.0).px, 10.0);
+        assert_eq!(labelled(&row_labels(&names, 5.0), &names), names);
     }
 
     #[test]

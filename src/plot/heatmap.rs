@@ -6,6 +6,7 @@ use std::io;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::columns::{AxisLabels, axis_labels, row_labels};
 use super::sweep::find;
 use super::{
     ABOVE_CAP_SIGN, NEVER_SIGN, censored_sign, failed, font, panel_with, plot_size, rounds_at,
@@ -44,8 +45,8 @@ pub(super) fn heatmap(
         .map(|v| v.chars().count())
         .max()
         .unwrap_or(0);
-    let y_labels = y_label_area(longest);
-    let (w, h) = plot_size(area, CAPTION, y_labels)?;
+    let label_area = y_label_area(longest);
+    let (w, h) = plot_size(area, CAPTION, label_area)?;
     let cell = (w / f64::from(nx), h / f64::from(ny));
     // Each cell's text: the longest of its forms that fits it, if any does.
     let texts: Vec<Option<(String, f64)>> = grid
@@ -60,11 +61,12 @@ pub(super) fn heatmap(
         true => SIGNS_CAPTION,
         false => CAPTION,
     };
-    let mut chart = panel_with(area, caption, y_labels)
+    let mut chart = panel_with(area, caption, label_area)
         .build_cartesian_2d((0..nx - 1).into_segmented(), (0..ny - 1).into_segmented())
         .map_err(failed)?;
-    let names = |values: &[String], v: &SegmentValue<i32>| match v {
-        SegmentValue::CenterOf(i) => values.get(*i as usize).cloned().unwrap_or_default(),
+    let (x_labels, y_labels) = (axis_labels(x_values, cell.0), row_labels(y_values, cell.1));
+    let names = |labels: &AxisLabels, values: &[String], v: &SegmentValue<i32>| match v {
+        SegmentValue::CenterOf(i) => labels.text(values, *i),
         _ => String::new(),
     };
     chart
@@ -72,12 +74,14 @@ pub(super) fn heatmap(
         .disable_mesh()
         .x_labels(x_values.len())
         .y_labels(y_values.len())
-        .x_label_formatter(&|v| names(x_values, v))
-        .y_label_formatter(&|v| names(y_values, v))
+        .x_label_formatter(&|v| names(&x_labels, x_values, v))
+        .y_label_formatter(&|v| names(&y_labels, y_values, v))
         .x_desc(keys[*x_key])
         .y_desc(keys[*y_key])
         .axis_desc_style(font(16.0))
         .label_style(font(15.0))
+        .x_label_style(font(x_labels.px))
+        .y_label_style(font(y_labels.px))
         .draw()
         .map_err(failed)?;
     for ((i, j, stats), text) in grid.into_iter().zip(texts) {

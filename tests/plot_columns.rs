@@ -157,3 +157,28 @@ fn a_heatmap_of_many_columns_and_rows_labels_round_numbers() {
     let suits: Vec<String> = (1..=16).map(|i| i.to_string()).collect();
     assert_eq!(labels("end"), suits);
 }
+
+#[test]
+fn only_lines_with_notes_take_rows_of_notes() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("lines.svg");
+    // Of four lines, the one-suit ones have medians that never end (odd decks loop): their
+    // signs take two rows, one under the other, with no empty row for a line between them.
+    plot_sweep(
+        &svg,
+        &[
+            "--players",
+            "2..3",
+            "--suits",
+            "1..2",
+            "--ranks",
+            "3..14",
+            "--games",
+            "300",
+        ],
+    );
+    let rows: std::collections::BTreeSet<i64> = notes(&svg).iter().map(|n| n.2 as i64).collect();
+    let rows: Vec<i64> = rows.into_iter().collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[1] - rows[0], 18, "{rows:?}");
+}

@@ -164,6 +164,13 @@ pub(super) fn medians(
     // Notes in words when each fits its column, else as signs (named, or alone).
     let column_px = plot_size(area, &base_caption, Y_LABEL_AREA)?.0 / x_values.len() as f64;
     let notes: Vec<Note> = points.iter().filter_map(|p| p.note).collect();
+    // The lines that have notes, each given its rows in turn (a line without any takes none).
+    let mut noted: Vec<usize> = points
+        .iter()
+        .filter(|p| p.note.is_some())
+        .map(|p| p.line)
+        .collect();
+    noted.dedup();
     let form = NoteForm::fitting(&notes, column_px, band);
     // Signs too close to stand side by side stand in staggered rows.
     let rows = match form {
@@ -173,7 +180,7 @@ pub(super) fn medians(
     let notes_px = match (notes.is_empty(), form) {
         (true, _) => 0,
         (false, NoteForm::Named) => NOTE_ROW + NAME_ROW + 4,
-        (false, _) => NOTE_ROW * rows * combos.len() as u32 + 4,
+        (false, _) => NOTE_ROW * rows * noted.len() as u32 + 4,
     };
     let x_labels = axis_labels(x_values, column_px);
     let (radius, cross) = point_px(column_px);
@@ -311,7 +318,8 @@ pub(super) fn medians(
                     .map(|p| EmptyElement::at(p) + Circle::new((dodge, 0), radius, color.filled()));
                 chart.draw_series(points).map_err(failed)?;
                 // Where a quantile drawn has no length, say so at the top of its column.
-                let row = |x: i32| line as u32 * rows + x as u32 % rows;
+                let rank = noted.iter().position(|&l| l == line).unwrap_or(0) as u32;
+                let row = |x: i32| rank * rows + x as u32 % rows;
                 let shift = |x: i32| (legend_px + 4 + NOTE_ROW * row(x)) as i32;
                 let style = |px: f64, color: RGBAColor| {
                     TextStyle::from(font(px).color(&color)).pos(Pos::new(HPos::Center, VPos::Top))

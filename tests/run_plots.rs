@@ -283,3 +283,41 @@ fn a_plot_of_no_game_or_no_finished_game_says_which() {
     );
     assert!(has(&capped, "capped 100.00%"), "{capped:?}");
 }
+
+/// The histogram's bars end at the finished games' 99.9th percentile: its caption says how
+/// many games lie past them (said always before, even when none did).
+#[test]
+fn the_histograms_caption_counts_the_games_past_its_bars() {
+    let dir = TempDir::new().unwrap();
+    let (svg, csv) = (dir.path().join("p.svg"), dir.path().join("h.csv"));
+    let caption = |svg: &Path| {
+        let texts = svg_texts(svg);
+        texts
+            .into_iter()
+            .find(|t| t.starts_with("Game length:"))
+            .unwrap()
+    };
+    plot(
+        &svg,
+        &["--games", "20000", "--histogram", csv.to_str().unwrap()],
+    );
+    let said = caption(&svg);
+    let past: u64 = said
+        .split("past ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .map(|n| n.replace(',', "").parse().unwrap())
+        .unwrap_or_else(|| panic!("{said}"));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let hidden: u64 = (text.lines().skip(1))
+        .map(|line| line.split(',').collect::<Vec<_>>())
+        .filter(|fields| fields[0].parse::<u64>().unwrap() > past)
+        .map(|fields| fields[1].parse::<u64>().unwrap())
+        .sum();
+    assert!(hidden > 0);
+    let share = format!("{:.2}% of all games", 100.0 * hidden as f64 / 20000.0);
+    assert!(said.contains(&share), "{said} ({hidden} games past {past})");
+    // Every game of a fixed-rounds match lasts 26 rounds: all shown.
+    plot(&svg, &["--rules", "fixed-rounds", "--games", "200"]);
+    assert_eq!(caption(&svg), "Game length: finished games, 1-round bars");
+}

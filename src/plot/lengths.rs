@@ -10,7 +10,7 @@ use super::labels::{CLEAR, Placed};
 use super::marks::{Mark, draw_marks, quantile_marks, top_labels};
 use super::survival::{SurvivalScale, longest_label, survival};
 use super::{PALETTE, SIZE, failed, font, head, panel_with, plot_size, rounds_axes, y_label_area};
-use crate::export::text::{group, nice_width};
+use crate::export::text::{group, nice_width, percent_of};
 use crate::stats::{Quantile, Stats};
 
 /// Bars of the histogram, at most.
@@ -83,10 +83,21 @@ fn histogram(
             (x0, x0 + width as f64, h)
         })
         .collect();
-    let caption = format!(
-        "Game length: finished games, {}-round bars (the longest 0.1% not shown)",
-        group(width)
-    );
+    // The bars end at the 99.9th percentile's: say how many games lie past them, if any.
+    let last_shown = bars * width - 1;
+    let hidden: u64 = (lengths.counts())
+        .filter(|&(rounds, _)| rounds > last_shown)
+        .map(|(_, games)| games)
+        .sum();
+    let caption = match hidden {
+        0 => format!("Game length: finished games, {}-round bars", group(width)),
+        _ => format!(
+            "Game length: finished games, {}-round bars ({} of all games, past {} rounds, not shown)",
+            group(width),
+            percent_of(hidden, stats.games, 2),
+            group(last_shown)
+        ),
+    };
     let size = plot_size(area, &caption, y_labels)?;
     let placed = top_labels(marks, x_end, size);
     let y_end = room_for_labels(&spans, &placed, x_end, size);

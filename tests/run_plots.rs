@@ -321,3 +321,25 @@ fn the_histograms_caption_counts_the_games_past_its_bars() {
     plot(&svg, &["--rules", "fixed-rounds", "--games", "200"]);
     assert_eq!(caption(&svg), "Game length: finished games, 1-round bars");
 }
+
+/// Abandoned games (war-simulator-original's rules) never end, as capped and cycling ones: the
+/// survival panel's caption says so where there are any.
+#[test]
+fn the_survival_caption_names_abandoned_games_where_there_are_some() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("p.svg");
+    let survival = |args: &[&str]| {
+        plot(&svg, args);
+        (svg_texts(&svg).into_iter())
+            .find(|t| t.starts_with("Survival:"))
+            .unwrap()
+    };
+    let rules = ["--rules", "war-simulator-original", "--games", "2000"];
+    let small = [
+        &rules[..],
+        &["--players", "4", "--suits", "2", "--ranks", "4"],
+    ]
+    .concat();
+    assert!(survival(&small).contains("(capped, cycling, abandoned: never end;"));
+    assert!(survival(&rules).contains("(capped and cycling games never end;"));
+}

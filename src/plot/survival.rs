@@ -45,8 +45,15 @@ pub(super) fn survival(
     }
     let all = stats.games.max(1) as f64;
     let points: Vec<(f64, f64)> = still.iter().map(|&(x, n)| (x, n as f64 / all)).collect();
-    let caption = "Survival: share of all games still going after n rounds (capped and cycling games never end; shaded: 95% CI)";
-    let mut builder = panel_with(area, caption, y_labels);
+    // Abandoned games never end too, where there are any (war-simulator-original's rules).
+    let endless = match stats.count(crate::engine::Outcome::Abandoned) {
+        0 => "capped and cycling games never end",
+        _ => "capped, cycling, abandoned: never end",
+    };
+    let caption = format!(
+        "Survival: share of all games still going after n rounds ({endless}; shaded: 95% CI)"
+    );
+    let mut builder = panel_with(area, &caption, y_labels);
     let (floor, y_desc, edges) = match scale {
         SurvivalScale::Log => (
             log_floor(stats),

@@ -154,7 +154,7 @@ pub(super) fn medians(
     let low = all.iter().copied().fold(f64::INFINITY, f64::min).max(1.0);
     let high = all.iter().copied().fold(1.0, f64::max);
     let log = high / low > 30.0;
-    // The legend (upper left) and the notes of censored medians under it take the top of the
+    // The legend (upper left) and the notes of censored quantiles under it take the top of the
     // panel: the data stay below them, wherever the lines run.
     let legend_rows = if band { 3 } else { combos.len() };
     let legend_px = LEGEND_TOP + LEGEND_ROW * legend_rows as u32;

@@ -350,6 +350,21 @@ fn a_run_in_a_folder_not_named_in_utf8_resumes_in_that_folder_alone() {
         err.contains("is the state of another run") && err.contains("caf\\xE9\""),
         "{err}"
     );
+    // A state from before the folder's bytes were kept: resumed from elsewhere, it says why it
+    // cannot enter the folder.
+    let mut legacy = json(&state);
+    legacy["resume"].as_object_mut().unwrap().remove("cwd_base64");
+    let legacy_path = folder.join("legacy.state");
+    std::fs::write(&legacy_path, legacy.to_string()).unwrap();
+    let old = warsim()
+        .current_dir(dir.path())
+        .arg("resume")
+        .arg(&legacy_path)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&old.stderr);
+    assert_eq!(old.status.code(), Some(2), "{err}");
+    assert!(err.contains("resume from inside that folder"), "{err}");
     let elsewhere = warsim()
         .current_dir(dir.path())
         .arg("resume")

@@ -99,9 +99,17 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
             .map_err(|e| refuse(format!("{name}: {e}")))?;
         std::env::set_current_dir(&folder).map_err(|e| {
             let folder = resumable.folder_text();
-            refuse(format!(
-                "{name}: the {what}'s folder {folder} is gone ({e})"
-            ))
+            // A state from before the folder's bytes were kept holds only its text.
+            refuse(
+                match resumable.cwd_base64.is_none() && folder.contains('\u{FFFD}') {
+                    true => format!(
+                        "{name}: the {what}'s folder is recorded as {folder}, as its name is not \
+                     UTF-8 and this state is older than the folder's bytes kept beside it: \
+                     resume from inside that folder"
+                    ),
+                    false => format!("{name}: the {what}'s folder {folder} is gone ({e})"),
+                },
+            )
         })?;
     }
     let not_its_own = || refuse(format!("{name}: its command line is not a `warsim {what}`"));

@@ -353,7 +353,10 @@ fn a_run_in_a_folder_not_named_in_utf8_resumes_in_that_folder_alone() {
     // A state from before the folder's bytes were kept: resumed from elsewhere, it says why it
     // cannot enter the folder.
     let mut legacy = json(&state);
-    legacy["resume"].as_object_mut().unwrap().remove("cwd_base64");
+    legacy["resume"]
+        .as_object_mut()
+        .unwrap()
+        .remove("cwd_base64");
     let legacy_path = folder.join("legacy.state");
     std::fs::write(&legacy_path, legacy.to_string()).unwrap();
     let old = warsim()

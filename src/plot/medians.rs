@@ -3,37 +3,21 @@
 //! legend and the notes of censored quantiles keep the top of the panel to themselves: in words
 //! ("median never", "p90 > 300") where they fit their columns, else as signs (∞ never ends,
 //! ↑ past the cap) over the quantile's short name ("p90"), or where even that does not fit,
-//! signs alone, the band's and p99's pale beside the median's.
+//! signs alone, the band's and p99's pale beside the median's. This module lays the panel out;
+//! `lines.rs` draws each line's marks.
 
 use std::io;
 
-use plotters::element::DashedPathElement;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::columns::{axis_labels, bar_px, point_px, sign_rows};
+use super::columns::{axis_labels, point_px, sign_rows};
+use super::lines::{self, Layout, Point};
 use super::notes::{NAME_ROW, NOTE_ROW, Note, NoteForm, signs_legend};
 use super::sweep::{find, x_axis};
 use super::{
     MARKED_QUANTILES, PALETTE, Y_LABEL_AREA, failed, font, panel, plot_size, rounds_at, short,
 };
 use crate::stats::Stats;
-
-/// Consecutive runs of `(x, value)` points: a new run starts wherever an x is skipped, and at
-/// every point where the values along x are not `ordered` (names: a line from one rule set to
-/// the next would draw a trend between things that have no order).
-fn runs<T: Copy>(points: impl Iterator<Item = (i32, T)>, ordered: bool) -> Vec<Vec<(i32, T)>> {
-    let mut spans: Vec<Vec<(i32, T)>> = Vec::new();
-    for (x, value) in points {
-        match spans.last_mut() {
-            Some(span) if ordered && span.last().is_some_and(|&(last, _)| last + 1 == x) => {
-                span.push((x, value))
-            }
-            _ => spans.push(vec![(x, value)]),
-        }
-    }
-    spans
-}
 
 /// Pixels of a panel that are not its plot: the margin, the caption and the horizontal axis.
 const PANEL_FRAME: u32 = 100;
@@ -57,18 +41,6 @@ fn top_of_axis(bottom: f64, high: f64, log: bool, data_share: f64) -> f64 {
     } else {
         (bottom + (high - bottom) / data_share).max(high * 1.1)
     }
-}
-
-/// One cell on a line: its position along x and its quantiles (`None` when censored).
-struct Point {
-    line: usize,
-    x: i32,
-    p10: Option<f64>,
-    p50: Option<f64>,
-    p90: Option<f64>,
-    p99: Option<f64>,
-    /// The first quantile drawn for the cell that has no length, if any.
-    note: Option<Note>,
 }
 
 /// The panel's caption: what each mark stands for (a line, band and dashed p99 along numbers;
@@ -193,6 +165,17 @@ pub(super) fn medians(
         NoteForm::Words => base_caption,
         _ => caption(band, ordered, true) + &signs_legend(&notes, form),
     };
+    let layout = Layout {
+        ordered,
+        column_px,
+        radius,
+        cross,
+        lines: combos.len(),
+        y_top,
+        legend_px,
+        form,
+        rows,
+    };
     let mut builder = panel(area, &caption);
     let labels = |v: &SegmentValue<i32>| match v {
         SegmentValue::CenterOf(i) => x_labels.text(x_values, *i),
@@ -220,59 +203,8 @@ pub(super) fn medians(
             for (line, combo) in combos.iter().enumerate() {
                 let color = PALETTE[line % PALETTE.len()];
                 let mine: Vec<&Point> = points.iter().filter(|p| p.line == line).collect();
-                let at = |x: i32| SegmentValue::CenterOf(x);
                 if band {
-                    // Bands and lines break where a quantile is censored (never or above the
-                    // cap): nothing is drawn through a cell that has no such value.
-                    let bands = mine.iter().filter_map(|p| Some((p.x, (p.p10?, p.p90?))));
-                    let spans = runs(bands, ordered);
-                    // A lone cell's band is a broad bar: a polygon of one column has no width.
-                    let (lone, long): (Vec<_>, Vec<_>) =
-                        spans.into_iter().partition(|span| span.len() == 1);
-                    let polygons = long.into_iter().map(|span| {
-                        let upper = span.iter().map(|&(x, (_, high))| (at(x), high));
-                        let lower = span.iter().rev().map(|&(x, (low, _))| (at(x), low));
-                        Polygon::new(upper.chain(lower).collect::<Vec<_>>(), color.mix(0.2))
-                    });
-                    let bars = lone.iter().map(|span| {
-                        let (x, (low, high)) = span[0];
-                        PathElement::new(
-                            vec![(at(x), low), (at(x), high)],
-                            color.mix(0.2).stroke_width(bar_px(column_px)),
-                        )
-                    });
-                    chart.draw_series(bars).map_err(failed)?;
-                    chart
-                        .draw_series(polygons)
-                        .map_err(failed)?
-                        .label("p10–p90")
-                        .legend(move |(x, y)| {
-                            Rectangle::new([(x, y - 6), (x + 20, y + 6)], color.mix(0.2).filled())
-                        });
-                    let spans = runs(mine.iter().filter_map(|p| Some((p.x, p.p99?))), ordered);
-                    // A lone cell's p99 is a cross: a dashed line needs two cells.
-                    let (lone, long): (Vec<_>, Vec<_>) =
-                        spans.into_iter().partition(|span| span.len() == 1);
-                    let dashed = long.into_iter().map(|span| {
-                        let points: Vec<_> = span.iter().map(|&(x, y)| (at(x), y)).collect();
-                        DashedPathElement::new(points.into_iter(), 6, 4, color.stroke_width(1))
-                    });
-                    let crosses = lone
-                        .iter()
-                        .map(|span| Cross::new((at(span[0].0), span[0].1), cross, color));
-                    chart.draw_series(crosses).map_err(failed)?;
-                    chart
-                        .draw_series(dashed)
-                        .map_err(failed)?
-                        .label("p99")
-                        // Dashed as the line it names (a 20-pixel sample: two dashes) through
-                        // the cross of a lone cell's; at names, the cross alone.
-                        .legend(move |(x, y)| {
-                            let reach = if ordered { 10 } else { 0 };
-                            EmptyElement::at((x + 10, y))
-                                + DashedPathElement::new([(-reach, 0), (reach, 0)], 6, 4, color)
-                                + Cross::new((0, 0), cross.min(4), color)
-                        });
+                    lines::band(&mut chart, &mine, color, &layout)?;
                 }
                 let name = if band {
                     "median".to_string()
@@ -283,69 +215,9 @@ pub(super) fn medians(
                         .collect();
                     parts.join(" ")
                 };
-                let median: Vec<_> = mine
-                    .iter()
-                    .filter_map(|p| Some((at(p.x), p.p50?)))
-                    .collect();
-                let spans = runs(mine.iter().filter_map(|p| Some((p.x, p.p50?))), ordered);
-                let paths = spans.into_iter().map(|span| {
-                    let points: Vec<_> = span.into_iter().map(|(x, y)| (at(x), y)).collect();
-                    PathElement::new(points, color.stroke_width(3))
-                });
-                chart
-                    .draw_series(paths)
-                    .map_err(failed)?
-                    .label(name)
-                    .legend(move |(x, y)| {
-                        // A line through a point, or where names are apart, the point alone.
-                        let reach = if ordered { 10 } else { 0 };
-                        let line = vec![(-reach, 0), (reach, 0)];
-                        EmptyElement::at((x + 10, y))
-                            + PathElement::new(line, color.stroke_width(3))
-                            + Circle::new((0, 0), radius, color.filled())
-                    });
-                // Apart, the lines' points at one name stand side by side instead of on top of
-                // each other.
-                let dodge = match ordered {
-                    true => 0,
-                    false => {
-                        let step = (column_px * 0.6 / combos.len() as f64).min(10.0);
-                        ((line as f64 - (combos.len() - 1) as f64 / 2.0) * step).round() as i32
-                    }
-                };
-                let points = median
-                    .into_iter()
-                    .map(|p| EmptyElement::at(p) + Circle::new((dodge, 0), radius, color.filled()));
-                chart.draw_series(points).map_err(failed)?;
-                // Where a quantile drawn has no length, say so at the top of its column.
+                lines::median(&mut chart, (line, name), &mine, color, &layout)?;
                 let rank = noted.iter().position(|&l| l == line).unwrap_or(0) as u32;
-                let row = |x: i32| rank * rows + x as u32 % rows;
-                let shift = |x: i32| (legend_px + 4 + NOTE_ROW * row(x)) as i32;
-                let style = |px: f64, color: RGBAColor| {
-                    TextStyle::from(font(px).color(&color)).pos(Pos::new(HPos::Center, VPos::Top))
-                };
-                let notes = mine.iter().filter_map(|p| {
-                    let note = p.note?;
-                    let (text, shade) = match form {
-                        NoteForm::Words => (note.text(), color.to_rgba()),
-                        NoteForm::Named => (note.sign.to_string(), color.to_rgba()),
-                        // Alone, the band's and p99's signs are pale as the band is.
-                        NoteForm::Signs if !note.is_median() => {
-                            (note.sign.to_string(), color.mix(0.45))
-                        }
-                        NoteForm::Signs => (note.sign.to_string(), color.to_rgba()),
-                    };
-                    let text = Text::new(text, (0, shift(p.x)), style(14.0, shade));
-                    Some(EmptyElement::at((at(p.x), y_top)) + text)
-                });
-                let names = mine.iter().filter_map(|p| {
-                    let name = p.note.filter(|_| form == NoteForm::Named)?.short_name();
-                    let below = shift(p.x) + NOTE_ROW as i32 - 2;
-                    let text = Text::new(name, (0, below), style(12.0, color.to_rgba()));
-                    Some(EmptyElement::at((at(p.x), y_top)) + text)
-                });
-                chart.draw_series(names).map_err(failed)?;
-                chart.draw_series(notes).map_err(failed)?;
+                lines::notes(&mut chart, rank, &mine, color, &layout)?;
             }
             chart
                 .configure_series_labels()

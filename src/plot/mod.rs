@@ -7,6 +7,7 @@ mod columns;
 mod heatmap;
 mod labels;
 mod lengths;
+mod lines;
 mod marks;
 mod medians;
 mod notes;

@@ -153,7 +153,8 @@ pub(super) struct SweepArgs {
     #[arg(long, value_name = "PATH")]
     parquet: Option<String>,
     /// Draw the medians as SVG to PATH ('-' = stdout): over one swept setting the median with
-    /// the p10–p90 band, over two a heatmap, over more one line per combination (at most 8).
+    /// the p10–p90 band, over two a heatmap, over more one line per combination (at most 8);
+    /// named values (rules, pickup orders, …) as points apart, not joined by lines.
     #[arg(long, value_name = "PATH")]
     plot: Option<String>,
     /// No progress bar (it is also hidden when stderr is not a terminal).

@@ -1,9 +1,8 @@
 //! A sweep's figure has one column per value of the setting along x (and a heatmap one row per
 //! value of the other), and a sweep may have a hundred values or more (`--ranks 2..120`): what
-//! fits a column. Numbers are labelled at round
-//! intervals once every label no longer fits (5, 10, 15, …), names shrink to fit (each needs its
-//! label), bars and points narrow with their columns, and the signs of censored quantiles stand
-//! in staggered rows once they would touch.
+//! fits a column. Numbers are labelled at round intervals once every label no longer fits (5,
+//! 10, 15, …), names shrink to fit (each needs its label), bars and points narrow with their
+//! columns, and the signs of censored quantiles stand in staggered rows once they would touch.
 
 use super::labels::text_width;
 
@@ -13,7 +12,7 @@ const SMALLEST_LABEL_PX: f64 = 10.0;
 /// Pixels kept between neighbouring labels or signs.
 const GAP: f64 = 8.0;
 
-/// Which values along x are labelled, and the labels' size in pixels.
+/// Which values along an axis are labelled, and the labels' size in pixels.
 pub(super) struct AxisLabels {
     pub shown: Vec<bool>,
     pub px: f64,

@@ -29,40 +29,43 @@ impl AxisLabels {
     }
 }
 
+/// `values` as the numbers they are, or `None` where any is a name: numbers are ordered, and
+/// labelled at round intervals; names have no order, and each needs its label.
+pub(super) fn numbers(values: &[String]) -> Option<Vec<i64>> {
+    values.iter().map(|v| v.parse().ok()).collect()
+}
+
+/// The most characters in any of `values`.
+pub(super) fn longest(values: &[String]) -> usize {
+    values.iter().map(|v| v.chars().count()).max().unwrap_or(0)
+}
+
 /// The labels of `values` in columns `column_px` wide: every one where they fit; else numbers
 /// thinned, and names (which all need their label) shrunk down to 10 pixels.
 pub(super) fn axis_labels(values: &[String], column_px: f64) -> AxisLabels {
-    let chars = values.iter().map(|v| v.chars().count()).max().unwrap_or(1);
     // `text_width` measures 14-pixel text.
-    let width = |px: f64| text_width(&"0".repeat(chars)) * px / 14.0;
-    let numbers: Option<Vec<i64>> = values.iter().map(|v| v.parse().ok()).collect();
-    match numbers {
-        Some(numbers) => {
-            let every = ((width(LABEL_PX) + GAP) / column_px).ceil().max(1.0) as i64;
-            AxisLabels {
-                shown: thinned(&numbers, every),
-                px: LABEL_PX,
-            }
-        }
-        None => AxisLabels {
-            shown: vec![true; values.len()],
-            px: (LABEL_PX * (column_px - GAP) / width(LABEL_PX)).clamp(SMALLEST_LABEL_PX, LABEL_PX),
-        },
-    }
+    let width = text_width(&"0".repeat(longest(values).max(1))) * LABEL_PX / 14.0;
+    let every = ((width + GAP) / column_px).ceil();
+    fitted(values, every, LABEL_PX * (column_px - GAP) / width)
 }
 
 /// The labels of `values` down a heatmap's side, in rows `row_px` high: every one where they
 /// fit; else numbers thinned, and names shrunk down to 10 pixels.
 pub(super) fn row_labels(values: &[String], row_px: f64) -> AxisLabels {
-    let numbers: Option<Vec<i64>> = values.iter().map(|v| v.parse().ok()).collect();
-    match numbers {
+    fitted(values, ((LABEL_PX + 4.0) / row_px).ceil(), row_px - 2.0)
+}
+
+/// Numbers labelled at least `every` columns (or rows) apart; names all labelled, at
+/// `name_px` pixels within the labels' bounds.
+fn fitted(values: &[String], every: f64, name_px: f64) -> AxisLabels {
+    match numbers(values) {
         Some(numbers) => AxisLabels {
-            shown: thinned(&numbers, ((LABEL_PX + 4.0) / row_px).ceil().max(1.0) as i64),
+            shown: thinned(&numbers, every.max(1.0) as i64),
             px: LABEL_PX,
         },
         None => AxisLabels {
             shown: vec![true; values.len()],
-            px: (row_px - 2.0).clamp(SMALLEST_LABEL_PX, LABEL_PX),
+            px: name_px.clamp(SMALLEST_LABEL_PX, LABEL_PX),
         },
     }
 }

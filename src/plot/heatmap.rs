@@ -6,7 +6,7 @@ use std::io;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::columns::{AxisLabels, axis_labels, row_labels};
+use super::columns::{AxisLabels, axis_labels, longest, row_labels};
 use super::sweep::find;
 use super::{
     ABOVE_CAP_SIGN, NEVER_SIGN, censored_sign, failed, font, panel_with, plot_size, rounds_at,
@@ -40,12 +40,7 @@ pub(super) fn heatmap(
     let low = medians.iter().copied().fold(f64::INFINITY, f64::min);
     let high = medians.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     // The rows' names take the room they need: a preset's name runs to 22 characters.
-    let longest = y_values
-        .iter()
-        .map(|v| v.chars().count())
-        .max()
-        .unwrap_or(0);
-    let label_area = y_label_area(longest);
+    let label_area = y_label_area(longest(y_values));
     let (w, h) = plot_size(area, CAPTION, label_area)?;
     let cell = (w / f64::from(nx), h / f64::from(ny));
     // Each cell's text: the longest of its forms that fits it, if any does.

@@ -68,6 +68,13 @@ pub(super) fn runs<T: Copy>(
     spans
 }
 
+/// The ends of a legend's sample line about its mark: 20 pixels along numbers, where the line
+/// joins cells; none at names, where the mark stands alone.
+fn legend_sample(ordered: bool) -> [(i32, i32); 2] {
+    let reach = if ordered { 10 } else { 0 };
+    [(-reach, 0), (reach, 0)]
+}
+
 fn at(x: i32) -> SegmentValue<i32> {
     SegmentValue::CenterOf(x)
 }
@@ -123,9 +130,8 @@ pub(super) fn band<'a, 'b: 'a, Y: Ranged<ValueType = f64>>(
         // Dashed as the line it names (a 20-pixel sample: two dashes) through the cross of a
         // lone cell's; at names, the cross alone.
         .legend(move |(x, y)| {
-            let reach = if ordered { 10 } else { 0 };
             EmptyElement::at((x + 10, y))
-                + DashedPathElement::new([(-reach, 0), (reach, 0)], 6, 4, color)
+                + DashedPathElement::new(legend_sample(ordered), 6, 4, color)
                 + Cross::new((0, 0), cross.min(4), color)
         });
     Ok(())
@@ -152,10 +158,8 @@ pub(super) fn median<'a, 'b: 'a, Y: Ranged<ValueType = f64>>(
         .label(name)
         .legend(move |(x, y)| {
             // A line through a point, or where names are apart, the point alone.
-            let reach = if ordered { 10 } else { 0 };
-            let line = vec![(-reach, 0), (reach, 0)];
             EmptyElement::at((x + 10, y))
-                + PathElement::new(line, color.stroke_width(3))
+                + PathElement::new(legend_sample(ordered), color.stroke_width(3))
                 + Circle::new((0, 0), radius, color.filled())
         });
     // Apart, the lines' points at one name stand side by side instead of on top of each other.

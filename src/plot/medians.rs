@@ -10,7 +10,7 @@ use std::io;
 
 use plotters::prelude::*;
 
-use super::columns::{axis_labels, point_px, sign_rows};
+use super::columns::{axis_labels, numbers, point_px, sign_rows};
 use super::lines::{self, Layout, Point};
 use super::notes::{NAME_ROW, NOTE_ROW, Note, NoteForm, signs_legend};
 use super::sweep::{find, x_axis};
@@ -131,7 +131,7 @@ pub(super) fn medians(
     let legend_rows = if band { 3 } else { combos.len() };
     let legend_px = LEGEND_TOP + LEGEND_ROW * legend_rows as u32;
     // Numbers are ordered and joined by lines; names are points apart.
-    let ordered = x_values.iter().all(|v| v.parse::<f64>().is_ok());
+    let ordered = numbers(x_values).is_some();
     let base_caption = caption(band, ordered, false);
     // Notes in words when each fits its column, else as signs (named, or alone).
     let column_px = plot_size(area, &base_caption, Y_LABEL_AREA)?.0 / x_values.len() as f64;

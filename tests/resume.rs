@@ -359,21 +359,16 @@ fn a_run_in_a_folder_not_named_in_utf8_resumes_in_that_folder_alone() {
         .remove("cwd_base64");
     let legacy_path = folder.join("legacy.state");
     std::fs::write(&legacy_path, legacy.to_string()).unwrap();
-    let old = warsim()
-        .current_dir(dir.path())
-        .arg("resume")
-        .arg(&legacy_path)
-        .output()
-        .unwrap();
+    let resume_from_elsewhere = |state: &Path| {
+        (warsim().current_dir(dir.path()).arg("resume").arg(state))
+            .output()
+            .unwrap()
+    };
+    let old = resume_from_elsewhere(&legacy_path);
     let err = String::from_utf8_lossy(&old.stderr);
     assert_eq!(old.status.code(), Some(2), "{err}");
     assert!(err.contains("resume from inside that folder"), "{err}");
-    let elsewhere = warsim()
-        .current_dir(dir.path())
-        .arg("resume")
-        .arg(&state)
-        .output()
-        .unwrap();
+    let elsewhere = resume_from_elsewhere(&state);
     let err = String::from_utf8_lossy(&elsewhere.stderr);
     assert!(elsewhere.status.success(), "{err}");
     assert_eq!(json(&state)["games"], 3_000_000);

@@ -69,6 +69,27 @@ fn a_bad_output_touches_no_existing_file() {
     );
 }
 
+/// `sub/` for a folder that does not exist was taken for a file `sub`: the batch ran, then
+/// failed to write its summary or state.
+#[test]
+fn a_path_naming_a_missing_folder_is_refused_before_any_game() {
+    let dir = TempDir::new().unwrap();
+    for (command, flag) in [
+        ("run", "--summary"),
+        ("run", "--state"),
+        ("sweep", "--plot"),
+    ] {
+        let out = warsim()
+            .current_dir(dir.path())
+            .args([command, "--players", "2", "--games", "10", flag, "sub/"])
+            .output()
+            .unwrap();
+        assert_refused(&out, &format!("{flag} sub/: names a folder, not a file"));
+        assert!(out.stdout.is_empty(), "no game was played");
+    }
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
 #[test]
 fn two_outputs_naming_one_file_are_refused_before_any_game() {
     let dir = TempDir::new().unwrap();

@@ -96,6 +96,13 @@ fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError
                         .to_string(),
                 ));
             }
+            // `sub/` or `sub/.` names a folder even before it exists: taken for a file `sub`, it
+            // passed here and failed only when written, after the whole batch.
+            if names_a_folder(path) {
+                return Err(failure(
+                    "names a folder, not a file: give a file name".to_string(),
+                ));
+            }
             let folder = folder_of(path);
             if !folder.is_dir() {
                 return Err(failure(format!(
@@ -124,6 +131,14 @@ fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError
             "cannot be used ({e}): choose another path"
         ))),
     }
+}
+
+/// True for a path that can only name a folder, whatever exists: it ends in `/`, `/.` or `..`.
+/// `Path` forgets a trailing `/` or `.` (`sub/.` has the file name `sub`), so the bytes decide.
+fn names_a_folder(path: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = path.as_os_str().as_bytes();
+    bytes.ends_with(b"/") || bytes.ends_with(b"/.") || path.file_name().is_none()
 }
 
 /// True for a path warsim writes by replacing the file: a regular file, or nothing yet. A pipe
@@ -239,6 +254,24 @@ mod tests {
         let null = Path::new("/dev/null");
         assert!(outputs(null, null).is_ok(), "a device may be named twice");
         assert_eq!(fs::read(&plain).unwrap(), b"data", "checks change nothing");
+    }
+
+    #[test]
+    fn a_path_naming_a_folder_that_does_not_exist_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["sub/", "sub//", "sub/.", "sub/..", "a/sub/"] {
+            let target = Target::File(dir.path().join(name));
+            let error = check_outputs(&[("--summary", &target)]).unwrap_err();
+            assert!(
+                error.reason.starts_with("names a folder"),
+                "{name}: {error}"
+            );
+        }
+        for name in ["sub", "sub.csv", ".hidden", "x..", "x.", "..x"] {
+            let target = Target::File(dir.path().join(name));
+            assert!(check_outputs(&[("--summary", &target)]).is_ok(), "{name}");
+        }
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "nothing made");
     }
 
     #[test]

@@ -196,6 +196,14 @@ fn invalid_combinations_are_refused_before_any_game_or_skipped() {
         .stderr(predicate::str::starts_with(
             "error: none of the 2 combinations can be played",
         ));
+    warsim()
+        .args(["sweep", "--suits", "100", "--ranks", "13"])
+        .assert()
+        .code(2)
+        .stderr(
+            "error: the only combination cannot be played, suits=100 ranks=13: --suits 100 × \
+             --ranks 13 = 1300 cards is more than the 1024 supported: use a smaller deck\n",
+        );
     for (flag, value, needle) in [
         ("--ranks", "9..6", "FROM ≤ TO"),
         ("--players", "2..x", "invalid --players '2..x'"),

@@ -108,6 +108,11 @@ impl SweepOptions {
         let total = self.grid.cells.len() + self.grid.skipped.len();
         if let Some(first) = self.grid.skipped.first() {
             let example = format!("{}: {}", self.grid.label(&first.values), first.reason);
+            if total == 1 {
+                return Err(ConfigError::Sweep(format!(
+                    "the only combination cannot be played, {example}"
+                )));
+            }
             if self.grid.cells.is_empty() {
                 return Err(ConfigError::Sweep(format!(
                     "none of the {total} combinations can be played, e.g. {example}"

@@ -236,6 +236,28 @@ fn the_command_line_follows_clap_conventions() {
         "fixed-rounds has none: choose e.g. --rules game-of-war",
     );
     refused(&["play", "--batch-seed", "42"], "--game <I>");
+    // A range or the fixed-rounds matches took --game without --batch-seed and ignored it;
+    // interactive play ignored the output levels.
+    refused(
+        &["play", "--range", "0-3", "--game", "5"],
+        "'--range <A-B>' cannot be used with '--game <I>'",
+    );
+    refused(
+        &[
+            "play",
+            "--rules",
+            "fixed-rounds",
+            "--matches",
+            "3",
+            "--game",
+            "2",
+        ],
+        "'--matches <N>' cannot be used with '--game <I>'",
+    );
+    for level in [&["-v"][..], &["-q"], &["-1"], &["-o", "quiet"]] {
+        let args = [&["play", "--interactive", "--scripted-input"][..], level].concat();
+        refused(&args, "cannot be used with");
+    }
 }
 
 #[test]

@@ -80,7 +80,7 @@ pub(super) struct PlayArgs {
     verbose: bool,
     /// Play seeds A to B (A-B, A <= B), one line each (the one-line level).
     #[arg(short, long, value_name = "A-B", value_parser = parse_range,
-        conflicts_with_all = ["batch_seed", "interactive", "quiet", "verbose", "output"])]
+        conflicts_with_all = ["batch_seed", "game", "interactive", "quiet", "verbose", "output"])]
     range: Option<(u64, u64)>,
     /// Replay one game of 'warsim run --seed S' (with --game I and the same rules).
     #[arg(long, value_name = "S", requires = "game", value_parser = parse_count)]
@@ -98,10 +98,10 @@ pub(super) struct PlayArgs {
     deal: Option<String>,
     /// Matches in the fixed-rounds report, 1 or more (fixed-rounds only) [default: 10].
     #[arg(long, value_name = "N", value_parser = parse_count,
-        conflicts_with_all = ["batch_seed", "range", "interactive"])]
+        conflicts_with_all = ["batch_seed", "game", "range", "interactive"])]
     matches: Option<u64>,
     /// Play against the computer: you are seat 1; Enter flips, q quits.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["output", "one_line", "quiet", "verbose"])]
     interactive: bool,
     /// Read interactive moves from a non-terminal standard input and echo them, so the
     /// transcript reads as a terminal session (for tests and scripts).

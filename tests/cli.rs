@@ -254,6 +254,23 @@ fn the_command_line_follows_clap_conventions() {
         ],
         "'--matches <N>' cannot be used with '--game <I>'",
     );
+    // Flags that only shape another flag's output were ignored without it.
+    refused(
+        &["run", "--games", "5", "--checkpoint-every", "5s"],
+        "--state <PATH>",
+    );
+    refused(
+        &["sweep", "--games", "5", "--checkpoint-every", "0"],
+        "--state <PATH>",
+    );
+    refused(
+        &["run", "--games", "5", "--plot-scale", "linear"],
+        "--plot <PATH>",
+    );
+    refused(
+        &["merge", "x.state", "--plot-scale", "log"],
+        "--plot <PATH>",
+    );
     for level in [&["-v"][..], &["-q"], &["-1"], &["-o", "quiet"]] {
         let args = [&["play", "--interactive", "--scripted-input"][..], level].concat();
         refused(&args, "cannot be used with");

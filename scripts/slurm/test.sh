@@ -47,12 +47,12 @@ cat "$dir"/out/games-{0,1,2,3}.csv | cmp -s - "$dir/whole.csv" \
 # one cancelled and resubmitted with --only (as after a time limit). Long games (208 cards), so
 # that a task plays for seconds after its first checkpoint: one that finished before the test
 # stopped it would prove nothing.
-batch=(--games 2e6 --suits 16 --seed 12 --checkpoint-every 50ms)
+batch=(--games 2e6 --suits 16 --seed 12)
 "$warsim" run "${batch[@]}" --threads 2 -q --json "$dir/whole-long.json" --csv "$dir/whole-long.csv" > /dev/null
 # Submits the batch into $1 in the background (its output in $1.out); then `first_checkpoint $1`
 # waits for task 1's first checkpoint and prints the array job's id.
 start_batch() {
-  scripts/slurm/submit.sh --shards 2 --out "$1" --wait --per-game csv -- "${batch[@]}" --threads 1 > "$1.out" 2>&1 &
+  scripts/slurm/submit.sh --shards 2 --out "$1" --wait --per-game csv -- "${batch[@]}" --checkpoint-every 50ms --threads 1 > "$1.out" 2>&1 &
 }
 first_checkpoint() {
   await test -s "$1/state-1.json" || fail "$1" "task 1 wrote no checkpoint within a minute"
@@ -100,7 +100,7 @@ job=$(first_checkpoint "$dir/cancelled")
 stop_task_1 "$dir/cancelled" "$job" scancel
 if wait $!; then fail "$dir/cancelled" "a cancelled task did not fail --wait"; fi
 grep -q "array tasks 1 failed" "$dir/cancelled.out" || fail "$dir/cancelled" "--wait did not name the cancelled task"
-scripts/slurm/submit.sh --shards 2 --out "$dir/cancelled" --wait --per-game csv --only 1 -- "${batch[@]}" --threads 1 \
+scripts/slurm/submit.sh --shards 2 --out "$dir/cancelled" --wait --per-game csv --only 1 -- "${batch[@]}" --checkpoint-every 50ms --threads 1 \
   > "$dir/cancelled.out" 2>&1 || fail "$dir/cancelled" "the resubmitted task's batch did not merge"
 check_continued "$dir/cancelled"
 

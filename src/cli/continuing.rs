@@ -22,7 +22,8 @@ pub(super) struct CheckpointArgs {
     /// With --state: write the state (the games so far, the per-game CSV flushed to the same
     /// game) this often, so `warsim resume STATE` can continue after a crash: 0, 500ms, 30s, 5m,
     /// 2h; 0 = only at the end (always so for '-', a pipe or a device: one document).
-    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration,
+        requires = "state")]
     pub(super) checkpoint_every: std::time::Duration,
     /// With --state: if its file holds a checkpoint of this same batch run from this folder (the
     /// same flags but --threads, --quiet, --checkpoint-every and --continue, in any order: a

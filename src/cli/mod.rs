@@ -212,7 +212,7 @@ struct ResultArgs {
     /// The survival curve's vertical scale in --plot (a run's; a sweep's plot has none)
     /// [default: log].
     // An Option, not a default, so that a sweep's merge can tell it was given and refuse it.
-    #[arg(long, value_name = "SCALE", value_enum)]
+    #[arg(long, value_name = "SCALE", value_enum, requires = "plot")]
     plot_scale: Option<PlotScale>,
     /// Seconds a round takes at a real table, 0.001 to 86400 (war_card_game reckons about 2):
     /// the report adds the game lengths as durations.

@@ -269,7 +269,7 @@ fn more_players_than_cards(players: u32, cards: u32) -> String {
     let deck = describe::counted(cards, "card");
     if cards < 2 {
         format!(
-            "--players {players} needs at least 2 cards and the deck has {deck}: use a larger deck"
+            "--players {players} needs at least {players} cards and the deck has {deck}: use a larger deck"
         )
     } else {
         format!(
@@ -326,6 +326,15 @@ mod tests {
         assert_eq!(
             one_card.unwrap_err().to_string(),
             "--players 2 needs at least 2 cards and the deck has 1 card: use a larger deck"
+        );
+        let three = with(|r| {
+            r.suits = 1;
+            r.ranks = 1;
+            r.players = 3
+        });
+        assert_eq!(
+            three.unwrap_err().to_string(),
+            "--players 3 needs at least 3 cards and the deck has 1 card: use a larger deck"
         );
         assert_eq!(
             with(|r| {

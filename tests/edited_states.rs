@@ -2,13 +2,16 @@
 //! turn to values no run writes (past 2^64 − 1's neighbours, below zero, 1e308), then merged
 //! with its batch's other shard into every output. Each is refused with exit status 2 and one
 //! `error:` line, or merged; never a panic (a wall time of 1e308 seconds once overflowed the
-//! HdrHistogram log's interval times, a negative one the report's duration).
+//! HdrHistogram log's interval times, a negative one the report's duration). A checkpoint's
+//! command line edited is refused saying why.
 
 use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
 use tempfile::TempDir;
+
+mod common;
 
 /// What each number is set to in turn.
 fn extremes() -> [Value; 3] {
@@ -115,5 +118,50 @@ fn every_number_of_a_state_edited_is_refused_or_merged_never_a_panic() {
                 );
             }
         }
+    }
+}
+
+/// A checkpoint whose recorded command line this warsim cannot read (edited, or written by a
+/// build that took a flag this one refuses) is refused saying why, and left as it was.
+#[test]
+fn a_checkpoint_whose_command_line_cannot_be_read_is_refused_saying_why() {
+    let dir = TempDir::new().unwrap();
+    let state = dir.path().join("s.state");
+    let mut run = Command::new(env!("CARGO_BIN_EXE_warsim"))
+        .current_dir(dir.path())
+        .args([
+            "run", "--games", "1e9", "--suits", "16", "--state", "s.state",
+        ])
+        .args(["--checkpoint-every", "10ms", "-q"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    common::until("its first checkpoint", || state.exists());
+    run.kill().unwrap();
+    run.wait().unwrap();
+    let mut value: Value = serde_json::from_slice(&std::fs::read(&state).unwrap()).unwrap();
+    let command = value["resume"]["command"].as_array().unwrap().clone();
+    let cases: [(Vec<Value>, &str); 2] = [
+        (
+            [command.clone(), vec!["--plot-scale".into(), "log".into()]].concat(),
+            "s.state: its command line cannot be read by this warsim (the following required \
+             arguments were not provided: --plot <PATH>)",
+        ),
+        (
+            vec!["sweep".into(), "--players".into(), "2,3".into()],
+            "s.state: its command line is not a `warsim run`",
+        ),
+    ];
+    for (recorded, expected) in cases {
+        value["resume"]["command"] = recorded.into();
+        let text = serde_json::to_string_pretty(&value).unwrap();
+        std::fs::write(&state, &text).unwrap();
+        let out = warsim(dir.path(), &["resume", "s.state"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("error: {expected}\n")
+        );
+        assert_eq!(std::fs::read_to_string(&state).unwrap(), text, "left alone");
     }
 }

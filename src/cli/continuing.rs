@@ -47,7 +47,7 @@ pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
     };
     let same = |saved: &RunOptions| run_batch(saved) == run_batch(&options);
     let (name, checkpoint, resumable) = own_checkpoint(&path, |saved| match parse(saved) {
-        Some(Command::Run(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
+        Ok(Command::Run(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
         _ => false,
     })?;
     match checkpoint {
@@ -66,7 +66,7 @@ pub(super) fn sweep_or_continue(options: SweepOptions) -> Result<RunEnd, RunErro
     };
     let same = |saved: &SweepOptions| sweep_batch(saved) == sweep_batch(&options);
     let (name, checkpoint, resumable) = own_checkpoint(&path, |saved| match parse(saved) {
-        Some(Command::Sweep(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
+        Ok(Command::Sweep(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
         _ => false,
     })?;
     match checkpoint {

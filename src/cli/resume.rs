@@ -114,14 +114,17 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
     }
     let not_its_own = || refuse(format!("{name}: its command line is not a `warsim {what}`"));
     match (parse(&resumable.command), checkpoint) {
-        (Some(Command::Run(recorded)), AnyState::Run(state)) => {
+        (Err(why), _) => Err(refuse(format!(
+            "{name}: its command line cannot be read by this warsim ({why})"
+        ))),
+        (Ok(Command::Run(recorded)), AnyState::Run(state)) => {
             let mut options = recorded.into_options()?;
             options.command = resumable.command.clone();
             let o = &mut options;
             args.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
             continue_from(&name, &state, &resumable, options)
         }
-        (Some(Command::Sweep(recorded)), AnyState::Sweep(sweep)) => {
+        (Ok(Command::Sweep(recorded)), AnyState::Sweep(sweep)) => {
             let mut options = recorded.into_options()?;
             options.command = resumable.command.clone();
             let o = &mut options;
@@ -132,10 +135,24 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
     }
 }
 
-/// A recorded command line (the arguments after `warsim`), parsed.
-pub(super) fn parse(command: &[String]) -> Option<Command> {
+/// A recorded command line (the arguments after `warsim`), parsed; or clap's complaint on one
+/// line (a state edited by hand, or written by a build that took a flag this one refuses).
+pub(super) fn parse(command: &[String]) -> Result<Command, String> {
     let args = std::iter::once("warsim".to_string()).chain(command.iter().cloned());
-    Cli::try_parse_from(args).ok().map(|cli| cli.command)
+    Cli::try_parse_from(args)
+        .map(|cli| cli.command)
+        .map_err(|error| {
+            let text = error.to_string();
+            let lines = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:"));
+            let said = lines
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            said.strip_prefix("error: ").unwrap_or(&said).to_string()
+        })
 }
 
 /// A state file that holds a checkpoint this warsim can continue.

@@ -253,13 +253,16 @@ fn write_durations(out: &mut dyn Write, stats: &Stats, seconds_per_round: f64) -
     )
 }
 
-/// What the longest games do: "lasts over 12 min" (a quantile bounds the games beyond it), or
-/// "never ends".
+/// What the longest games do: "lasts at least 12 min" (the quantile is the length of one of
+/// them, and shorter than none: with ties, a 1-game-in-100 quantile may be every game's length),
+/// "lasts over 3 h" (past the cap: such games were stopped unfinished there), or "never ends".
 fn longer(text: String) -> String {
     if text.starts_with("never") {
         text
+    } else if text.starts_with("over ") {
+        format!("lasts {text}")
     } else {
-        format!("lasts over {}", text.trim_start_matches("over "))
+        format!("lasts at least {text}")
     }
 }
 
@@ -301,8 +304,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn longer_lasts_over_unless_never() {
-        assert_eq!(longer("6 min 32 s".to_string()), "lasts over 6 min 32 s");
+    fn longer_lasts_at_least_its_quantile_and_over_the_cap() {
+        assert_eq!(
+            longer("6 min 32 s".to_string()),
+            "lasts at least 6 min 32 s"
+        );
         assert_eq!(longer("over 3 h 0 min".to_string()), "lasts over 3 h 0 min");
         assert_eq!(longer("never ends".to_string()), "never ends");
     }

@@ -90,6 +90,34 @@ fn a_path_naming_a_missing_folder_is_refused_before_any_game() {
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
+/// An output that is where standard output or standard error already goes (`/dev/stdout`,
+/// or the file `>` sends it to) was opened a second time: the report, written last from the
+/// start of the file, overwrote the per-game rows, or cut through them in a pipe.
+#[test]
+fn an_output_that_is_standard_output_or_error_is_refused() {
+    let dir = TempDir::new().unwrap();
+    for (flag, path) in [("--csv", "/dev/stdout"), ("--json", "/dev/stderr")] {
+        let out = warsim()
+            .args(["run", "--games", "10", flag, path])
+            .output()
+            .unwrap();
+        let stream = if path.ends_with("stdout") { "output" } else { "error" };
+        assert_refused(&out, &format!("{flag} {path}: is where standard {stream} goes"));
+        assert!(out.stdout.is_empty());
+    }
+    let report = dir.path().join("report.txt");
+    fs::write(&report, "kept\n").unwrap();
+    let appended = fs::OpenOptions::new().append(true).open(&report).unwrap();
+    let out = warsim()
+        .current_dir(dir.path())
+        .args(["run", "--games", "10", "--summary", "report.txt"])
+        .stdout(appended)
+        .output()
+        .unwrap();
+    assert_refused(&out, "--summary report.txt: is where standard output goes");
+    assert_eq!(fs::read_to_string(&report).unwrap(), "kept\n");
+}
+
 #[test]
 fn two_outputs_naming_one_file_are_refused_before_any_game() {
     let dir = TempDir::new().unwrap();

@@ -4,6 +4,7 @@
 
 use std::fs::{self, File, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
+use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
@@ -39,8 +40,35 @@ enum Identity {
 /// or changed.
 pub fn check_outputs(outputs: &[(&'static str, &Target)]) -> Result<(), OutputError> {
     let mut seen: Vec<(&'static str, Identity)> = Vec::new();
+    let streams = [
+        (
+            stream_identity(io::stdout().as_fd()),
+            "standard output",
+            "the report is written there too",
+        ),
+        (
+            stream_identity(io::stderr().as_fd()),
+            "standard error",
+            "warsim's messages are written there too",
+        ),
+    ];
     for &(flag, target) in outputs {
         let identity = identify(flag, target)?;
+        // `/dev/stdout`, or the file standard output is sent to, opened a second time: what
+        // warsim writes through the stream would overwrite the file's rows (a file) or cut
+        // through them (a pipe).
+        if let Some((_, stream, what)) =
+            streams.iter().find(|(s, ..)| s.as_ref() == Some(&identity))
+        {
+            return Err(OutputError {
+                flag,
+                path: target.to_string(),
+                reason: format!(
+                    "is where {stream} goes, and {what}: give another path, or '-' for \
+                     standard output (the report then goes to standard error)"
+                ),
+            });
+        }
         if identity != Identity::Device
             && let Some((first, _)) = seen.iter().find(|(_, other)| *other == identity)
         {
@@ -60,6 +88,16 @@ pub fn check_outputs(outputs: &[(&'static str, &Target)]) -> Result<(), OutputEr
         seen.push((flag, identity));
     }
     Ok(())
+}
+
+/// The file or pipe a standard stream writes to, when it is one (not a terminal or another
+/// device, which several writers may share).
+fn stream_identity(stream: BorrowedFd<'_>) -> Option<Identity> {
+    let meta = File::from(stream.try_clone_to_owned().ok()?)
+        .metadata()
+        .ok()?;
+    let kind = meta.file_type();
+    (kind.is_file() || kind.is_fifo()).then(|| Identity::Inode(meta.dev(), meta.ino()))
 }
 
 fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError> {

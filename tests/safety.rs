@@ -101,8 +101,15 @@ fn an_output_that_is_standard_output_or_error_is_refused() {
             .args(["run", "--games", "10", flag, path])
             .output()
             .unwrap();
-        let stream = if path.ends_with("stdout") { "output" } else { "error" };
-        assert_refused(&out, &format!("{flag} {path}: is where standard {stream} goes"));
+        let stream = if path.ends_with("stdout") {
+            "output"
+        } else {
+            "error"
+        };
+        assert_refused(
+            &out,
+            &format!("{flag} {path}: is where standard {stream} goes"),
+        );
         assert!(out.stdout.is_empty());
     }
     let report = dir.path().join("report.txt");

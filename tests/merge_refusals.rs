@@ -225,3 +225,52 @@ fn states_that_do_not_make_one_batch_are_refused() {
         "{log}"
     );
 }
+
+/// An output that is one of the states being merged, or the list naming them, replaced it:
+/// `merge a.state b.state --json a.state` lost a shard's state to the summary.
+#[test]
+fn an_output_that_is_one_of_the_inputs_is_refused_and_the_input_kept() {
+    let dir = TempDir::new().unwrap();
+    let states = shard_states(dir.path(), &[], "100", 2);
+    let list = dir.path().join("states.txt");
+    let names: Vec<String> = states.iter().map(|s| s.display().to_string()).collect();
+    std::fs::write(&list, names.join("\n")).unwrap();
+    let link = dir.path().join("link");
+    std::os::unix::fs::symlink(&states[1], &link).unwrap();
+    let read = |path: &PathBuf| std::fs::read(path).unwrap();
+    let before: Vec<Vec<u8>> = [&states[0], &states[1], &list].map(read).into();
+    let dotted = dir.path().join(".").join(states[0].file_name().unwrap());
+    let cases: [(&str, &PathBuf, PathBuf, &str); 3] = [
+        ("--json", &states[0], dotted, "a state being merged"),
+        ("--plot", &states[1], link.clone(), "a state being merged"),
+        (
+            "--summary",
+            &list,
+            list.clone(),
+            "the list --states-from reads",
+        ),
+    ];
+    for (flag, input, output, what) in cases {
+        let out = warsim()
+            .args(["merge", "--states-from"])
+            .arg(&list)
+            .arg(flag)
+            .arg(&output)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(
+            err,
+            format!(
+                "error: {flag} {}: is {}, {what}: writing there would replace it; give the \
+                 output another path\n",
+                output.display(),
+                input.display()
+            )
+        );
+        assert!(out.stdout.is_empty());
+    }
+    let after: Vec<Vec<u8>> = [&states[0], &states[1], &list].map(read).into();
+    assert!(before == after, "every input kept");
+}

@@ -90,6 +90,46 @@ pub fn check_outputs(outputs: &[(&'static str, &Target)]) -> Result<(), OutputEr
     Ok(())
 }
 
+/// Checks that no output is one of a command's inputs (`merge`'s states, or the list that
+/// names them), each given with what it is: writing the output would replace the input, a
+/// shard's state perhaps hours of play. Inputs are compared by device and inode, however they
+/// are spelled; one that cannot be read is left for the reading to refuse.
+pub fn check_apart_from_inputs<'a>(
+    outputs: &[(&'static str, &Target)],
+    inputs: impl IntoIterator<Item = (&'a Path, &'a str)>,
+) -> Result<(), OutputError> {
+    let existing = |path: &Path| {
+        fs::metadata(path)
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| (m.dev(), m.ino()))
+    };
+    let written: Vec<_> = outputs
+        .iter()
+        .filter_map(|&(flag, target)| match target {
+            Target::File(path) => existing(path).map(|id| (flag, target, id)),
+            Target::Stdout => None,
+        })
+        .collect();
+    if written.is_empty() {
+        return Ok(());
+    }
+    for (input, what) in inputs {
+        let Some(id) = existing(input) else { continue };
+        if let Some(&(flag, target, _)) = written.iter().find(|(.., out)| *out == id) {
+            return Err(OutputError {
+                flag,
+                path: target.to_string(),
+                reason: format!(
+                    "is {}, {what}: writing there would replace it; give the output another path",
+                    input.display()
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// The file or pipe a standard stream writes to, when it is one (not a terminal or another
 /// device, which several writers may share).
 fn stream_identity(stream: BorrowedFd<'_>) -> Option<Identity> {

@@ -15,7 +15,9 @@ pub mod text;
 
 pub use self::csv::{GAME_CSV_HEADER, GameCsv, into_io, write_summary_csv};
 pub use figure::{Figure, Proportion};
-pub use files::{OutputError, check_outputs, folder_of, replaceable, write_atomically};
+pub use files::{
+    OutputError, check_apart_from_inputs, check_outputs, folder_of, replaceable, write_atomically,
+};
 pub use games::{GameFiles, Which};
 pub use hdr::{HDR_DIGITS, hdr_tag, write_hdr_log};
 pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv, write_histogram_table};

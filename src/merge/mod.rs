@@ -14,7 +14,7 @@ mod fold;
 mod sweep;
 
 use crate::config::{ConfigError, RunOptions};
-use crate::export::{Target, check_outputs, text::group};
+use crate::export::{Target, check_apart_from_inputs, check_outputs, text::group};
 use crate::plot::SurvivalScale;
 use crate::progress::games_bar;
 use crate::run::{RunEnd, RunError, write_report, write_result_files};
@@ -77,6 +77,7 @@ fn refuse(message: String) -> RunError {
 /// added to the totals and let go, so that memory holds the totals and a few states however
 /// many shards there are.
 pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
+    let original_list = options.states_from.clone().filter(|l| l.as_os_str() != "-");
     let listed;
     let options = match &options.states_from {
         Some(list) => {
@@ -93,7 +94,16 @@ pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
         return Err(refuse("give at least one state file to merge".into()));
     }
     // Before the first state is read: reading many takes minutes.
-    check_outputs(&options.outputs()).map_err(ConfigError::from)?;
+    let outputs = options.outputs();
+    check_outputs(&outputs).map_err(ConfigError::from)?;
+    let states = options
+        .states
+        .iter()
+        .map(|s| (s.as_path(), "a state being merged"));
+    let list = original_list
+        .iter()
+        .map(|l| (l.as_path(), "the list --states-from reads"));
+    check_apart_from_inputs(&outputs, states.chain(list)).map_err(ConfigError::from)?;
     match read_state(&options.states, 0)? {
         AnyState::Run(first) => merge_run(options, *first),
         AnyState::Sweep(first) => sweep::merge_sweep(options, *first),

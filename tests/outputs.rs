@@ -1,6 +1,7 @@
 //! What `warsim run` writes: every preset with its deck and another size, outputs that parse
 //! and agree, a per-game CSV independent of --threads, golden figures, a closed pipe,
-//! war_card_game's batch seeds, and a per-game file another run is writing.
+//! war_card_game's batch seeds, a per-game file another run is writing, and an output named as
+//! the state's lock file.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -350,4 +351,39 @@ fn a_per_game_file_another_warsim_is_writing_is_refused_and_left_alone() {
         .skip(1)
         .map(|row| row.split(',').next().unwrap());
     assert!(games.enumerate().all(|(i, game)| game == i.to_string()));
+}
+
+/// An output named as the `--state`'s lock file (`STATE.lock`) was lost: a summary written
+/// there went when the run removed its lock at the end (exit 0, no file), and a per-game file
+/// found the run's own lock and blamed "another warsim". Both are refused; a file of that name
+/// warsim did not create is left as it was.
+#[test]
+fn an_output_that_is_the_states_lock_file_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let lock = dir.path().join("s.state.lock");
+    for (command, flag, path) in [
+        ("run", "--json", "s.state.lock"),
+        ("run", "--csv", "./s.state.lock"),
+        ("sweep", "--csv", "s.state.lock"),
+    ] {
+        warsim()
+            .current_dir(dir.path())
+            .args([command, "--games", "20", "--state", "s.state", flag, path])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "error: {flag} {path}: is the lock file of --state s.state, which the run holds \
+                 and then removes: give the output another path\n"
+            ));
+        assert!(!lock.exists(), "the run's own lock file went");
+    }
+    std::fs::write(&lock, "mine").unwrap();
+    warsim()
+        .current_dir(dir.path())
+        .args(["run", "--games", "20", "--state", "s.state", "--json"])
+        .arg(&lock)
+        .assert()
+        .code(2);
+    assert_eq!(std::fs::read_to_string(&lock).unwrap(), "mine");
 }

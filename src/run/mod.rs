@@ -17,7 +17,7 @@ use crate::export::{
 };
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
-use crate::state::State;
+use crate::state::{State, check_apart_from_lock};
 use crate::stats::Stats;
 
 mod outputs;
@@ -103,7 +103,9 @@ pub enum RunEnd {
 /// stops the batch early on a signal.
 pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd, RunError> {
     options.validate()?;
-    check_outputs(&options.outputs()).map_err(ConfigError::from)?;
+    let outputs = options.outputs();
+    check_outputs(&outputs).map_err(ConfigError::from)?;
+    check_apart_from_lock(&outputs).map_err(ConfigError::from)?;
     let files = match &options.resume {
         Some(resume) if resume.csv_bytes > 0 => {
             resumed_game_csv("--csv", &options.csv, resume.csv_bytes)?

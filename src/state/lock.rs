@@ -16,7 +16,7 @@ use std::io::{self, Read, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
-use crate::export::{folder_of, replaceable};
+use crate::export::{OutputError, Target, folder_of, replaceable};
 
 /// What warsim writes in a lock file it creates, to know it as its own later.
 const OURS: &str =
@@ -122,6 +122,40 @@ impl Drop for StateLock {
             drop(file);
         }
     }
+}
+
+/// Refuses an output that is the lock file of the `--state` among `outputs` (`STATE.lock`,
+/// however spelled): the run holds that file and removes it when it ends, so a summary written
+/// there was lost, and a per-game file found it locked by the run itself.
+pub fn check_apart_from_lock(outputs: &[(&'static str, &Target)]) -> Result<(), OutputError> {
+    let state = outputs.iter().find_map(|&(flag, target)| match target {
+        Target::File(path) if flag == "--state" && replaceable(path) => Some(path),
+        _ => None,
+    });
+    let Some(state) = state else { return Ok(()) };
+    let lock = lock_path(state);
+    let resolved = |path: &Path| {
+        let folder = std::fs::canonicalize(folder_of(path)).ok()?;
+        Some(folder.join(path.file_name()?))
+    };
+    let identity = |path: &Path| std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()));
+    for &(flag, target) in outputs {
+        let Target::File(path) = target else { continue };
+        let same = resolved(path).is_some_and(|p| p == lock)
+            || identity(path).is_some_and(|id| identity(&lock) == Some(id));
+        if same {
+            return Err(OutputError {
+                flag,
+                path: target.to_string(),
+                reason: format!(
+                    "is the lock file of --state {}, which the run holds and then removes: \
+                     give the output another path",
+                    state.display()
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Opens the lock file, creating it (with [`OURS`] inside) if missing.

@@ -19,7 +19,7 @@ mod lock;
 mod read;
 mod sweep;
 
-pub use lock::{StateLock, WhenHeld};
+pub use lock::{StateLock, WhenHeld, check_apart_from_lock};
 pub use read::{AnyState, head_refusal};
 pub use sweep::{GridCell, SWEEP_FORMAT, SkippedState, SweepState};
 

@@ -25,6 +25,7 @@ use crate::run::{
     OutputWriter, RunEnd, RunError, StopFailure, Stopper, checkpoints_of, open_game_files, play_on,
     resumable_at, resumed_game_csv, write_report_with,
 };
+use crate::state::check_apart_from_lock;
 use crate::stats::Stats;
 
 pub(crate) use files::write_sweep_files;
@@ -184,7 +185,9 @@ pub struct CellResult {
 /// every finished game (the cell it stopped in is marked incomplete, later cells are absent).
 pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd, RunError> {
     options.validate()?;
-    check_outputs(&options.outputs()).map_err(ConfigError::from)?;
+    let outputs = options.outputs();
+    check_outputs(&outputs).map_err(ConfigError::from)?;
+    check_apart_from_lock(&outputs).map_err(ConfigError::from)?;
     let workers = Workers::new(options.threads)?;
     let mut leads = vec![("cell", LeadKind::Number)];
     leads.extend(options.grid.keys.iter().map(|&key| (key, lead_kind(key))));

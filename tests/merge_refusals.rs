@@ -271,6 +271,19 @@ fn an_output_that_is_one_of_the_inputs_is_refused_and_the_input_kept() {
         );
         assert!(out.stdout.is_empty());
     }
+    // The list read from standard input: the file it comes from.
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(["merge", "--states-from", "-", "--json"])
+        .arg(&list)
+        .stdin(std::fs::File::open(&list).unwrap())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("is /dev/stdin, the list --states-from reads"),
+        "{err}"
+    );
     let after: Vec<Vec<u8>> = [&states[0], &states[1], &list].map(read).into();
     assert!(before == after, "every input kept");
 }

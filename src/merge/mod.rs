@@ -77,7 +77,14 @@ fn refuse(message: String) -> RunError {
 /// added to the totals and let go, so that memory holds the totals and a few states however
 /// many shards there are.
 pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
-    let original_list = options.states_from.clone().filter(|l| l.as_os_str() != "-");
+    // `-`: the file standard input comes from (`< states.txt`), if it is one.
+    let original_list = options
+        .states_from
+        .clone()
+        .map(|list| match list.as_os_str() == "-" {
+            true => PathBuf::from("/dev/stdin"),
+            false => list,
+        });
     let listed;
     let options = match &options.states_from {
         Some(list) => {

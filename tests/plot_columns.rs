@@ -1,8 +1,8 @@
 //! A sweep plot's columns when there are many of them or their values are names: numbers are
 //! labelled at round intervals instead of running together, the censored quantiles' signs stand
 //! in staggered rows, names keep every label (shrunk to fit) and are drawn as points apart,
-//! without lines that would draw a trend between rule sets, and a heatmap's rows have room for
-//! their names.
+//! without lines that would draw a trend between rule sets, a heatmap's rows have room for
+//! their names, and an axis of unevenly spaced numbers says it is not to scale.
 
 mod common;
 
@@ -181,4 +181,33 @@ fn only_lines_with_notes_take_rows_of_notes() {
     let rows: Vec<i64> = rows.into_iter().collect();
     assert_eq!(rows.len(), 2, "{rows:?}");
     assert_eq!(rows[1] - rows[0], 18, "{rows:?}");
+}
+
+/// Numbers not evenly spaced stand in evenly spaced columns like all values: the axis says it
+/// is not to scale, where `100, 1000, 100000` read as a linear or a log axis. Evenly spaced
+/// numbers, which columns do draw to scale, and names keep the bare setting.
+#[test]
+fn an_axis_of_unevenly_spaced_numbers_says_it_is_not_to_scale() {
+    let dir = TempDir::new().unwrap();
+    for (values, expected) in [
+        (
+            ["--max-rounds", "100,1000,100000"],
+            "max_rounds (evenly spaced, not to scale)",
+        ),
+        (
+            ["--players", "2,3,4,8"],
+            "players (evenly spaced, not to scale)",
+        ),
+        (["--players", "2,4,6"], "players"),
+        (["--pickup", "table,seats,natural"], "pickup"),
+    ] {
+        let svg = dir.path().join("x.svg");
+        plot_sweep(&svg, &[values[0], values[1], "--games", "50"]);
+        let texts = svg_texts(&svg);
+        let axis: Vec<&String> = texts
+            .iter()
+            .filter(|t| t.starts_with(&values[0][2..].replace('-', "_")))
+            .collect();
+        assert_eq!(axis, [expected], "{values:?}");
+    }
 }

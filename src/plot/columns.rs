@@ -35,6 +35,12 @@ pub(super) fn numbers(values: &[String]) -> Option<Vec<i64>> {
     values.iter().map(|v| v.parse().ok()).collect()
 }
 
+/// True for numbers not evenly spaced (`100, 1000, 100000`): drawn in evenly spaced columns, as
+/// every sweep's values are, their axis is not to scale, and must say so.
+pub(super) fn uneven(values: &[String]) -> bool {
+    numbers(values).is_some_and(|n| n.windows(3).any(|w| w[1] - w[0] != w[2] - w[1]))
+}
+
 /// The most characters in any of `values`.
 pub(super) fn longest(values: &[String]) -> usize {
     values.iter().map(|v| v.chars().count()).max().unwrap_or(0)

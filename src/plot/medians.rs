@@ -10,7 +10,7 @@ use std::io;
 
 use plotters::prelude::*;
 
-use super::columns::{axis_labels, numbers, point_px, sign_rows};
+use super::columns::{axis_labels, numbers, point_px, sign_rows, uneven};
 use super::lines::{self, Layout, Point};
 use super::notes::{NAME_ROW, NOTE_ROW, Note, NoteForm, signs_legend};
 use super::sweep::{find, x_axis};
@@ -184,6 +184,10 @@ pub(super) fn medians(
     // A range of i32 holds both ends: n categories are 0..n - 1.
     let x_range = (0..x_values.len() as i32 - 1).into_segmented();
     let y_desc = if log { "rounds (log scale)" } else { "rounds" };
+    let x_desc = match uneven(x_values) {
+        true => format!("{} (evenly spaced, not to scale)", keys[*x_key]),
+        false => keys[*x_key].to_string(),
+    };
     macro_rules! draw {
         ($chart:expr) => {{
             let mut chart = $chart;
@@ -193,7 +197,7 @@ pub(super) fn medians(
                 .x_labels(x_values.len())
                 .x_label_formatter(&labels)
                 .y_label_formatter(&|y| short(*y))
-                .x_desc(keys[*x_key])
+                .x_desc(&x_desc)
                 .y_desc(y_desc)
                 .axis_desc_style(font(16.0))
                 .label_style(font(15.0))

@@ -2,7 +2,8 @@
 //! against it with the p10–p90 band and p99 dashed; over two, a heatmap of the median with the
 //! number in every cell (as the R study's ranks × suits heatmap, `heatmap.rs`); over three or
 //! more, one median line per combination of the others, against the last (`medians.rs` draws
-//! the band and the lines). Categories are spaced evenly and labelled with their values.
+//! the band and the lines). Categories are spaced evenly and labelled with their values; an
+//! axis of numbers not evenly spaced says it is not to scale.
 
 use std::io;
 

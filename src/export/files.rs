@@ -36,8 +36,8 @@ enum Identity {
 }
 
 /// Checks every output before any is opened: its folder exists and can be written, it is not a
-/// folder, and no two outputs are the same file (however they are spelled). Nothing is created
-/// or changed.
+/// folder, it is not where standard output or error already goes, and no two outputs are the
+/// same file (however they are spelled). Nothing is created or changed.
 pub fn check_outputs(outputs: &[(&'static str, &Target)]) -> Result<(), OutputError> {
     let mut seen: Vec<(&'static str, Identity)> = Vec::new();
     let streams = [

@@ -2,7 +2,8 @@
 //! figures, exactly: every count adds, every length is kept, so the merged summary equals the
 //! single run's but for how the runs went (threads, wall time, games/s). Refuses states of
 //! different warsim versions, rules, seeds or batches, overlapping or missing games (unless
-//! partial results are allowed), and damaged files, naming the files, before writing anything.
+//! partial results are allowed), damaged files, and outputs that would replace an input,
+//! naming the files, before writing anything.
 //! A sweep's states merge cell by cell into the sweep's tables (`sweep.rs`).
 
 use std::path::PathBuf;

@@ -1,7 +1,8 @@
 //! A sweep played in shards (`warsim sweep --shard K/N --state PATH`) and merged (`warsim
 //! merge`): the tables, JSON and histograms of the single sweep but for how the runs went, and
 //! the same per-game rows; a missing shard is refused or, with --allow-partial, marked
-//! incomplete; states of another sweep, or of a run, are refused.
+//! incomplete (a plot's title counting the games the cells hold); states of another sweep, or
+//! of a run, are refused.
 
 use std::path::Path;
 
@@ -162,9 +163,27 @@ fn a_missing_shard_is_refused_or_merged_as_incomplete() {
     warsim()
         .current_dir(d)
         .args(["merge", "state-0.json", "state-2.json", "--allow-partial"])
-        .args(["--json", "partial.json"])
+        .args(["--json", "partial.json", "--plot", "partial.svg"])
         .assert()
         .success();
+    // The plots' titles count the games the cells hold, not the 2,001 asked for.
+    warsim()
+        .current_dir(d)
+        .arg("sweep")
+        .args(GRID)
+        .args(["--shard", "1/3", "--plot", "shard.svg"])
+        .assert()
+        .success();
+    for (svg, games) in [
+        ("partial.svg", "1,334 games a cell"),
+        ("shard.svg", "667 games a cell (shard 1/3)"),
+    ] {
+        let title = &common::svg::svg_texts(&d.join(svg))[0];
+        assert!(
+            title.ends_with(&format!("players × suits × ranks, {games}")),
+            "{title}"
+        );
+    }
     let partial = json(&d.join("partial.json"));
     assert_eq!(partial["complete"], false);
     for cell in partial["cells"].as_array().unwrap() {

@@ -6,7 +6,7 @@ use std::io;
 
 use super::tables::{write_cells_csv, write_seats_csv, write_sweep_json};
 use super::{CellResult, SweepOptions};
-use crate::export::text::games_text;
+use crate::export::text::{games_text, group};
 use crate::export::{RunInfo, Target, write_hdr_log, write_histogram_table};
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
 use crate::run::{OutputWriter, RunError, plot_titles, resumable, write_each};
@@ -100,8 +100,8 @@ fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<Stri
     let values: Vec<&[String]> = cells.iter().map(|(v, _)| *v).collect();
     let swept = varied_keys(&options.grid.keys, &values).join(" × ");
     let title = format!(
-        "How long does War last? The median by {swept}, {} a cell",
-        games_text(options.games)
+        "How long does War last? The median by {swept}, {}",
+        games_a_cell(options, results)
     );
     let lines = vec![
         format!(
@@ -121,6 +121,21 @@ fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<Stri
             let (title, subtitle) = plot_titles(&first.info, &first.stats);
             draw_run(&title, &subtitle, &first.stats, SurvivalScale::Log)
         }
+    }
+}
+
+/// The games each cell holds, as played, not as asked: a shard's part (`250 games a cell
+/// (shard 1/4)`), or the least and most where cells differ (a stopped sweep, a partial merge).
+fn games_a_cell(options: &SweepOptions, results: &[CellResult]) -> String {
+    let played = || results.iter().map(|r| r.stats.games);
+    let (least, most) = (played().min().unwrap_or(0), played().max().unwrap_or(0));
+    let games = match least == most {
+        true => games_text(most),
+        false => format!("{} to {}", group(least), games_text(most)),
+    };
+    match options.shard {
+        Some(shard) => format!("{games} a cell (shard {shard})"),
+        None => format!("{games} a cell"),
     }
 }
 

@@ -287,3 +287,28 @@ fn notes_of_censored_quantiles_say_which_and_never_overlap() {
         "{texts:?}"
     );
 }
+
+/// A shard of fewer games than shards plays none: its sweep plot says so, as a run's does,
+/// instead of empty axes (a lines plot) or cells (a heatmap).
+#[test]
+fn a_sweep_plot_of_no_games_says_nothing_was_played() {
+    let dir = TempDir::new().unwrap();
+    let svg = dir.path().join("none.svg");
+    for swept in [
+        &["--players", "2,3"][..],
+        &["--players", "2,3", "--suits", "1,2"],
+    ] {
+        let args = [swept, &["--games", "2", "--shard", "0/4"]].concat();
+        plot_sweep(&svg, &args);
+        let texts = svg_texts(&svg);
+        assert_eq!(
+            texts.last().unwrap(),
+            "No game was played: nothing to draw.",
+            "{texts:?}"
+        );
+        assert!(
+            texts[0].ends_with("0 games a cell (shard 0/4)"),
+            "{texts:?}"
+        );
+    }
+}

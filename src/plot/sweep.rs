@@ -10,7 +10,7 @@ use std::io;
 use plotters::prelude::*;
 
 use super::medians::medians;
-use super::{SIZE, failed, head};
+use super::{SIZE, failed, font, head};
 use crate::stats::Stats;
 
 /// Most lines a sweep over three or more settings may draw.
@@ -84,7 +84,17 @@ pub fn draw_sweep(
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         let body = head(&root, title, lines)?;
+        // A shard of fewer games than shards (`--games 2 --shard 0/4`) plays none: empty axes
+        // would say nothing of why.
+        let played = cells.iter().any(|(_, stats)| stats.games > 0);
         match axes.len() {
+            _ if !played => body
+                .draw(&Text::new(
+                    "No game was played: nothing to draw.",
+                    (30, 40),
+                    font(20.0),
+                ))
+                .map_err(failed)?,
             2 => super::heatmap::heatmap(&body, keys, &axes, cells)?,
             _ => medians(&body, keys, &axes, cells)?,
         }

@@ -38,7 +38,20 @@ pub(super) fn numbers(values: &[String]) -> Option<Vec<i64>> {
 /// True for numbers not evenly spaced (`100, 1000, 100000`): drawn in evenly spaced columns, as
 /// every sweep's values are, their axis is not to scale, and must say so.
 pub(super) fn uneven(values: &[String]) -> bool {
-    numbers(values).is_some_and(|n| n.windows(3).any(|w| w[1] - w[0] != w[2] - w[1]))
+    numbers(values).is_some_and(|n| common_step(&n).is_none())
+}
+
+/// The one difference between every two neighbouring `numbers`, if they have one (any number
+/// does for fewer than two: `Some(0)`).
+fn common_step(numbers: &[i64]) -> Option<i64> {
+    let step = match numbers {
+        [a, b, ..] => b - a,
+        _ => return Some(0),
+    };
+    numbers
+        .windows(2)
+        .all(|w| w[1] - w[0] == step)
+        .then_some(step)
 }
 
 /// The most characters in any of `values`.
@@ -83,11 +96,7 @@ fn thinned(numbers: &[i64], every: i64) -> Vec<bool> {
     if every <= 1 {
         return vec![true; numbers.len()];
     }
-    let step = match numbers {
-        [a, b, ..] => b - a,
-        _ => 0,
-    };
-    if step > 0 && numbers.windows(2).all(|w| w[1] - w[0] == step) {
+    if let Some(step) = common_step(numbers).filter(|&step| step > 0) {
         let round = (0..)
             .flat_map(|power| [1, 2, 5].map(|m| m * 10i64.pow(power)))
             .find(|&r| r >= every)

@@ -46,7 +46,13 @@ pub enum WhenHeld {
 fn lock_path(state: &Path) -> PathBuf {
     let mut name = state.file_name().unwrap_or_default().to_os_string();
     name.push(".lock");
-    let folder = folder_of(state);
+    in_real_folder(state, &name)
+}
+
+/// `name` in the folder of `path`, the folder named through its canonical path (as given where
+/// it has none), so that two names of one folder give one path.
+fn in_real_folder(path: &Path, name: &std::ffi::OsStr) -> PathBuf {
+    let folder = folder_of(path);
     std::fs::canonicalize(folder)
         .unwrap_or_else(|_| folder.to_path_buf())
         .join(name)
@@ -134,15 +140,14 @@ pub fn check_apart_from_lock(outputs: &[(&'static str, &Target)]) -> Result<(), 
     });
     let Some(state) = state else { return Ok(()) };
     let lock = lock_path(state);
-    let resolved = |path: &Path| {
-        let folder = std::fs::canonicalize(folder_of(path)).ok()?;
-        Some(folder.join(path.file_name()?))
-    };
     let identity = |path: &Path| std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()));
+    let lock_identity = identity(&lock);
     for &(flag, target) in outputs {
         let Target::File(path) = target else { continue };
-        let same = resolved(path).is_some_and(|p| p == lock)
-            || identity(path).is_some_and(|id| identity(&lock) == Some(id));
+        let same = path
+            .file_name()
+            .is_some_and(|name| in_real_folder(path, name) == lock)
+            || identity(path).is_some_and(|id| lock_identity == Some(id));
         if same {
             return Err(OutputError {
                 flag,

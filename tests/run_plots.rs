@@ -284,6 +284,50 @@ fn a_plot_of_no_game_or_no_finished_game_says_which() {
     assert!(has(&capped, "capped 100.00%"), "{capped:?}");
 }
 
+/// A plot of part of a batch says so in its title, as the report does: a shard's plot counted
+/// its games as if they were the whole batch, and a partial merge's did not say games were
+/// missing.
+#[test]
+fn a_plot_of_part_of_a_batch_says_which_part() {
+    let dir = TempDir::new().unwrap();
+    let path = |name: &str| dir.path().join(name);
+    let title = |svg: &Path| {
+        let texts = svg_texts(svg);
+        let title = texts.iter().find(|t| t.starts_with("How long"));
+        title
+            .cloned()
+            .unwrap_or_else(|| panic!("no title: {texts:?}"))
+    };
+    plot(&path("shard.svg"), &["--games", "2000", "--shard", "1/3"]);
+    assert_eq!(
+        title(&path("shard.svg")),
+        "How long does War last? classic, 667 games (shard 1/3)"
+    );
+    for shard in ["0/3", "2/3"] {
+        warsim()
+            .args(["run", "--games", "2000", "-q", "--shard", shard, "--state"])
+            .arg(path(&format!("{}.state", &shard[..1])))
+            .assert()
+            .success();
+    }
+    warsim()
+        .arg("merge")
+        .args([path("0.state"), path("2.state")])
+        .args(["--allow-partial", "--plot"])
+        .arg(path("merged.svg"))
+        .assert()
+        .success();
+    assert_eq!(
+        title(&path("merged.svg")),
+        "How long does War last? classic, 1,333 of 2,000 games (incomplete)"
+    );
+    plot(&path("whole.svg"), &["--games", "2000"]);
+    assert_eq!(
+        title(&path("whole.svg")),
+        "How long does War last? classic, 2,000 games"
+    );
+}
+
 /// The histogram's bars end at the finished games' 99.9th percentile: its caption says how
 /// many games lie past them (said always before, even when none did).
 #[test]

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use crate::batch::{Checkpoints, RecordSink};
 use crate::config::{ConfigError, RunOptions};
-use crate::export::text::{games_text, percent_of, quantile_text};
+use crate::export::text::{games_text, group, percent_of, quantile_text};
 use crate::export::{
     AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target,
     Which, write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv,
@@ -353,7 +353,7 @@ pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
     let title = format!(
         "How long does War last? {}, {}",
         info.rules.preset.name(),
-        games_text(stats.games)
+        games_played(info, stats.games)
     );
     // No game has no shares, so a shard that holds none shows none.
     let censored = match stats.games {
@@ -388,4 +388,25 @@ pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
         ),
     ];
     (title, lines)
+}
+
+/// The games a plot describes, saying when they are not the whole batch: a shard's part
+/// (`667 games (shard 1/3)`) or fewer than asked for (`3,000 of 10,000 games (incomplete)`:
+/// a stopped run, a partial merge), as the report's `games` line does.
+fn games_played(info: &RunInfo, games: u64) -> String {
+    let mut notes = Vec::new();
+    let counted = match games == info.games_requested {
+        true => games_text(games),
+        false => {
+            notes.push("incomplete".to_string());
+            format!("{} of {}", group(games), games_text(info.games_requested))
+        }
+    };
+    if let Some((shard, _)) = info.shard {
+        notes.push(format!("shard {shard}"));
+    }
+    match notes.is_empty() {
+        true => counted,
+        false => format!("{counted} ({})", notes.join(", ")),
+    }
 }

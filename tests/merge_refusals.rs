@@ -287,3 +287,37 @@ fn an_output_that_is_one_of_the_inputs_is_refused_and_the_input_kept() {
     let after: Vec<Vec<u8>> = [&states[0], &states[1], &list].map(read).into();
     assert!(before == after, "every input kept");
 }
+
+/// An output named as a merged state's lock file: a run still writing that state (merging its
+/// checkpoint is allowed) holds the file and removes it when it ends, taking the output with it.
+#[test]
+fn an_output_that_is_a_merged_states_lock_file_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let states = shard_states(dir.path(), &[], "100", 2);
+    let lock = |state: &PathBuf| PathBuf::from(format!("{}.lock", state.display()));
+    let spelled = dir
+        .path()
+        .join(".")
+        .join(lock(&states[1]).file_name().unwrap());
+    for (state, output) in [(&states[0], lock(&states[0])), (&states[1], spelled)] {
+        let out = warsim()
+            .arg("merge")
+            .args(&states)
+            .arg("--json")
+            .arg(&output)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(
+            err,
+            format!(
+                "error: --json {}: is the lock file of {}, a state being merged, which a run \
+                 writing that state holds and then removes: give the output another path\n",
+                output.display(),
+                state.display()
+            )
+        );
+        assert!(!output.exists(), "nothing written");
+    }
+}

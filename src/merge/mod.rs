@@ -19,7 +19,7 @@ use crate::export::{Target, check_apart_from_inputs, check_outputs, text::group}
 use crate::plot::SurvivalScale;
 use crate::progress::games_bar;
 use crate::run::{RunEnd, RunError, write_report, write_result_files};
-use crate::state::{AnyState, State};
+use crate::state::{AnyState, State, check_apart_from_locks_of};
 use fold::Shards;
 
 /// Everything `warsim merge` needs.
@@ -112,6 +112,7 @@ pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
         .iter()
         .map(|l| (l.as_path(), "the list --states-from reads"));
     check_apart_from_inputs(&outputs, states.chain(list)).map_err(ConfigError::from)?;
+    check_apart_from_locks_of(&outputs, &options.states).map_err(ConfigError::from)?;
     match read_state(&options.states, 0)? {
         AnyState::Run(first) => merge_run(options, *first),
         AnyState::Sweep(first) => sweep::merge_sweep(options, *first),

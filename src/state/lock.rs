@@ -139,6 +139,36 @@ pub fn check_apart_from_lock(outputs: &[(&'static str, &Target)]) -> Result<(), 
         _ => None,
     });
     let Some(state) = state else { return Ok(()) };
+    let held = format!(
+        "--state {}, which the run holds and then removes",
+        state.display()
+    );
+    check_lock_free(outputs, state, &held)
+}
+
+/// Refuses an output that is the lock file of one of `states` (a merge's inputs): a run still
+/// writing that state holds the file and removes it when it ends, output and all (merging a
+/// checkpoint of a run still going is allowed).
+pub fn check_apart_from_locks_of(
+    outputs: &[(&'static str, &Target)],
+    states: &[PathBuf],
+) -> Result<(), OutputError> {
+    states.iter().try_for_each(|state| {
+        let held = format!(
+            "{}, a state being merged, which a run writing that state holds and then removes",
+            state.display()
+        );
+        check_lock_free(outputs, state, &held)
+    })
+}
+
+/// Refuses an output that is `state`'s lock file, by name or by identity; `held` names the
+/// state and who holds its lock.
+fn check_lock_free(
+    outputs: &[(&'static str, &Target)],
+    state: &Path,
+    held: &str,
+) -> Result<(), OutputError> {
     let lock = lock_path(state);
     let identity = |path: &Path| std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()));
     let lock_identity = identity(&lock);
@@ -152,11 +182,7 @@ pub fn check_apart_from_lock(outputs: &[(&'static str, &Target)]) -> Result<(), 
             return Err(OutputError {
                 flag,
                 path: target.to_string(),
-                reason: format!(
-                    "is the lock file of --state {}, which the run holds and then removes: \
-                     give the output another path",
-                    state.display()
-                ),
+                reason: format!("is the lock file of {held}: give the output another path"),
             });
         }
     }

@@ -19,7 +19,7 @@ mod lock;
 mod read;
 mod sweep;
 
-pub use lock::{StateLock, WhenHeld, check_apart_from_lock};
+pub use lock::{StateLock, WhenHeld, check_apart_from_lock, check_apart_from_locks_of};
 pub use read::{AnyState, head_refusal};
 pub use sweep::{GridCell, SWEEP_FORMAT, SkippedState, SweepState};
 

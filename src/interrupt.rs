@@ -1,7 +1,7 @@
 //! Signals that ask a long job to stop: SIGINT (Ctrl-C), SIGTERM and SIGHUP. The first one
 //! only raises a flag that the job polls between chunks of games, so it can end on whole games
 //! and write what it has; a second one ends the process at once, with the usual status of that
-//! signal (128 + its number), except that a write in progress to a file ([`hold_exit`]: a
+//! signal (128 + its number) and a line saying what it leaves ([`note_csv_rows`]), except that a write in progress to a file ([`hold_exit`]: a
 //! summary or state file replaced whole, rows of a per-game file) is finished first, so that
 //! neither half a file, nor its temporary, nor a cut row is left, and a Parquet file being
 //! written is ended ([`hold_exit_until_closed`]), as it cannot be read without its footer; a
@@ -9,7 +9,7 @@
 //! trap the user).
 
 use std::io;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Once};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -27,6 +27,11 @@ static HELD: AtomicUsize = AtomicUsize::new(0);
 static EXIT_ASKED: AtomicI32 = AtomicI32::new(0);
 /// Files held open until closed ([`hold_exit_until_closed`]), each also counted in [`HELD`].
 static CLOSING: AtomicUsize = AtomicUsize::new(0);
+
+/// Rows the per-game CSV holds whole, where it is a regular file ([`note_csv_rows`]), for what
+/// a second signal's exit says; [`NO_ROWS`] where there is none or nothing was written yet.
+static CSV_ROWS: AtomicU64 = AtomicU64::new(NO_ROWS);
+const NO_ROWS: u64 = u64::MAX;
 
 /// What a second signal says when it waits for a file to be closed: the wait lasts until the
 /// run has wound down as after the first, which can take a moment.
@@ -50,7 +55,89 @@ fn on_signal(number: i32) {
         }
         return;
     }
-    signal_hook::low_level::exit(128 + number);
+    exit_now(128 + number, HELD.load(Ordering::SeqCst) > 0);
+}
+
+/// Ends the process at once after a second or third signal, saying on standard error what it
+/// leaves (the first signal's closing message never comes): how many rows the per-game CSV
+/// holds, and that the outputs still to come were not written, so that an older file at one of
+/// their paths is not taken for this run's. `cut` is true when a write was still going (a
+/// third signal). Async-signal-safe: atomics, a buffer on the stack and `write(2)` only.
+fn exit_now(status: i32, cut: bool) -> ! {
+    let mut line = Line::default();
+    if cut {
+        line.push(
+            b"warsim: stopped at once by a third signal, in the middle of a write: the \
+file being written may end on a cut row (a Parquet file without its footer), or its temporary \
+.warsim-*.tmp be left beside it\n",
+        );
+    } else {
+        line.push(b"warsim: stopped at once by a second signal");
+        let rows = CSV_ROWS.load(Ordering::SeqCst);
+        if rows != NO_ROWS {
+            line.push(b": the per-game CSV holds ");
+            line.push_grouped(rows);
+            line.push(if rows == 1 { b" row" } else { b" rows" });
+            line.push(b", each whole");
+        }
+        line.push(
+            b"; the outputs still to come were not written (a file already at one of \
+their paths is not this run's)\n",
+        );
+    }
+    // SAFETY: write(2) is async-signal-safe; a failed write leaves only the note unsaid.
+    unsafe { libc::write(2, line.bytes.as_ptr().cast(), line.len) };
+    signal_hook::low_level::exit(status)
+}
+
+/// A line of text built without allocating, for [`exit_now`]; what does not fit is dropped.
+struct Line {
+    bytes: [u8; 320],
+    len: usize,
+}
+
+impl Default for Line {
+    fn default() -> Line {
+        Line {
+            bytes: [0; 320],
+            len: 0,
+        }
+    }
+}
+
+impl Line {
+    fn push(&mut self, text: &[u8]) {
+        let room = self.bytes.len() - self.len;
+        let taken = text.len().min(room);
+        self.bytes[self.len..self.len + taken].copy_from_slice(&text[..taken]);
+        self.len += taken;
+    }
+
+    /// `n` with its thousands grouped by commas, as the report writes numbers.
+    fn push_grouped(&mut self, n: u64) {
+        let mut digits = [0u8; 26];
+        let (mut at, mut rest, mut written) = (digits.len(), n, 0);
+        loop {
+            if written > 0 && written % 3 == 0 {
+                at -= 1;
+                digits[at] = b',';
+            }
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            written += 1;
+            if rest == 0 {
+                break;
+            }
+        }
+        self.push(&digits[at..]);
+    }
+}
+
+/// Records that the per-game CSV, a regular file, holds `rows` rows whole (its header aside):
+/// what a second signal's exit says it kept.
+pub fn note_csv_rows(rows: u64) {
+    CSV_ROWS.store(rows, Ordering::SeqCst);
 }
 
 /// Holds back a second signal's exit while a file is replaced whole (from the temporary file's
@@ -84,7 +171,7 @@ impl Drop for ExitHeld {
         if HELD.fetch_sub(1, Ordering::SeqCst) == 1 {
             match EXIT_ASKED.load(Ordering::SeqCst) {
                 0 => {}
-                status => signal_hook::low_level::exit(status),
+                status => exit_now(status, false),
             }
         }
     }
@@ -179,5 +266,35 @@ impl Interrupt {
             Some(SIGHUP) => "SIGHUP",
             _ => "a signal",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Line;
+
+    #[test]
+    fn numbers_are_grouped_as_the_report_writes_them() {
+        for (n, text) in [
+            (0, "0"),
+            (7, "7"),
+            (999, "999"),
+            (1_000, "1,000"),
+            (2_637_822, "2,637,822"),
+            (u64::MAX, "18,446,744,073,709,551,615"),
+        ] {
+            let mut line = Line::default();
+            line.push_grouped(n);
+            assert_eq!(&line.bytes[..line.len], text.as_bytes());
+        }
+    }
+
+    #[test]
+    fn a_line_too_long_is_cut_not_overrun() {
+        let mut line = Line::default();
+        line.push(&[b'x'; 300]);
+        line.push(&[b'y'; 30]);
+        assert_eq!(line.len, 320);
+        assert_eq!(line.bytes[319], b'y');
     }
 }

@@ -12,7 +12,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::parquet::rows_as_csv;
-use common::{exits_within, json, until};
+use common::{exits_within, interrupt_once_written, json, until};
 use tempfile::TempDir;
 use warsim::export::text::counted;
 
@@ -34,15 +34,18 @@ fn names(folder: &Path) -> Vec<String> {
     names
 }
 
-/// A run whose summary takes `hold_ms` to replace its file, caught with the temporary file
-/// written: the signals `count` times, 200 ms apart (so none merges with the one before).
+/// A run of 1,000 games with a per-game CSV whose summary takes `hold_ms` to replace its file,
+/// caught with the temporary file written: the signals `count` times, 200 ms apart (so none
+/// merges with the one before).
 fn signal_while_replacing(dir: &Path, hold_ms: u32, count: usize) -> (Child, Instant) {
     let child = warsim()
         .args(["run", "--games", "1000", "-q", "--json"])
         .arg(dir.join("summary.json"))
+        .arg("--csv")
+        .arg(dir.join("games.csv"))
         .env("WARSIM_TEST_SLOW_REPLACE", hold_ms.to_string())
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     until("the temporary summary", || {
@@ -61,9 +64,28 @@ fn a_second_signal_lets_a_file_being_replaced_finish_and_leaves_no_temporary() {
     let dir = TempDir::new().unwrap();
     let (mut child, _) = signal_while_replacing(dir.path(), 1_500, 2);
     assert_eq!(child.wait().unwrap().code(), Some(130));
-    assert_eq!(names(dir.path()), ["summary.json"]);
+    assert_eq!(names(dir.path()), ["games.csv", "summary.json"]);
     let summary = json(&dir.path().join("summary.json"));
     assert_eq!(summary["games"], 1000);
+    // The first signal's closing message never comes: the exit says what it leaves.
+    assert_eq!(
+        said(&mut child),
+        "warsim: stopped at once by a second signal: the per-game CSV holds 1,000 rows, each \
+         whole; the outputs still to come were not written (a file already at one of their \
+         paths is not this run's)\n"
+    );
+}
+
+/// What a child that has ended wrote to its standard error (piped).
+fn said(child: &mut Child) -> String {
+    let mut said = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut said)
+        .unwrap();
+    said
 }
 
 #[test]
@@ -77,6 +99,11 @@ fn a_third_signal_ends_the_process_even_while_a_file_is_replaced() {
     );
     // The summary's temporary file is left: the user asked three times.
     assert!(!dir.path().join("summary.json").exists());
+    assert!(said(&mut child).starts_with(
+        "warsim: stopped at once by a third signal, in the middle of a write: the file being \
+             written may end on a cut row (a Parquet file without its footer), or its temporary \
+             .warsim-*.tmp be left beside it"
+    ));
 }
 
 /// A run whose per-game CSV goes to a pipe nobody reads, `args` added: the first signal waits
@@ -95,7 +122,7 @@ fn second_signal_on_a_stuck_pipe(dir: &Path, args: &[&std::ffi::OsStr]) {
         .arg(&fifo)
         .args(args)
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     // A reader that never reads: the run fills the pipe and waits on it.
@@ -117,6 +144,12 @@ fn second_signal_on_a_stuck_pipe(dir: &Path, args: &[&std::ffi::OsStr]) {
     );
     assert!(started.elapsed() < Duration::from_secs(2));
     assert_eq!(status.code(), Some(130));
+    // A pipe's last row may be cut: no count of whole rows is claimed.
+    assert_eq!(
+        said(&mut child),
+        "warsim: stopped at once by a second signal; the outputs still to come were not written \
+         (a file already at one of their paths is not this run's)\n"
+    );
 }
 
 #[test]
@@ -176,11 +209,18 @@ fn two_signals_at_once_leave_the_per_game_csv_on_a_whole_row() {
         run.args(["run", "--games", "1e12", "-q", "--csv"])
             .arg(&csv)
             .stdout(Stdio::null());
-        let text = stop_twice_at_once(&mut run, &csv, 100_000 + 50_000 * attempt);
+        run.stderr(Stdio::piped());
+        let (text, said) = stop_twice_saying(&mut run, &csv, 100_000 + 50_000 * attempt);
         let end = &text[text.len() - 40..];
         assert!(text.ends_with('\n'), "attempt {attempt}: {end:?}");
         let fields = text.lines().next().unwrap().split(',').count();
         assert!(text.lines().all(|row| row.split(',').count() == fields));
+        // The rows it says the file holds are the rows it holds.
+        let rows = counted(text.lines().count() as u64 - 1, "row");
+        assert!(
+            said.contains(&format!("the per-game CSV holds {rows}, each whole")),
+            "attempt {attempt}: {said}"
+        );
     }
 }
 
@@ -227,11 +267,37 @@ fn two_signals_at_once_leave_the_parquet_file_readable() {
         assert!(!rows.is_empty(), "attempt {attempt}");
         assert_eq!(rows, csv_rows, "attempt {attempt}");
         assert!(said.contains("ending the Parquet file"), "{said}");
-        // It says what the file kept, as the closing message it ends before would have.
+        // It says what the files kept, as the closing message it ends before would have.
         let kept = format!(
-            "the Parquet file is closed with its footer: it holds {}\n",
-            counted(rows.len() as u64, "game")
+            "the Parquet file is closed with its footer: it holds {}\nwarsim: stopped at once \
+             by a second signal: the per-game CSV holds {}, each whole;",
+            counted(rows.len() as u64, "game"),
+            counted(rows.len() as u64, "row")
         );
-        assert!(said.ends_with(&kept), "{said}");
+        assert!(said.contains(&kept), "{said}");
     }
+}
+
+/// A resumed run stopped twice counts the rows its per-game CSV held before the resume too: the
+/// file's rows, not this process's.
+#[test]
+fn two_signals_at_once_in_a_resumed_run_count_every_row_of_its_csv() {
+    let dir = TempDir::new().unwrap();
+    let (csv, state) = (dir.path().join("games.csv"), dir.path().join("s.state"));
+    let (csv_text, state_text) = (csv.to_str().unwrap(), state.to_str().unwrap());
+    let args = ["run", "--games", "1e12", "-q", "--csv", csv_text];
+    let first = interrupt_once_written(&[&args[..], &["--state", state_text]].concat(), &csv, 1);
+    assert_eq!(first.status.code(), Some(130));
+    let before = fs::metadata(&csv).unwrap().len();
+    let mut resume = warsim();
+    resume
+        .args(["resume", state_text])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    let (text, said) = stop_twice_saying(&mut resume, &csv, before + 100_000);
+    let rows = counted(text.lines().count() as u64 - 1, "row");
+    assert!(
+        said.contains(&format!("the per-game CSV holds {rows}, each whole")),
+        "{said}"
+    );
 }

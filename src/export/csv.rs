@@ -42,6 +42,8 @@ pub struct GameCsv {
     prefix: Vec<u8>,
     /// Rows written before the current batch began: [`RecordSink::committed`] counts from it.
     batch_base: u64,
+    /// Rows the file held before this process wrote to it (a resumed run's).
+    rows_before: u64,
 }
 
 impl GameCsv {
@@ -66,14 +68,16 @@ impl GameCsv {
             committed: 0,
             prefix: Vec::new(),
             batch_base: 0,
+            rows_before: 0,
         }
     }
 
-    /// Continues a file that already holds `bytes` bytes of whole rows (a resumed run): no
-    /// header, the rows appended.
-    pub fn resumed(out: Stream, bytes: u64) -> GameCsv {
+    /// Continues a file that already holds `bytes` bytes of whole rows, `rows` of them (a
+    /// resumed run): no header, the rows appended.
+    pub fn resumed(out: Stream, bytes: u64, rows: u64) -> GameCsv {
         let mut csv = GameCsv::new(out).without_header();
         csv.written_bytes = bytes;
+        csv.rows_before = rows;
         csv
     }
 
@@ -138,6 +142,11 @@ impl GameCsv {
         self.written_bytes += whole_bytes as u64;
         self.buffer.clear();
         self.rows_buffered = 0;
+        // Said by a second signal's exit, which waits for this write (`_held`) on a regular
+        // file only: elsewhere the last row may be cut.
+        if _held.is_some() {
+            crate::interrupt::note_csv_rows(self.rows_before + self.committed);
+        }
         match failure {
             None => Ok(()),
             Some(error) => {

@@ -107,9 +107,11 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     check_outputs(&outputs).map_err(ConfigError::from)?;
     check_apart_from_lock(&outputs).map_err(ConfigError::from)?;
     let files = match &options.resume {
-        Some(resume) if resume.csv_bytes > 0 => {
-            resumed_game_csv("--csv", &options.csv, resume.csv_bytes)?
-        }
+        Some(resume) if resume.csv_bytes > 0 => resumed_game_csv(
+            "--csv",
+            &options.csv,
+            (resume.csv_bytes, resume.stats.games),
+        )?,
         _ => open_game_files(
             ("--csv", options.csv.as_ref(), !options.no_header),
             ("--parquet", options.parquet.as_ref()),

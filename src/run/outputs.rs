@@ -326,11 +326,11 @@ pub fn resumable_at(command: &[String], csv: &Option<Target>, bytes: u64) -> io:
 }
 
 /// The per-game CSV of a resumed run or sweep: `flag`'s file, cut back to the checkpoint's
-/// `bytes` and continued after them.
+/// `bytes` (its `rows`) and continued after them.
 pub fn resumed_game_csv(
     flag: &str,
     csv: &Option<Target>,
-    bytes: u64,
+    (bytes, rows): (u64, u64),
 ) -> Result<GameFiles, ConfigError> {
     let Some(Target::File(path)) = csv else {
         return Err(ConfigError::Resume(format!(
@@ -343,7 +343,10 @@ pub fn resumed_game_csv(
             path.display()
         ))
     })?;
-    Ok(GameFiles::new(Some(GameCsv::resumed(stream, bytes)), None))
+    Ok(GameFiles::new(
+        Some(GameCsv::resumed(stream, bytes, rows)),
+        None,
+    ))
 }
 
 /// A run's plot title and the lines under it: the rules, the seed and the censored shares.

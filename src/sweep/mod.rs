@@ -193,7 +193,8 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     leads.extend(options.grid.keys.iter().map(|&key| (key, lead_kind(key))));
     let mut files = match &options.resume {
         Some(resume) if resume.csv_bytes > 0 => {
-            resumed_game_csv("--games-csv", &options.games_csv, resume.csv_bytes)?
+            let rows = resume.cells.iter().map(|(stats, _)| stats.games).sum();
+            resumed_game_csv("--games-csv", &options.games_csv, (resume.csv_bytes, rows))?
         }
         _ => open_game_files(
             ("--games-csv", options.games_csv.as_ref(), true),

@@ -21,12 +21,14 @@ use crate::state::{State, check_apart_from_lock};
 use crate::stats::Stats;
 
 mod outputs;
+mod titles;
 
 pub use outputs::{
-    OutputWriter, StopFailure, Stopper, checkpoints_of, open_game_files, play_on, plot_titles,
-    resumable, resumable_at, resumed_game_csv, write_each,
+    OutputWriter, StopFailure, Stopper, checkpoints_of, open_game_files, play_on, resumable,
+    resumable_at, resumed_game_csv, write_each,
 };
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
+pub use titles::plot_titles;
 
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]

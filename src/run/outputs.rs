@@ -5,17 +5,17 @@ use std::io::{self, Write};
 
 use crate::batch::{Checkpoints, RecordSink};
 use crate::config::{ConfigError, RunOptions};
-use crate::export::text::{games_text, group, percent_of, quantile_text};
 use crate::export::{
     AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target,
     Which, write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv,
     write_summary_json, write_text_report,
 };
-use crate::plot::{MARKED_QUANTILES, draw_run};
+use crate::plot::draw_run;
 use crate::state::{Resumable, State, csv_tail};
 use crate::stats::Stats;
 
 use super::RunError;
+use super::plot_titles;
 
 /// Opens the per-game outputs asked for (`(flag, target)` of the CSV and the Parquet file);
 /// `leads` name a sweep's leading columns.
@@ -347,69 +347,4 @@ pub fn resumed_game_csv(
         Some(GameCsv::resumed(stream, bytes, rows)),
         None,
     ))
-}
-
-/// A run's plot title and the lines under it: the rules, the seed and the censored shares.
-pub fn plot_titles(info: &RunInfo, stats: &Stats) -> (String, Vec<String>) {
-    let share = |n: u64| percent_of(n, stats.games, 2);
-    let lengths = stats.lengths();
-    let title = format!(
-        "How long does War last? {}, {}",
-        info.rules.preset.name(),
-        games_played(info, stats.games)
-    );
-    // No game has no shares, so a shard that holds none shows none.
-    let censored = match stats.games {
-        0 => String::new(),
-        _ => format!(
-            "capped {} · never end ({}) {} · ",
-            share(lengths.capped_games()),
-            match stats.count(crate::engine::Outcome::Abandoned) {
-                0 => "cycles",
-                _ => "cycles, abandoned",
-            },
-            share(lengths.never_games()),
-        ),
-    };
-    // The quantiles in words too: one among games that never end ("> 300", "never") has no
-    // mark to show it.
-    let quantiles: String = MARKED_QUANTILES
-        .into_iter()
-        .filter_map(|(name, parts)| {
-            Some(format!(
-                "{name} {} · ",
-                quantile_text(lengths.quantile(parts)?)
-            ))
-        })
-        .collect();
-    let lines = vec![
-        info.rules.describe(),
-        format!(
-            "seed {} · {quantiles}{censored}warsim {}",
-            info.seed,
-            env!("CARGO_PKG_VERSION")
-        ),
-    ];
-    (title, lines)
-}
-
-/// The games a plot describes, saying when they are not the whole batch: a shard's part
-/// (`667 games (shard 1/3)`) or fewer than asked for (`3,000 of 10,000 games (incomplete)`:
-/// a stopped run, a partial merge), as the report's `games` line does.
-fn games_played(info: &RunInfo, games: u64) -> String {
-    let mut notes = Vec::new();
-    let counted = match games == info.games_requested {
-        true => games_text(games),
-        false => {
-            notes.push("incomplete".to_string());
-            format!("{} of {}", group(games), games_text(info.games_requested))
-        }
-    };
-    if let Some((shard, _)) = info.shard {
-        notes.push(format!("shard {shard}"));
-    }
-    match notes.is_empty() {
-        true => counted,
-        false => format!("{counted} ({})", notes.join(", ")),
-    }
 }

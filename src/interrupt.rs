@@ -38,10 +38,11 @@ const NO_ROWS: u64 = u64::MAX;
 const CLOSING_NOTE: &[u8] = b"warsim: ending the Parquet file before stopping (it cannot be read \
 without its footer); signal again to stop at once\n";
 
-/// Runs in the signal handler, so touches only atomics before `_exit`. The order of the
-/// atomics (SeqCst) is what makes the hand-over sure: this stores its status before it reads
-/// [`HELD`], and [`ExitHeld`]'s drop lowers [`HELD`] before it reads the status, so one of the
-/// two always sees the other and the process never stays up after a second signal.
+/// Runs in the signal handler, so touches only atomics, a buffer on the stack and `write(2)`
+/// before `_exit`. The order of the atomics (SeqCst) is what makes the hand-over sure: this
+/// stores its status before it reads [`HELD`], and [`ExitHeld`]'s drop lowers [`HELD`] before
+/// it reads the status, so one of the two always sees the other and the process never stays up
+/// after a second signal.
 fn on_signal(number: i32) {
     let arrived = SIGNALS.fetch_add(1, Ordering::SeqCst) + 1;
     if arrived < 2 {
@@ -225,8 +226,8 @@ impl Interrupt {
         // Once a process: each signal must be counted once, however many jobs install handlers.
         COUNTING.call_once(|| {
             counting = STOPPING.iter().try_for_each(|&number| {
-                // SAFETY: `on_signal` only touches atomics and calls `_exit`, both
-                // async-signal-safe.
+                // SAFETY: `on_signal` only touches atomics, fills a buffer on its stack and
+                // calls `write(2)` and `_exit`, all async-signal-safe.
                 unsafe { signal_hook::low_level::register(number, move || on_signal(number)) }
                     .map(drop)
             });

@@ -286,3 +286,49 @@ fn a_full_disk_leaves_the_csv_and_the_parquet_file_the_same_games() {
 fn group(n: usize) -> String {
     warsim::export::text::group(n as u64)
 }
+
+/// A Parquet file holds at most 2^15 row groups of 262,144 games: more is refused before any
+/// game is played, and a shard's file is held to its own part, not the whole batch's (a shard
+/// of a batch too big for one file was refused though its file would hold half of it).
+#[test]
+fn the_parquet_limit_counts_the_games_of_this_file() {
+    let dir = TempDir::new().unwrap();
+    let parquet = dir.path().join("games.parquet");
+    let refused = |args: &[&str]| {
+        let out = warsim()
+            .args(args)
+            .arg("--parquet")
+            .arg(&parquet)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(!parquet.exists(), "{args:?}: nothing written");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let too_many = "error: --parquet holds at most 8,589,934,592 games (2^15 row groups of \
+                    262,144), not 10,000,000,000: write --csv, or split the run into shards \
+                    (--shard K/N), each with its own Parquet file\n";
+    assert_eq!(refused(&["run", "--games", "1e10"]), too_many);
+    assert_eq!(
+        refused(&["sweep", "--players", "2,3", "--games", "5e9"]),
+        too_many
+    );
+    // Half of it passes that check, and the next one speaks: two outputs on standard output
+    // (run), a combination that cannot be played (sweep).
+    let run = [
+        "run", "--games", "1e10", "--shard", "0/2", "--csv", "-", "--json", "-",
+    ];
+    assert!(refused(&run).contains("both write to standard output"));
+    let sweep = [
+        "sweep",
+        "--players",
+        "2,3",
+        "--war-shortage",
+        "smaller-hand",
+    ];
+    let said = refused(&[&sweep[..], &["--games", "1e10", "--shard", "1/2"]].concat());
+    assert!(
+        said.contains("1 of 2 combinations cannot be played"),
+        "{said}"
+    );
+}

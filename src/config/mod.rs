@@ -14,6 +14,7 @@ pub use shard::parse_shard;
 
 use crate::batch::Shard;
 use crate::engine::{Rules, RulesError};
+use crate::export::text::group;
 use crate::export::{MAX_PARQUET_GAMES, ROW_GROUP, Target};
 use crate::plot::SurvivalScale;
 use crate::stats::Stats;
@@ -150,7 +151,10 @@ pub enum ConfigError {
     Merge(String),
     /// More games than a Parquet file holds.
     #[error(
-        "--parquet holds at most {MAX_PARQUET_GAMES} games (2^15 row groups of {ROW_GROUP}), not {0}: write --csv, or split the run"
+        "--parquet holds at most {} games (2^15 row groups of {}), not {}: write --csv, or split the run into shards (--shard K/N), each with its own Parquet file",
+        group(MAX_PARQUET_GAMES),
+        group(ROW_GROUP as u64),
+        group(*.0)
     )]
     Parquet(u64),
     /// An output that cannot be written.
@@ -163,7 +167,11 @@ impl RunOptions {
     pub fn validate(&self) -> Result<(), ConfigError> {
         self.rules.validate()?;
         check_counts(self.games, self.threads)?;
-        check_parquet(self.parquet.is_some(), self.games)?;
+        // A shard's file holds its part of the batch alone.
+        let part = self
+            .shard
+            .map_or(0..self.games, |shard| shard.range(self.games));
+        check_parquet(self.parquet.is_some(), part.end - part.start)?;
         check_checkpoints(
             self.state.as_ref(),
             self.parquet.is_some(),

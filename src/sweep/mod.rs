@@ -100,7 +100,10 @@ impl SweepOptions {
             (self.checkpoint_every, self.continue_from_state),
             "--games-csv",
         )?;
-        let games = self.games.saturating_mul(self.grid.cells.len() as u64);
+        // A shard's file holds its part of every cell alone.
+        let games = self
+            .part_games()
+            .saturating_mul(self.grid.cells.len() as u64);
         check_parquet(self.parquet.is_some(), games)?;
         if self.plot.is_some() {
             let cells: Vec<&[String]> = self.grid.cells.iter().map(|c| &c.values[..]).collect();

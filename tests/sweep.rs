@@ -204,6 +204,14 @@ fn invalid_combinations_are_refused_before_any_game_or_skipped() {
             "error: the only combination cannot be played, suits=100 ranks=13: --suits 100 × \
              --ranks 13 = 1300 cards is more than the 1024 supported: use a smaller deck\n",
         );
+    warsim()
+        .args(["sweep", "--players", "2,3", "--games", "1e19"])
+        .assert()
+        .code(2)
+        .stderr(
+            "error: --games 10,000,000,000,000,000,000 over 2 cells is more than \
+             18,446,744,073,709,551,615 games: play fewer\n",
+        );
     for (flag, value, needle) in [
         ("--ranks", "9..6", "FROM ≤ TO"),
         ("--players", "2..x", "invalid --players '2..x'"),

@@ -135,9 +135,9 @@ impl SweepOptions {
         {
             return Err(ConfigError::Sweep(format!(
                 "--games {} over {} cells is more than {} games: play fewer",
-                self.games,
+                group(self.games),
                 self.grid.cells.len(),
-                u64::MAX
+                group(u64::MAX)
             )));
         }
         one_on_stdout(&self.outputs())

@@ -37,6 +37,11 @@ pub(super) struct ResumeArgs {
     /// [default: the run's own --checkpoint-every].
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     checkpoint_every: Option<Duration>,
+    /// Run in DIR instead of the folder the run ran in (a folder moved, or copied to another
+    /// machine): the run's relative paths then name DIR's files, and its --state there must be
+    /// STATE [default: the run's own folder].
+    #[arg(long, value_name = "DIR")]
+    folder: Option<PathBuf>,
 }
 
 impl ResumeArgs {
@@ -93,7 +98,14 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
         );
         return Ok(RunEnd::Complete);
     }
-    if !resumable.ran_here() {
+    if let Some(folder) = &args.folder {
+        std::env::set_current_dir(folder).map_err(|e| {
+            refuse(format!(
+                "--folder {}: cannot enter it ({e})",
+                folder.display()
+            ))
+        })?;
+    } else if !resumable.ran_here() {
         let folder = resumable
             .folder()
             .map_err(|e| refuse(format!("{name}: {e}")))?;
@@ -107,7 +119,10 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
                      UTF-8 and this state is older than the folder's bytes kept beside it: \
                      resume from inside that folder"
                     ),
-                    false => format!("{name}: the {what}'s folder {folder} is gone ({e})"),
+                    false => format!(
+                        "{name}: the {what}'s folder {folder} is gone ({e}): if it moved, add \
+                         --folder with the folder that now holds its files"
+                    ),
                 },
             )
         })?;
@@ -119,6 +134,7 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
         ))),
         (Ok(Command::Run(recorded)), AnyState::Run(state)) => {
             let mut options = recorded.into_options()?;
+            same_state_there(args, &options.state, &absolute)?;
             options.command = resumable.command.clone();
             let o = &mut options;
             args.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
@@ -126,12 +142,39 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
         }
         (Ok(Command::Sweep(recorded)), AnyState::Sweep(sweep)) => {
             let mut options = recorded.into_options()?;
+            same_state_there(args, &options.state, &absolute)?;
             options.command = resumable.command.clone();
             let o = &mut options;
             args.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
             continue_sweep(&name, &sweep, &resumable, options)
         }
         _ => Err(not_its_own()),
+    }
+}
+
+/// With `--folder`, refuses a folder where the run's own `--state` is not the state file being
+/// resumed (`absolute`): the run would checkpoint into another file, perhaps one it did not
+/// write, and the folder is not the run's as it left it.
+fn same_state_there(
+    args: &ResumeArgs,
+    state: &Option<Target>,
+    absolute: &Path,
+) -> Result<(), RunError> {
+    let Some(folder) = &args.folder else {
+        return Ok(());
+    };
+    let Some(Target::File(there)) = state else {
+        return Ok(());
+    };
+    match std::fs::canonicalize(there) {
+        Ok(found) if found == absolute => Ok(()),
+        _ => Err(refuse(format!(
+            "--folder {}: the run's --state {} there is not {}: give the folder that holds the \
+             run's files as it left them",
+            folder.display(),
+            there.display(),
+            args.state.display()
+        ))),
     }
 }
 

@@ -1,8 +1,8 @@
 //! `warsim resume STATE`, and what `--continue` shares with it (`continuing.rs`): continue the
-//! run or sweep a checkpoint recorded, from its folder and with its own command line (but how
-//! the run goes: threads, progress bar, checkpoint cadence), after checking that the per-game
-//! CSV still holds exactly the checkpoint's rows (never silently: a shorter, edited or missing
-//! file is an error).
+//! run or sweep a checkpoint recorded, from its folder (or the one `--folder` names, where it
+//! moved) and with its own command line (but how the run goes: threads, progress bar,
+//! checkpoint cadence), after checking that the per-game CSV still holds exactly the
+//! checkpoint's rows (never silently: a shorter, edited or missing file is an error).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -153,8 +153,14 @@ fn a_state_of_another_run_folder_or_warsim_is_refused_and_left_alone() {
         d,
         "is the state of another run (`warsim run --games 1000 ",
     );
-    // The same command from another folder.
-    refused(&first, d.parent().unwrap(), "is the state of another run");
+    // The same command from another folder: most likely the folder moved.
+    let moved = format!(
+        "is this run's state from another folder ({}): if the folder moved here, continue it \
+         with `warsim resume {} --folder .`",
+        d.canonicalize().unwrap().display(),
+        d.join("s.json").display()
+    );
+    refused(&first, d.parent().unwrap(), &moved);
     // A state another warsim wrote.
     let text = String::from_utf8(state.clone()).unwrap();
     let version = format!("\"warsim_version\": \"{}\"", env!("CARGO_PKG_VERSION"));

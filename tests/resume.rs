@@ -347,7 +347,7 @@ fn a_run_in_a_folder_not_named_in_utf8_resumes_in_that_folder_alone() {
     let err = String::from_utf8_lossy(&continued.stderr);
     assert_eq!(continued.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("is the state of another run") && err.contains("caf\\xE9\""),
+        err.contains("is this run's state from another folder") && err.contains("caf\\xE9\""),
         "{err}"
     );
     // A state from before the folder's bytes were kept: resumed from elsewhere, it says why it

@@ -1,7 +1,8 @@
 //! `warsim resume --folder`: a run whose folder was moved (or copied to another machine, under
 //! another path) resumes in the folder named, to the uninterrupted run's outputs, where before
-//! it could only be refused ("the run's folder … is gone"). A folder where the run's own
-//! `--state` is another file is refused, and nothing in it changes.
+//! it could only be refused ("the run's folder … is gone"; `--continue` from there now points
+//! to `--folder .`). A folder where the run's own `--state` is another file is refused, and
+//! nothing in it changes.
 
 mod common;
 
@@ -95,7 +96,29 @@ fn a_moved_runs_folder_resumes_where_it_is_named() {
     );
     assert!(std::fs::read(whole.join("g.csv")).unwrap() == before);
 
-    let resumed = resume(Some(&moved));
+    // The same command with --continue, from the moved folder, says how to go on.
+    let continued = warsim()
+        .current_dir(&moved)
+        .args(RUN)
+        .arg("--continue")
+        .output()
+        .unwrap();
+    assert_eq!(continued.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&continued.stderr);
+    let hint = format!(
+        "error: --continue: s.state is this run's state from another folder ({}): if the \
+         folder moved here, continue it with `warsim resume s.state --folder .`; else give this \
+         run its own --state\n",
+        first.display()
+    );
+    assert_eq!(said, hint);
+
+    // What it says, run there.
+    let resumed = warsim()
+        .current_dir(&moved)
+        .args(["resume", "s.state", "--folder", "."])
+        .output()
+        .unwrap();
     assert!(resumed.status.success(), "{resumed:?}");
     assert!(
         std::fs::read(moved.join("g.csv")).unwrap() == before,

@@ -116,10 +116,17 @@ fn own_checkpoint(
     let name = path.display().to_string();
     let (checkpoint, resumable) =
         read_checkpoint(path).map_err(|e| refuse(format!("--continue: {name}: {e}")))?;
-    if !resumable.ran_here() || !same(&resumable.command) {
-        return Err(another_run(&name, &resumable));
+    match (same(&resumable.command), resumable.ran_here()) {
+        (true, true) => Ok((name, checkpoint, resumable)),
+        // This very command, run elsewhere: most likely its folder moved here.
+        (true, false) => Err(refuse(format!(
+            "--continue: {name} is this run's state from another folder ({}): if the folder \
+             moved here, continue it with `warsim resume {name} --folder .`; else give this run \
+             its own --state",
+            resumable.folder_text()
+        ))),
+        (false, _) => Err(another_run(&name, &resumable)),
     }
-    Ok((name, checkpoint, resumable))
 }
 
 /// Defines a function giving what decides a batch's games and files, to compare two batches'

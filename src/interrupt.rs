@@ -73,7 +73,11 @@ file being written may end on a cut row (a Parquet file without its footer), or 
 .warsim-*.tmp be left beside it\n",
         );
     } else {
-        line.push(b"warsim: stopped at once by a second signal");
+        // A third signal that lands as the last held write ends exits here too.
+        line.push(match SIGNALS.load(Ordering::SeqCst) {
+            2 => b"warsim: stopped at once by a second signal",
+            _ => b"warsim: stopped at once by a further signal",
+        });
         let rows = CSV_ROWS.load(Ordering::SeqCst);
         if rows != NO_ROWS {
             line.push(b": the per-game CSV holds ");

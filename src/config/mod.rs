@@ -163,14 +163,18 @@ pub enum ConfigError {
 }
 
 impl RunOptions {
+    /// The games this run plays: the whole batch, or a shard's part of it.
+    pub fn part(&self) -> std::ops::Range<u64> {
+        self.shard
+            .map_or(0..self.games, |shard| shard.range(self.games))
+    }
+
     /// Checks the combination of options.
     pub fn validate(&self) -> Result<(), ConfigError> {
         self.rules.validate()?;
         check_counts(self.games, self.threads)?;
         // A shard's file holds its part of the batch alone.
-        let part = self
-            .shard
-            .map_or(0..self.games, |shard| shard.range(self.games));
+        let part = self.part();
         check_parquet(self.parquet.is_some(), part.end - part.start)?;
         check_checkpoints(
             self.state.as_ref(),

@@ -159,9 +159,7 @@ fn play(
     mut files: GameFiles,
     interrupt: Option<&Interrupt>,
 ) -> Result<Played, RunError> {
-    let games = options
-        .shard
-        .map_or(0..options.games, |shard| shard.range(options.games));
+    let games = options.part();
     // A resumed run plays on from its checkpoint's last game.
     let (base, before) = match &options.resume {
         Some(resume) => (resume.stats.clone(), resume.seconds),

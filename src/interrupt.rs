@@ -1,12 +1,12 @@
 //! Signals that ask a long job to stop: SIGINT (Ctrl-C), SIGTERM and SIGHUP. The first one
 //! only raises a flag that the job polls between chunks of games, so it can end on whole games
 //! and write what it has; a second one ends the process at once, with the usual status of that
-//! signal (128 + its number) and a line saying what it leaves ([`note_csv_rows`]), except that a write in progress to a file ([`hold_exit`]: a
-//! summary or state file replaced whole, rows of a per-game file) is finished first, so that
-//! neither half a file, nor its temporary, nor a cut row is left, and a Parquet file being
-//! written is ended ([`hold_exit_until_closed`]), as it cannot be read without its footer; a
-//! third one ends the process even then (a write that hangs, on a network file system, must not
-//! trap the user).
+//! signal (128 + its number) and a line saying what it leaves ([`note_csv_rows`]), except that
+//! a write in progress to a file ([`hold_exit`]: a summary or state file replaced whole, rows
+//! of a per-game file) is finished first, so that neither half a file, nor its temporary, nor a
+//! cut row is left, and a Parquet file being written is ended ([`hold_exit_until_closed`]), as
+//! it cannot be read without its footer; a third one ends the process even then (a write that
+//! hangs, on a network file system, must not trap the user).
 
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
@@ -118,7 +118,9 @@ impl Line {
         self.len += taken;
     }
 
-    /// `n` with its thousands grouped by commas, as the report writes numbers.
+    /// `n` with its thousands grouped by commas, as the report writes numbers. Not
+    /// `export::text::group`, which returns a `String`: this runs in a signal handler, where
+    /// nothing may allocate.
     fn push_grouped(&mut self, n: u64) {
         let mut digits = [0u8; 26];
         let (mut at, mut rest, mut written) = (digits.len(), n, 0);

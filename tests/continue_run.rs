@@ -10,7 +10,7 @@ use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
 use assert_cmd::Command;
-use common::{interrupt_once_written, json};
+use common::{figures_but, interrupt_once_written, json};
 use tempfile::TempDir;
 
 fn warsim() -> Command {
@@ -54,11 +54,7 @@ fn outcome(args: &[String], cwd: &Path) -> (Option<i32>, String) {
 
 /// The summary's keys but how the run went.
 fn figures(path: &Path) -> serde_json::Value {
-    let mut summary = json(path);
-    let keys = summary.as_object_mut().unwrap();
-    let how = ["wall_seconds", "games_per_second", "threads"];
-    keys.retain(|key, _| !how.contains(&key.as_str()));
-    summary
+    figures_but(path, &["wall_seconds", "games_per_second", "threads"])
 }
 
 #[test]

@@ -226,6 +226,15 @@ fn states_that_do_not_make_one_batch_are_refused() {
     );
 }
 
+/// Runs `merge`, which must refuse (exit 2, nothing on standard output); returns what it said.
+fn refused(merge: &mut Command) -> String {
+    let out = merge.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty(), "{err}");
+    err
+}
+
 /// An output that is one of the states being merged, or the list naming them, replaced it:
 /// `merge a.state b.state --json a.state` lost a shard's state to the summary.
 #[test]
@@ -251,15 +260,13 @@ fn an_output_that_is_one_of_the_inputs_is_refused_and_the_input_kept() {
         ),
     ];
     for (flag, input, output, what) in cases {
-        let out = warsim()
-            .args(["merge", "--states-from"])
-            .arg(&list)
-            .arg(flag)
-            .arg(&output)
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
+        let err = refused(
+            warsim()
+                .args(["merge", "--states-from"])
+                .arg(&list)
+                .arg(flag)
+                .arg(&output),
+        );
         assert_eq!(
             err,
             format!(
@@ -269,7 +276,6 @@ fn an_output_that_is_one_of_the_inputs_is_refused_and_the_input_kept() {
                 input.display()
             )
         );
-        assert!(out.stdout.is_empty());
     }
     // The list read from standard input: the file it comes from.
     let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsim"))
@@ -300,15 +306,13 @@ fn an_output_that_is_a_merged_states_lock_file_is_refused() {
         .join(".")
         .join(lock(&states[1]).file_name().unwrap());
     for (state, output) in [(&states[0], lock(&states[0])), (&states[1], spelled)] {
-        let out = warsim()
-            .arg("merge")
-            .args(&states)
-            .arg("--json")
-            .arg(&output)
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
+        let err = refused(
+            warsim()
+                .arg("merge")
+                .args(&states)
+                .arg("--json")
+                .arg(&output),
+        );
         assert_eq!(
             err,
             format!(

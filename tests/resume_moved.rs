@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Command as Process, Stdio};
 
 use assert_cmd::Command;
-use common::{json, until};
+use common::{figures_but, json, until};
 use tempfile::TempDir;
 
 fn warsim() -> Command {
@@ -25,10 +25,7 @@ const RUN: [&str; 12] = [
 
 /// The summary's keys but the timings.
 fn figures(path: &Path) -> serde_json::Value {
-    let mut summary = json(path);
-    let keys = summary.as_object_mut().unwrap();
-    keys.retain(|key, _| !["wall_seconds", "games_per_second"].contains(&key.as_str()));
-    summary
+    figures_but(path, &["wall_seconds", "games_per_second"])
 }
 
 /// Runs [`RUN`] in `folder`, stopped by SIGINT once its CSV holds a megabyte.

@@ -35,6 +35,15 @@ pub fn json(path: &std::path::Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
 }
 
+/// A run's summary JSON at `path` without the keys in `how` (how the run went: its timings,
+/// its threads), to compare two runs' figures.
+pub fn figures_but(path: &std::path::Path, how: &[&str]) -> serde_json::Value {
+    let mut summary = json(path);
+    let keys = summary.as_object_mut().unwrap();
+    keys.retain(|key, _| !how.contains(&key.as_str()));
+    summary
+}
+
 /// `preset`'s rules stopped after `rounds` rounds with outcome `capped`.
 pub fn stopped_after(preset: Preset, rounds: u32) -> Rules {
     let mut r = preset.rules();

@@ -325,3 +325,31 @@ fn an_output_that_is_a_merged_states_lock_file_is_refused() {
         assert!(!output.exists(), "nothing written");
     }
 }
+
+/// A state that is not there is named before any output is judged: `merge gone.state --json
+/// gone.state.lock` was refused for the lock file of a state that does not exist.
+#[test]
+fn a_missing_state_is_named_before_the_outputs() {
+    let dir = TempDir::new().unwrap();
+    let states = shard_states(dir.path(), &[], "100", 2);
+    let gone = dir.path().join("gone.state");
+    let lock = dir.path().join("gone.state.lock");
+    for output in [&lock, &dir.path().to_path_buf()] {
+        let err = refused(
+            warsim()
+                .arg("merge")
+                .args(&states)
+                .arg(&gone)
+                .arg("--json")
+                .arg(output),
+        );
+        assert_eq!(
+            err,
+            format!(
+                "error: {}: cannot be read (No such file or directory (os error 2))\n",
+                gone.display()
+            )
+        );
+    }
+    assert!(!lock.exists(), "nothing written");
+}

@@ -6,7 +6,7 @@
 //! naming the files, before writing anything.
 //! A sweep's states merge cell by cell into the sweep's tables (`sweep.rs`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use rayon::prelude::*;
@@ -101,7 +101,11 @@ pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
     if options.states.is_empty() {
         return Err(refuse("give at least one state file to merge".into()));
     }
-    // Before the first state is read: reading many takes minutes.
+    // Before the first state is read: reading many takes minutes. A state that is not there is
+    // named first, as the mistake to mend before any about the outputs.
+    for state in &options.states {
+        AnyState::check_readable(state).map_err(|e| unreadable(state, e))?;
+    }
     let outputs = options.outputs();
     check_outputs(&outputs).map_err(ConfigError::from)?;
     let states = options
@@ -181,7 +185,12 @@ fn listed_states(list: &std::path::Path) -> Result<Vec<PathBuf>, RunError> {
 
 /// Reads the state in `paths[file]`; the error names the file.
 fn read_state(paths: &[PathBuf], file: usize) -> Result<AnyState, RunError> {
-    AnyState::read(&paths[file]).map_err(|e| refuse(format!("{}: {e}", paths[file].display())))
+    AnyState::read(&paths[file]).map_err(|e| unreadable(&paths[file], e))
+}
+
+/// A state refused as it was opened or read: `why`, after its path.
+fn unreadable(path: &Path, why: String) -> RunError {
+    refuse(format!("{}: {why}", path.display()))
 }
 
 /// States read at once at most: a state takes about two and a half times its file's size

@@ -24,6 +24,12 @@ pub enum AnyState {
 }
 
 impl AnyState {
+    /// Whether a state file can be opened, with the message [`AnyState::read`] would give:
+    /// checked for every state before a long merge reads the first.
+    pub fn check_readable(path: &Path) -> Result<(), String> {
+        open(path).map(drop)
+    }
+
     /// Reads a state file of either kind, by its `format`.
     pub fn read(path: &Path) -> Result<AnyState, String> {
         let text = read_text(path)?;
@@ -123,8 +129,7 @@ pub fn head_refusal(head: &[u8]) -> Option<String> {
 /// begin a state ([`head_refusal`]): a wrong file gets the refusal it would get whole (its
 /// first JSON error, or no state's format), but not after gigabytes are read, or forever.
 fn read_text(path: &Path) -> Result<Vec<u8>, String> {
-    let cannot = |e: io::Error| format!("cannot be read ({e})");
-    let mut file = fs::File::open(path).map_err(cannot)?;
+    let mut file = open(path)?;
     let mut text = Vec::new();
     (&mut file)
         .take(HEAD)
@@ -139,4 +144,12 @@ fn read_text(path: &Path) -> Result<Vec<u8>, String> {
         file.read_to_end(&mut text).map_err(cannot)?;
     }
     Ok(text)
+}
+
+fn open(path: &Path) -> Result<fs::File, String> {
+    fs::File::open(path).map_err(cannot)
+}
+
+fn cannot(e: io::Error) -> String {
+    format!("cannot be read ({e})")
 }

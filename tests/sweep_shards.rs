@@ -244,7 +244,8 @@ fn states_of_another_sweep_or_of_a_run_are_refused() {
             &["state-0.json", "state-1.json", "run.json"],
             "run.json is a run's state and state-0.json a sweep's",
         ),
-        // The outputs are checked, under merge's own flags, before any state is read.
+        // The outputs are checked, under merge's own flags, before any state is read (a
+        // damaged one is found only by reading it).
         (
             &[
                 "state-0.json",
@@ -257,7 +258,7 @@ fn states_of_another_sweep_or_of_a_run_are_refused() {
             "--json out.csv: is the file --summary writes too",
         ),
         (
-            &["no-such-state.json", "--summary", "no-folder/out.csv"],
+            &["wraps.json", "--summary", "no-folder/out.csv"],
             "--summary no-folder/out.csv: folder 'no-folder' does not exist",
         ),
     ] {

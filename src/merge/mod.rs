@@ -104,7 +104,7 @@ pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
     // Before the first state is read: reading many takes minutes. A state that is not there is
     // named first, as the mistake to mend before any about the outputs.
     for state in &options.states {
-        AnyState::check_readable(state).map_err(|e| unreadable(state, e))?;
+        AnyState::check_present(state).map_err(|e| unreadable(state, e))?;
     }
     let outputs = options.outputs();
     check_outputs(&outputs).map_err(ConfigError::from)?;

@@ -24,10 +24,11 @@ pub enum AnyState {
 }
 
 impl AnyState {
-    /// Whether a state file can be opened, with the message [`AnyState::read`] would give:
-    /// checked for every state before a long merge reads the first.
-    pub fn check_readable(path: &Path) -> Result<(), String> {
-        open(path).map(drop)
+    /// Whether a state file is there, with the message [`AnyState::read`] would give for one
+    /// that is not: checked for every state before a long merge reads the first. Not opened:
+    /// a named pipe opened and closed here would have no writer left for the read.
+    pub fn check_present(path: &Path) -> Result<(), String> {
+        fs::metadata(path).map(drop).map_err(cannot)
     }
 
     /// Reads a state file of either kind, by its `format`.
@@ -129,7 +130,7 @@ pub fn head_refusal(head: &[u8]) -> Option<String> {
 /// begin a state ([`head_refusal`]): a wrong file gets the refusal it would get whole (its
 /// first JSON error, or no state's format), but not after gigabytes are read, or forever.
 fn read_text(path: &Path) -> Result<Vec<u8>, String> {
-    let mut file = open(path)?;
+    let mut file = fs::File::open(path).map_err(cannot)?;
     let mut text = Vec::new();
     (&mut file)
         .take(HEAD)
@@ -144,10 +145,6 @@ fn read_text(path: &Path) -> Result<Vec<u8>, String> {
         file.read_to_end(&mut text).map_err(cannot)?;
     }
     Ok(text)
-}
-
-fn open(path: &Path) -> Result<fs::File, String> {
-    fs::File::open(path).map_err(cannot)
 }
 
 fn cannot(e: io::Error) -> String {

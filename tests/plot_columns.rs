@@ -192,7 +192,7 @@ fn an_axis_of_unevenly_spaced_numbers_says_it_is_not_to_scale() {
     for (values, expected) in [
         (
             ["--max-rounds", "100,1000,100000"],
-            "max_rounds (evenly spaced, not to scale)",
+            "max rounds (evenly spaced, not to scale)",
         ),
         (
             ["--players", "2,3,4,8"],
@@ -206,7 +206,7 @@ fn an_axis_of_unevenly_spaced_numbers_says_it_is_not_to_scale() {
         let texts = svg_texts(&svg);
         let axis: Vec<&String> = texts
             .iter()
-            .filter(|t| t.starts_with(&values[0][2..].replace('-', "_")))
+            .filter(|t| t.starts_with(&values[0][2..].replace('-', " ")))
             .collect();
         assert_eq!(axis, [expected], "{values:?}");
     }

@@ -183,6 +183,14 @@ fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
     // The longest games at the first value, where the legend stands.
     plot_sweep(&svg, &["--face-down", "0..4", "--games", "2000"]);
     data_under_the_legend(&svg);
+    // Settings named in words, as their flags are, not by their table columns (`face_down`).
+    let texts = svg_texts(&svg);
+    assert!(
+        has(&texts, "The median by face down, 2,000 games"),
+        "{texts:?}"
+    );
+    assert!(texts.iter().any(|t| t == "face down"), "{texts:?}");
+    assert!(!has(&texts, "face_down"), "{texts:?}");
     plot_sweep(
         &svg,
         &[
@@ -197,7 +205,7 @@ fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
         ],
     );
     let texts = svg_texts(&svg);
-    assert!(has(&texts, "players=3 pickup=shuffled"), "{texts:?}");
+    assert!(has(&texts, "players=3, pickup=shuffled"), "{texts:?}");
     assert!(
         texts.iter().any(|t| t == "ranks"),
         "the x axis is the setting with most values"

@@ -217,7 +217,7 @@ pub(super) fn medians(
                         .iter()
                         .map(|(k, v)| format!("{}={v}", keys[*k]))
                         .collect();
-                    parts.join(" ")
+                    parts.join(", ")
                 };
                 lines::median(&mut chart, (line, name), &mine, color, &layout)?;
                 let rank = noted.iter().position(|&l| l == line).unwrap_or(0) as u32;

@@ -98,7 +98,16 @@ fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<Stri
     let cells: Vec<(&[String], &Stats)> =
         results.iter().map(|r| (&r.values[..], &r.stats)).collect();
     let values: Vec<&[String]> = cells.iter().map(|(v, _)| *v).collect();
-    let swept = varied_keys(&options.grid.keys, &values).join(" × ");
+    // A figure is read by people (and printed in papers), the tables by programs: its axes
+    // and title name a setting in words (`face down`), as its flag does, not by its column.
+    let labels: Vec<String> = options
+        .grid
+        .keys
+        .iter()
+        .map(|k| k.replace('_', " "))
+        .collect();
+    let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+    let swept = varied_keys(&labels, &values).join(" × ");
     let title = format!(
         "How long does War last? The median by {swept}, {}",
         games_a_cell(options, results)
@@ -115,7 +124,7 @@ fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<Stri
             env!("CARGO_PKG_VERSION")
         ),
     ];
-    match draw_sweep(&title, &lines, &options.grid.keys, &cells)? {
+    match draw_sweep(&title, &lines, &labels, &cells)? {
         Some(svg) => Ok(svg),
         None => {
             let (title, subtitle) = plot_titles(&first.info, &first.stats);

@@ -18,8 +18,10 @@ fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
 }
 
-/// Starts `warsim ARGS` in `dir` and kills it with SIGKILL after `millis`; true if it had
-/// already finished on its own.
+/// Starts `warsim ARGS` in `dir` and kills it with SIGKILL `millis` after its state file
+/// (`run.state`) is there; true if it had already finished on its own. The wait counts from
+/// the state, not the start: on a loaded machine a run can take longer to start than the
+/// wait, and be killed before it wrote anything to resume.
 fn kill_after(dir: &Path, args: &[&str], millis: u64) -> bool {
     let mut child = Process::new(assert_cmd::cargo::cargo_bin("warsim"))
         .current_dir(dir)
@@ -28,6 +30,14 @@ fn kill_after(dir: &Path, args: &[&str], millis: u64) -> bool {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    let started = std::time::Instant::now();
+    while !dir.join("run.state").exists() && child.try_wait().unwrap().is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no checkpoint within a minute of the start"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
     std::thread::sleep(Duration::from_millis(millis));
     let finished = child.try_wait().unwrap().is_some_and(|s| s.success());
     let _ = child.kill();

@@ -152,18 +152,31 @@ pub fn note_csv_rows(rows: u64) {
 /// while rows are written to a regular file: killed in the middle of a write (`_exit` from
 /// another thread), a file can keep part of a row.
 #[must_use = "the exit is held only while the guard lives"]
-pub struct ExitHeld(());
+pub struct ExitHeld {
+    /// False for the hold inside a [`ClosingHeld`], which may enclose others on its thread.
+    #[cfg_attr(not(debug_assertions), allow(dead_code))] // read by the debug check alone
+    plain: bool,
+}
 
 /// Holds back a second signal's exit until the guard drops (see [`ExitHeld`]). Where a second
 /// signal has already asked to exit, this thread starts nothing: it waits for the exit, which
 /// the last guard to drop makes (this one, if no other is held). Otherwise the handler, which
 /// saw no guard, could end the process in the middle of the write this one would start. So a
-/// thread must not hold twice at once: the inner hold would wait for the outer, for ever. While
+/// thread must not hold twice at once (debug builds check): the inner hold would wait for the
+/// outer, for ever. While
 /// a file is held until closed, though, the write goes on: the exit waits for that file, whose
 /// close may need this very thread, and the held file kept the handler from exiting.
 pub fn hold_exit() -> ExitHeld {
+    hold(true)
+}
+
+fn hold(plain: bool) -> ExitHeld {
+    #[cfg(debug_assertions)]
+    if plain {
+        HOLDING.with(|holding| assert!(!holding.replace(true), "hold_exit nested on a thread"));
+    }
     HELD.fetch_add(1, Ordering::SeqCst);
-    let held = ExitHeld(());
+    let held = ExitHeld { plain };
     if EXIT_ASKED.load(Ordering::SeqCst) != 0 && CLOSING.load(Ordering::SeqCst) == 0 {
         drop(held);
         loop {
@@ -173,8 +186,19 @@ pub fn hold_exit() -> ExitHeld {
     held
 }
 
+#[cfg(debug_assertions)]
+thread_local! {
+    /// Whether this thread holds the exit ([`hold_exit`]): debug builds (the tests) check
+    /// that no thread holds it twice at once, which would wait for ever after a second signal.
+    static HOLDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 impl Drop for ExitHeld {
     fn drop(&mut self) {
+        #[cfg(debug_assertions)]
+        if self.plain {
+            HOLDING.with(|holding| holding.set(false));
+        }
         if HELD.fetch_sub(1, Ordering::SeqCst) == 1 {
             match EXIT_ASKED.load(Ordering::SeqCst) {
                 0 => {}
@@ -198,7 +222,7 @@ pub struct ClosingHeld {
 /// Holds back a second signal's exit until the file is closed (see [`ClosingHeld`]). Where a
 /// second signal has already asked to exit and nothing is held, waits for the exit instead.
 pub fn hold_exit_until_closed() -> ClosingHeld {
-    let held = hold_exit();
+    let held = hold(false);
     CLOSING.fetch_add(1, Ordering::SeqCst);
     ClosingHeld { _held: held }
 }
@@ -303,5 +327,20 @@ mod tests {
         line.push(&[b'y'; 30]);
         assert_eq!(line.len, 320);
         assert_eq!(line.bytes[319], b'y');
+    }
+
+    /// A thread that held the exit twice at once would wait for ever after a second signal:
+    /// debug builds refuse it, but not within a file held until closed, where it is allowed.
+    #[test]
+    #[cfg(debug_assertions)]
+    fn a_nested_hold_is_refused_but_within_a_file_held_until_closed() {
+        use super::{hold_exit, hold_exit_until_closed};
+        let outer = hold_exit();
+        assert!(std::panic::catch_unwind(hold_exit).is_err());
+        drop(outer);
+        let closing = hold_exit_until_closed();
+        let inner = hold_exit();
+        drop((inner, closing));
+        drop(hold_exit());
     }
 }

@@ -262,7 +262,7 @@ mod tests {
     #[test]
     fn long_lines_break_after_a_separator() {
         let rules = format!(
-            "classic ({}war 1 down + 1 up, cap 100000 rounds)",
+            "classic ({}war 1 down + 1 up, cap 100,000 rounds)",
             "x, ".repeat(60)
         );
         let lines = wrap(&rules);

@@ -11,8 +11,8 @@ impl Rules {
         let mut deck = format!(
             "{} players, {} × {}",
             self.players,
-            counted(self.suits, "suit"),
-            counted(self.ranks, "rank")
+            counted(u64::from(self.suits), "suit"),
+            counted(u64::from(self.ranks), "rank")
         );
         if self.deal != Deal::FromTop || self.generator != Generator::Xoshiro {
             deck += &format!(", dealt {}, {}", self.deal, self.generator);
@@ -24,22 +24,22 @@ impl Rules {
             Family::FixedRounds => format!(
                 "{} ({deck}: each player its own deck of {}, {} a match)",
                 self.preset,
-                counted(self.cards(), "card"),
-                counted(self.cards(), "round")
+                counted(u64::from(self.cards()), "card"),
+                counted(u64::from(self.cards()), "round")
             ),
             Family::Groups => format!(
                 "{} ({deck}, {} dealt ({}); every tied group wars with {} + a champion shown {}; spoil heaps; cap {}{})",
                 self.preset,
-                self.cards_in_play(),
+                group(self.cards_in_play().into()),
                 self.uneven,
-                counted(self.face_down, "stake"),
+                counted(u64::from(self.face_down), "stake"),
                 self.champion,
-                counted(self.max_rounds, "round"),
+                counted(u64::from(self.max_rounds), "round"),
                 match self.abandon_after {
                     0 => String::new(),
                     n => format!(
                         ", abandoned after {} in a row without a winner",
-                        counted(n, "round")
+                        counted(u64::from(n), "round")
                     ),
                 }
             ),
@@ -53,21 +53,36 @@ impl Rules {
                 match self.reshuffle_every {
                     0 => "no reshuffle".to_string(),
                     1 => "reshuffle every round".to_string(),
-                    n => format!("reshuffle every {n} rounds"),
+                    n => format!("reshuffle every {}", counted(u64::from(n), "round")),
                 },
-                counted(self.max_rounds, "round"),
+                counted(u64::from(self.max_rounds), "round"),
                 self.at_cap
             ),
         }
     }
 }
 
-/// "1 round", "100000 rounds"; "1 suit", "4 suits".
-pub(super) fn counted(n: u32, thing: &str) -> String {
+/// "1 round", "2,000 rounds": `n` things, grouped, in the singular for one.
+// Here, under the rules' description, the lowest layer that writes counts, so that it and the
+// reports (`export::text`, which re-exports these) write them alike.
+pub fn counted(n: u64, thing: &str) -> String {
     match n {
         1 => format!("1 {thing}"),
-        n => format!("{n} {thing}s"),
+        n => format!("{} {thing}s", group(n)),
     }
+}
+
+/// 1234567 → "1,234,567".
+pub fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -75,7 +90,7 @@ mod tests {
     use crate::engine::Preset;
 
     #[test]
-    fn the_description_counts_one_in_the_singular() {
+    fn the_description_counts_one_in_the_singular_and_groups_thousands() {
         let mut table = Preset::Classic.rules();
         (
             table.suits,
@@ -97,6 +112,18 @@ mod tests {
             text.contains("cap 7 rounds, abandoned after 1 round in a row"),
             "{text}"
         );
+        // Counts grouped by thousands, as the reports write every other count.
+        let mut big = Preset::Classic.rules();
+        (big.suits, big.ranks, big.reshuffle_every) = (4, 256, 2500);
+        let text = big.describe();
+        assert!(text.contains("4 suits × 256 ranks"), "{text}");
+        assert!(
+            text.contains("reshuffle every 2,500 rounds, cap 100,000 rounds →"),
+            "{text}"
+        );
+        let mut wide = Preset::WarSimulator.rules();
+        (wide.suits, wide.ranks) = (8, 128);
+        assert!(wide.describe().contains(", 1,024 dealt (drop-lowest)"));
         let mut fixed = Preset::FixedRounds.rules();
         (fixed.suits, fixed.ranks) = (1, 1);
         assert!(

@@ -10,6 +10,7 @@ mod presets;
 mod settings;
 
 pub use applies::Setting;
+pub use describe::{counted, group};
 pub use presets::Preset;
 pub use settings::{
     AtCap, Champion, Deal, Family, Generator, GroupOrder, Named, Pickup, Shortage, Shuffle, Spoils,
@@ -266,7 +267,7 @@ impl Rules {
 /// The error for a deck smaller than the table: with a one-card deck no player count works, so
 /// it does not suggest "at most 1 player".
 fn more_players_than_cards(players: u32, cards: u32) -> String {
-    let deck = describe::counted(cards, "card");
+    let deck = counted(cards.into(), "card");
     if cards < 2 {
         format!(
             "--players {players} needs at least {players} cards and the deck has {deck}: use a larger deck"

@@ -62,7 +62,7 @@ impl Preset {
                 "war_card_game 0.3.1: classic rules with that crate's deck order, ChaCha12 shuffle and deal from the end, seed for seed"
             }
             Preset::GameOfWar => {
-                "Game-of-War: 3 down + 1 up, play what you have, seat 2's cards back first, reshuffle every 100 rounds, 5000-round cap → larger pile, sudden death"
+                "Game-of-War: 3 down + 1 up, play what you have, seat 2's cards back first, reshuffle every 100 rounds, 5,000-round cap → larger pile, sudden death"
             }
             Preset::WarSimulator => {
                 "WarSimulator: lowest cards dropped to deal evenly, spoil heaps, every tied group wars with 3 stakes + a champion, nested wars"

@@ -1,6 +1,9 @@
 //! Numbers and counts as the reports write them: digits grouped by thousands, durations like a
 //! clock, "1 game" but "2 games".
 
+// Defined beside the rules' description, which writes counts too and may not import this layer.
+pub use crate::engine::rules::{counted, group};
+
 /// 392 s → "6 min 32 s"; 4,200 s → "1 h 10 min"; days beyond 48 h; below 10 s, to three figures
 /// ("0.178 s", "1.3 s"), down to the thousandth, the finest `--seconds-per-round` gives.
 pub fn duration(seconds: f64) -> String {
@@ -34,14 +37,6 @@ pub fn nice_width(raw: u64) -> u64 {
 /// "1 game", "2,000 games".
 pub fn games_text(n: u64) -> String {
     counted(n, "game")
-}
-
-/// "1 round", "2,000 rounds": `n` things, grouped, in the singular for one.
-pub fn counted(n: u64, thing: &str) -> String {
-    match n {
-        1 => format!("1 {thing}"),
-        n => format!("{} {thing}s", group(n)),
-    }
 }
 
 /// `games` games from game `first` on: "games 1,000 to 1,999", "game 7" or "no games".
@@ -81,19 +76,6 @@ pub fn percent_of(count: u64, total: u64, decimals: usize) -> String {
     } else {
         format!("{text}%")
     }
-}
-
-/// 1234567 → "1,234,567".
-pub fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]

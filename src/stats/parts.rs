@@ -2,6 +2,7 @@
 //! that rebuild the very same statistics from them, refusing counts that do not add up.
 
 use super::{Lengths, Stats, Sums};
+use crate::engine::rules::counted;
 use crate::engine::{Outcome, WinBy};
 
 /// Every count a [`Stats`] holds, as plain numbers: what a state file stores, from which the
@@ -93,7 +94,8 @@ impl Stats {
             .is_some_and(|&r| r > u64::from(most_rounds))
         {
             return Err(format!(
-                "a game lasted longer than its rules allow ({most_rounds} rounds)"
+                "a game lasted longer than its rules allow ({})",
+                counted(most_rounds.into(), "round")
             ));
         }
         let mut stats = Stats::new(parts.wins_by_seat.len(), 0, cap);

@@ -85,7 +85,9 @@ fn damaged_parts_are_refused() {
     // More wins decided by cards than wins.
     assert!(damaged(|p| p.win_by[0] += 1).contains("do not add up"));
     // A finished game longer than the cap.
-    assert!(damaged(|p| p.rounds[1] = 1001).contains("longer than its rules allow"));
+    assert!(
+        damaged(|p| p.rounds[1] = 1001).ends_with("longer than its rules allow (1,000 rounds)")
+    );
     // Counts of 2^63 that would wrap round to the games' count.
     let wrapped = damaged(|p| {
         p.outcomes[0] += 1 << 63;

@@ -65,7 +65,8 @@ pub(super) struct PlayArgs {
     #[arg(long, value_name = "S", default_value = "0", value_parser = parse_count,
         conflicts_with_all = ["batch_seed", "range"])]
     seed: u64,
-    /// Output level [default: normal].
+    /// Output level; fixed-rounds: one line a match, the statistics and totals (quiet), or
+    /// every round too (normal and verbose alike) [default: normal].
     #[arg(short, long, value_name = "LEVEL", value_enum,
         conflicts_with_all = ["one_line", "quiet", "verbose"])]
     output: Option<OutputLevel>,

@@ -163,9 +163,9 @@ pub struct ExitHeld {
 /// the last guard to drop makes (this one, if no other is held). Otherwise the handler, which
 /// saw no guard, could end the process in the middle of the write this one would start. So a
 /// thread must not hold twice at once (debug builds check): the inner hold would wait for the
-/// outer, for ever. While
-/// a file is held until closed, though, the write goes on: the exit waits for that file, whose
-/// close may need this very thread, and the held file kept the handler from exiting.
+/// outer, for ever. While a file is held until closed, though, the write goes on: the exit
+/// waits for that file, whose close may need this very thread, and the held file kept the
+/// handler from exiting.
 pub fn hold_exit() -> ExitHeld {
     hold(true)
 }

@@ -5,7 +5,6 @@
 mod common;
 
 use std::fs;
-use std::io::Read;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -302,25 +301,6 @@ fn an_interrupt_keeps_every_finished_game_and_summarises_exactly_them() {
         }
         assert_eq!(complete["complete"], true);
     }
-}
-
-#[test]
-fn play_range_ends_on_a_whole_line_when_interrupted() {
-    let mut child = warsim()
-        .args(["play", "--range", "0-1e15"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let mut first = [0u8; 4096];
-    stdout.read_exact(&mut first).unwrap();
-    signal(&child, "INT");
-    let mut rest = Vec::new();
-    stdout.read_to_end(&mut rest).unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130));
-    assert_eq!(rest.last().copied().or(first.last().copied()), Some(b'\n'));
 }
 
 #[test]

@@ -196,7 +196,13 @@ pub(super) fn play_command(args: PlayArgs) -> ExitCode {
     let flushed = std::io::Write::flush(&mut out).map_err(PlayError::from);
     match result.and(flushed) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(PlayError::Interrupted(status)) => ExitCode::from(status),
+        Err(PlayError::Interrupted(status, at)) => {
+            let signal = interrupt
+                .as_ref()
+                .map_or("a signal", Interrupt::signal_name);
+            eprintln!("interrupted ({signal}): the output ends on a whole line, {at}");
+            ExitCode::from(status)
+        }
         Err(PlayError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error @ PlayError::Usage(_)) => {
             report_error(&error);

@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use super::{PlayError, Stop, stopped};
+use super::{PlayError, Stop, after_match, stopped};
 use crate::engine::families::fixed::FixedRoundsGame;
 use crate::engine::{Rules, random};
 
@@ -26,7 +26,9 @@ pub fn print_report(
         for m in 0..matches {
             game.play(rules, &mut random::game_rng(seed_of(m)));
             print_match(rules, &game, m + 1, out)?;
-            stopped(stop)?;
+            stopped(stop, || {
+                format!("{}, before the statistics", after_match(m + 1, matches))
+            })?;
         }
     }
     let mut match_wins = vec![0u64; players];
@@ -54,7 +56,9 @@ pub fn print_report(
             m + 1,
             running.join("\t")
         )?;
-        stopped(stop)?;
+        stopped(stop, || {
+            format!("in the statistics, {}", after_match(m + 1, matches))
+        })?;
     }
     writeln!(out)?;
     writeln!(out, "Final Results Summary:")?;

@@ -12,7 +12,7 @@ use std::io::{self, IsTerminal, Write};
 
 use crate::engine::game::PileGame;
 use crate::engine::random::{AnyRng, Shuffler};
-use crate::engine::rules::Family;
+use crate::engine::rules::{Family, group};
 use crate::engine::{GameRecord, Rules, SuitedCard};
 
 pub use trace::one_line;
@@ -83,9 +83,10 @@ pub enum PlayError {
     /// Standard input failed while an interactive game waited for an answer.
     #[error("could not read your answer from standard input: {0}")]
     Input(io::Error),
-    /// A signal stopped it after a whole line; the exit status it calls for.
-    #[error("interrupted")]
-    Interrupted(u8),
+    /// A signal stopped it after a whole line: the exit status it calls for, and where it
+    /// stopped ("after seed 7; the rest is --range 8-20").
+    #[error("interrupted {1}")]
+    Interrupted(u8, String),
 }
 
 /// Polled after every line of a long listing: `Some(exit status)` stops it there.
@@ -116,19 +117,32 @@ pub fn play(options: &PlayOptions, out: &mut dyn Write, stop: Stop) -> Result<()
         Games::Range(first, last) => {
             for seed in first..=last {
                 play_one(rules, seed, Level::OneLine, out)?;
-                stopped(stop)?;
+                stopped(stop, || after_seed(seed, last))?;
             }
         }
     }
     Ok(())
 }
 
-/// `Err(Interrupted)` once `stop` asks for it.
-fn stopped(stop: Stop) -> Result<(), PlayError> {
+/// `Err(Interrupted)` once `stop` asks for it, saying where (`at`, made only then).
+fn stopped(stop: Stop, at: impl FnOnce() -> String) -> Result<(), PlayError> {
     match stop() {
-        Some(status) => Err(PlayError::Interrupted(status)),
+        Some(status) => Err(PlayError::Interrupted(status, at())),
         None => Ok(()),
     }
+}
+
+/// Where a `--range` listing stopped: after `seed`, and the range still to play.
+fn after_seed(seed: u64, last: u64) -> String {
+    match seed < last {
+        true => format!("after seed {seed}; the rest is --range {}-{last}", seed + 1),
+        false => format!("after seed {seed}, the last"),
+    }
+}
+
+/// Where a listing of matches stopped: after match `m` (from 1) of `matches`.
+fn after_match(m: u64, matches: u64) -> String {
+    format!("after match {} of {}", group(m), group(matches))
 }
 
 fn play_fixed(options: &PlayOptions, out: &mut dyn Write, stop: Stop) -> Result<(), PlayError> {
@@ -142,7 +156,7 @@ fn play_fixed(options: &PlayOptions, out: &mut dyn Write, stop: Stop) -> Result<
         Games::Range(first, last) => {
             for seed in first..=last {
                 writeln!(out, "{}", one(seed))?;
-                stopped(stop)?;
+                stopped(stop, || after_seed(seed, last))?;
             }
         }
         Games::Replay { batch_seed, game } => {
@@ -162,7 +176,7 @@ fn play_fixed(options: &PlayOptions, out: &mut dyn Write, stop: Stop) -> Result<
             Level::OneLine => {
                 for m in 0..options.matches {
                     writeln!(out, "{}", one(rules.game_seed(seed, m)))?;
-                    stopped(stop)?;
+                    stopped(stop, || after_match(m + 1, options.matches))?;
                 }
             }
             _ => {

@@ -30,14 +30,9 @@ fn kill_after(dir: &Path, args: &[&str], millis: u64) -> bool {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let started = std::time::Instant::now();
-    while !dir.join("run.state").exists() && child.try_wait().unwrap().is_none() {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "no checkpoint within a minute of the start"
-        );
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    common::until("checkpoint (nor exit) within a minute of the start", || {
+        dir.join("run.state").exists() || child.try_wait().unwrap().is_some()
+    });
     std::thread::sleep(Duration::from_millis(millis));
     let finished = child.try_wait().unwrap().is_some_and(|s| s.success());
     let _ = child.kill();

@@ -7,10 +7,9 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command as Process, Stdio};
 
 use assert_cmd::Command;
-use common::{figures_but, json, until};
+use common::{figures_but, json};
 use tempfile::TempDir;
 
 fn warsim() -> Command {
@@ -30,19 +29,9 @@ fn figures(path: &Path) -> serde_json::Value {
 
 /// Runs [`RUN`] in `folder`, stopped by SIGINT once its CSV holds a megabyte.
 fn stopped_in(folder: &Path) {
-    let child = Process::new(assert_cmd::cargo::cargo_bin("warsim"))
-        .current_dir(folder)
-        .args(RUN)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    until("a megabyte of rows", || {
-        std::fs::metadata(folder.join("g.csv")).map_or(0, |m| m.len()) > 1 << 20
-    });
-    common::send("-INT", child.id());
-    let status = child.wait_with_output().unwrap().status;
-    assert_eq!(status.code(), Some(130), "stopped part-way");
+    let csv = folder.join("g.csv");
+    let out = common::signal_in_once_written(folder, "-INT", &RUN, &csv, (1 << 20) + 1);
+    assert_eq!(out.status.code(), Some(130), "stopped part-way");
 }
 
 #[test]

@@ -181,7 +181,19 @@ pub fn signal_once_written(
     path: &std::path::Path,
     bytes: u64,
 ) -> Output {
+    signal_in_once_written(std::path::Path::new("."), signal, args, path, bytes)
+}
+
+/// [`signal_once_written`], run in `folder` (where relative paths in `args` point).
+pub fn signal_in_once_written(
+    folder: &std::path::Path,
+    signal: &str,
+    args: &[&str],
+    path: &std::path::Path,
+    bytes: u64,
+) -> Output {
     let child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .current_dir(folder)
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -215,7 +227,7 @@ pub fn exits_within(
 }
 
 /// Polls `done` until it holds; fails the test, saying what it waited for, after a minute.
-pub fn until(what: &str, done: impl Fn() -> bool) {
+pub fn until(what: &str, mut done: impl FnMut() -> bool) {
     use std::time::{Duration, Instant};
     let started = Instant::now();
     while !done() {

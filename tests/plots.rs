@@ -86,6 +86,17 @@ fn a_heatmap_shows_every_cells_median() {
     for axis in ["suits", "ranks"] {
         assert!(texts.iter().any(|t| t == axis), "{axis}");
     }
+    // The rules written out are cell 0's, and the line says which settings the others change
+    // (it read "other settings as in cell 0", naming cell 0's swept settings too).
+    let said = texts.join(" ");
+    assert!(
+        said.contains("cell 0: classic (2 players, 1 suit × 4 ranks;"),
+        "{said}"
+    );
+    assert!(
+        said.contains("the other cells differ from it in suits and ranks alone"),
+        "{said}"
+    );
 }
 
 #[test]
@@ -207,6 +218,12 @@ fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
     let texts = svg_texts(&svg);
     assert!(has(&texts, "players=3, pickup=shuffled"), "{texts:?}");
     assert!(
+        texts
+            .join(" ")
+            .contains("differ from it in players, ranks and pickup alone"),
+        "{texts:?}"
+    );
+    assert!(
         texts.iter().any(|t| t == "ranks"),
         "the x axis is the setting with most values"
     );
@@ -222,6 +239,18 @@ fn sweeps_over_one_and_three_settings_draw_lines_with_a_legend() {
         "{texts:?}"
     );
     data_under_the_legend(&svg);
+    // Swept presets bring their own settings where none is given.
+    plot_sweep(
+        &svg,
+        &["--rules", "classic,war-simulator", "--games", "200"],
+    );
+    assert!(
+        svg_texts(&svg).join(" ").contains(
+            "differ from it in rules, and take each preset's own value of a setting not given"
+        ),
+        "{:?}",
+        svg_texts(&svg)
+    );
     // Too many lines are refused before any game.
     warsim()
         .args([

@@ -107,15 +107,17 @@ fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<Stri
         .map(|k| k.replace('_', " "))
         .collect();
     let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
-    let swept = varied_keys(&labels, &values).join(" × ");
+    let varied = varied_keys(&labels, &values);
     let title = format!(
-        "How long does War last? The median by {swept}, {}",
+        "How long does War last? The median by {}, {}",
+        varied.join(" × "),
         games_a_cell(options, results)
     );
     let lines = vec![
         format!(
-            "other settings as in cell 0: {}",
-            first.info.rules.describe()
+            "cell 0: {}; {}",
+            first.info.rules.describe(),
+            how_cells_differ(&varied)
         ),
         format!(
             "{} cells · seed {} · warsim {}",
@@ -130,6 +132,22 @@ fn sweep_plot(options: &SweepOptions, results: &[CellResult]) -> io::Result<Stri
             let (title, subtitle) = plot_titles(&first.info, &first.stats);
             draw_run(&title, &subtitle, &first.stats, SurvivalScale::Log)
         }
+    }
+}
+
+/// What sets the other cells apart from cell 0, whose rules the figure spells out: the settings
+/// drawn, and, where presets are swept, each preset's own value of a setting not given.
+fn how_cells_differ(varied: &[&str]) -> String {
+    let named = match varied {
+        [] => return "every cell plays these rules".to_string(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    match varied.contains(&"rules") {
+        true => format!(
+            "the other cells differ from it in {named}, and take each preset's own value of a setting not given"
+        ),
+        false => format!("the other cells differ from it in {named} alone"),
     }
 }
 

@@ -4,17 +4,18 @@
 # sweep and a merge of a sweep's shards, and has scripts/check_figures.py recompute every figure
 # of their summaries from the per-game rows with numpy, scipy and pandas, and
 # scripts/read_hlog.py read each run's HdrHistogram log with HdrHistogram's own Python reader
-# (its counts against the histogram CSV, its tag against the summary). Those packages come from
-# PyPI into a virtual environment under target/ (made once, then reused).
+# (its counts against the histogram CSV, its tag against the summary); and runs the README's
+# notebook example, scripts/plot_sweep.py (matplotlib). Those packages come from PyPI into a
+# virtual environment under target/ (made once, then reused).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q
 warsim=target/release/warsim
 venv=target/check-figures-venv
-if ! "$venv/bin/python" -c "import numpy, scipy, pandas, pyarrow, hdrh" 2> /dev/null; then
+if ! "$venv/bin/python" -c "import numpy, scipy, pandas, pyarrow, hdrh, matplotlib" 2> /dev/null; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q "numpy>=1.24" "scipy>=1.11" "pandas>=2" "pyarrow>=14" \
-    "hdrhistogram>=0.10"
+    "hdrhistogram>=0.10" "matplotlib>=3.7"
 fi
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -65,6 +66,29 @@ mkdir -p "$dir/sweep"
   --games-csv "$dir/sweep/games.csv" --json "$dir/sweep/sweep.json" --seats "$dir/sweep/seats.csv" \
   --histogram "$dir/sweep/histogram.csv" --parquet "$dir/sweep/games.parquet" > /dev/null
 check sweep "$dir/sweep"
+
+# The README's notebook example, scripts/plot_sweep.py, on a sweep's Parquet file: it draws a
+# figure, and the medians it prints are the sweep's (censored where warsim's is empty).
+mkdir -p "$dir/notebook"
+"$warsim" sweep -q --players 2,3 --pickup table,seats --max-rounds 3000 --games 2000 --seed 12 \
+  --json "$dir/notebook/sweep.json" --parquet "$dir/notebook/games.parquet" > /dev/null
+"$venv/bin/python" scripts/plot_sweep.py "$dir/notebook/games.parquet" \
+  "$dir/notebook/survival.png" > "$dir/notebook/printed.txt"
+"$venv/bin/python" - "$dir/notebook" <<'PYTHON'
+import json, re, sys
+folder = sys.argv[1]
+cells = json.load(open(f"{folder}/sweep.json"))["cells"]
+printed = re.findall(r"^cell (\d+) \((.*)\): .* median (.*)$", open(f"{folder}/printed.txt").read(), re.M)
+assert len(printed) == len(cells) == 4, printed
+for (cell, label, median), row in zip(printed, cells):
+    wanted = "censored" if row["rounds_p50"] is None else f"{row['rounds_p50']} rounds"
+    assert (int(cell), median) == (row["cell"], wanted), (cell, median, row)
+    assert label == f"players={row['players']} pickup={row['pickup']}", label
+assert sum(m == "censored" for _, _, m in printed) == 2, printed
+with open(f"{folder}/survival.png", "rb") as figure:
+    assert figure.read(8) == b"\x89PNG\r\n\x1a\n", "not a PNG"
+PYTHON
+echo "agrees: plot_sweep.py $dir/notebook"
 
 # A sweep in three shards, merged: the merged tables against the shards' rows (the rows sorted
 # by cell and game, as the single sweep writes them).

@@ -33,9 +33,12 @@ def survival(rounds: pd.Series, finished: pd.Series) -> pd.DataFrame:
 def main(path: str, figure: str) -> None:
     # numpy_nullable: winner stays a nullable integer (pandas' default makes it float, NaN)
     games = pd.read_parquet(path, dtype_backend="numpy_nullable")
-    settings = [c for c in games.columns if c not in {
+    swept = [c for c in games.columns if c not in {
         "cell", "game", "seed", "rounds", "winner", "outcome", "wars", "longest_war",
         "decided_by", "cards_played"}]
+    # A label names the settings that differ between cells (a flag given one value is a column
+    # too, the same in every cell).
+    settings = [s for s in swept if games[s].nunique() > 1]
     fig, ax = plt.subplots(figsize=(9, 5.5))
     print(f"{len(games):,} games in {games['cell'].nunique()} cells")
     for cell, rows in games.groupby("cell", sort=True):
@@ -46,8 +49,8 @@ def main(path: str, figure: str) -> None:
         # warsim's median: the shortest length by which half of all games had ended (capped and
         # cycling games rank after every finished one).
         ended = curve[curve["survival"] <= 0.5]
-        median = int(ended["rounds"].iloc[0]) if len(ended) else "censored"
-        print(f"cell {cell} ({label}): {len(rows):,} games, median {median} rounds")
+        median = f"{int(ended['rounds'].iloc[0])} rounds" if len(ended) else "censored"
+        print(f"cell {cell} ({label}): {len(rows):,} games, median {median}")
     ax.set_yscale("log")
     ax.set_xlabel("rounds")
     ax.set_ylabel("share of games still going (log scale)")

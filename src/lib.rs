@@ -1,10 +1,20 @@
 //! warsim: a deterministic, parallel Monte Carlo engine for the card game War.
 //!
-//! The library holds everything: the rules engine ([`engine`]), the batch runner
-//! ([`batch`]), exact enumeration of small decks ([`enumerate`]), statistics ([`stats`]), exporters ([`export`]) and the command line
-//! ([`cli`]). The binary only calls [`cli::main`].
+//! The library holds everything: the rules engine ([`engine`]), the batch runner ([`batch`]),
+//! statistics ([`stats`]), exporters ([`export`]) and figures ([`plot`]); the commands built on
+//! them: a run ([`run`]), a sweep ([`sweep`]), exact enumeration of small decks
+//! ([`enumerate`]), merging shards ([`merge`]) from their checkpoints ([`state`]), single games
+//! ([`play`]); and the command line ([`cli`]). The binary only calls [`cli::main`].
 
 #![deny(missing_docs)]
+
+// Signals, file identities (device and inode) and non-UTF-8 paths are read the Unix way: say so
+// plainly, beside the unresolved imports that alone would say little.
+#[cfg(not(unix))]
+compile_error!(
+    "warsim needs a Unix system (Linux or macOS; on Windows, WSL): it uses Unix signals, file \
+     identities and paths"
+);
 
 pub mod batch;
 pub mod cli;

@@ -12,7 +12,7 @@
 // plainly, beside the unresolved imports that alone would say little.
 #[cfg(not(unix))]
 compile_error!(
-    "warsim needs a Unix system (Linux or macOS; on Windows, WSL): it uses Unix signals, file \
+    "warsim needs a Unix system such as Linux (on Windows, WSL): it uses Unix signals, file \
      identities and paths"
 );
 

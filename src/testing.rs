@@ -1,6 +1,7 @@
 //! The engine's internals, for warsim's own integration tests and benches only (the `testing`
 //! feature, which they turn on): the game state with hands dealt by hand, single-game
-//! observation, the fixed-rounds game, and the random streams with their reference shuffles.
+//! observation, the fixed-rounds game, the random streams with their reference shuffles, and
+//! the per-game CSV's row formatter (`benches/rows.rs`).
 //! Not part of the library's API: anything here may change in any release.
 
 pub use crate::engine::card::{Card, SuitedCard};
@@ -10,3 +11,4 @@ pub use crate::engine::random::{
     AnyRng, GameRandom, GameRng, Shuffler, WarCardGameRng, batched_shuffle, bounded_u32, game_rng,
     shuffle_one_by_one,
 };
+pub use crate::export::csv::format_rows;

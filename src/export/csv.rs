@@ -220,7 +220,7 @@ impl RecordSink for GameCsv {
 
 /// Appends the rows of games `first`, `first + 1`, ... (their `records`) to `rows`, each led
 /// by `prefix` (a sweep cell's settings, with their comma).
-fn format_rows(
+pub fn format_rows(
     prefix: &[u8],
     spec: &BatchSpec,
     first: u64,

@@ -1,7 +1,7 @@
 //! Exporters: the per-game CSV stream, the one-row summary CSV, the summary JSON and the text
 //! report. CSV and JSON share one ordered list of figures ([`Summary`]) so their keys never drift.
 
-mod csv;
+pub(crate) mod csv;
 mod figure;
 mod files;
 mod games;

@@ -353,3 +353,40 @@ fn a_missing_state_is_named_before_the_outputs() {
     }
     assert!(!lock.exists(), "nothing written");
 }
+
+/// `run`'s and `sweep`'s per-game flags: a merge has no rows to write, and says where they are
+/// (clap's refusal suggested passing `--csv` as a value, `-- --csv`).
+#[test]
+fn per_game_flags_are_refused_with_where_the_rows_are() {
+    let dir = TempDir::new().unwrap();
+    let states = shard_states(dir.path(), &[], "100", 2);
+    for (given, flag, hint) in [
+        ("--csv", "--csv", true),
+        ("--csv=rows.csv", "--csv", true),
+        ("--games-csv", "--games-csv", false),
+        ("--parquet", "--parquet", false),
+    ] {
+        let mut merge = warsim();
+        merge
+            .current_dir(dir.path())
+            .arg("merge")
+            .args(&states)
+            .arg(given);
+        if !given.contains('=') {
+            merge.arg("rows.out");
+        }
+        let err = refused(&mut merge);
+        let wanted = format!(
+            "error: {flag} is not a merge's: a state holds figures, not games, so a merge writes \
+             no per-game rows (each shard's own {flag} file holds its games)"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with(&wanted), "{err}");
+        assert_eq!(err.contains("use --summary PATH"), hint, "{err}");
+    }
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        2,
+        "nothing written"
+    );
+}

@@ -1,6 +1,6 @@
 //! How a failure reads: one `error:` line for warsim's own messages, clap's rendering made safe
-//! for its parse errors (control characters escaped, the subcommand's help named), and an
-//! argument that is not UTF-8 named by its flag.
+//! for its parse errors (control characters escaped, the subcommand's help named), an argument
+//! that is not UTF-8 named by its flag, and `merge` given a per-game flag told where the rows are.
 
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
@@ -35,10 +35,54 @@ pub(super) fn clap_failure(error: clap::Error) -> ExitCode {
             let args: Vec<String> = std::env::args_os()
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect();
-            eprint!("{}", clap_message(&error.to_string(), &args));
+            match merge_rows_refusal(&error, &args) {
+                Some(message) => report_error(&message),
+                None => eprint!("{}", clap_message(&error.to_string(), &args)),
+            }
             ExitCode::from(2)
         }
     }
+}
+
+/// `merge` given a per-game flag of `run` or `sweep` (`--csv`, `--games-csv`, `--parquet`):
+/// why it has none and where the rows are. clap's own refusal suggested passing the flag as a
+/// value (and a hidden argument to refuse it would be offered by the shell completions).
+fn merge_rows_refusal(error: &clap::Error, args: &[String]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    if error.kind() != ErrorKind::UnknownArgument || subcommand(args)? != "merge" {
+        return None;
+    }
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let flag = given.split('=').next()?;
+    let table = match flag {
+        "--csv" => "; for the summary, or a sweep's table of cells, use --summary PATH",
+        "--games-csv" | "--parquet" => "",
+        _ => return None,
+    };
+    Some(format!(
+        "{flag} is not a merge's: a state holds figures, not games, so a merge writes no per-game \
+         rows (each shard's own {flag} file holds its games){table}"
+    ))
+}
+
+/// The subcommand named on the command line, if any.
+fn subcommand(args: &[String]) -> Option<&str> {
+    args.iter().skip(1).map(String::as_str).find(|a| {
+        matches!(
+            *a,
+            "run"
+                | "sweep"
+                | "enumerate"
+                | "merge"
+                | "resume"
+                | "play"
+                | "rules"
+                | "completions"
+                | "man"
+        )
+    })
 }
 
 /// clap's rendered error made safe and specific: every argument with a control character is
@@ -50,21 +94,7 @@ fn clap_message(rendered: &str, args: &[String]) -> String {
             text = text.replace(arg.as_str(), &escape_controls(arg));
         }
     }
-    let subcommand = args.iter().skip(1).find(|a| {
-        matches!(
-            a.as_str(),
-            "run"
-                | "sweep"
-                | "enumerate"
-                | "merge"
-                | "resume"
-                | "play"
-                | "rules"
-                | "completions"
-                | "man"
-        )
-    });
-    if let Some(subcommand) = subcommand {
+    if let Some(subcommand) = subcommand(args) {
         text = text.replace("try '--help'", &format!("try 'warsim {subcommand} --help'"));
     }
     if !text.ends_with('\n') {

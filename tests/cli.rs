@@ -56,10 +56,6 @@ fn help_lists_every_run_flag_with_its_default() {
     ] {
         assert!(text.contains(flag), "{flag} missing from play help");
     }
-    assert!(
-        !text.contains("--scripted-input"),
-        "the test mode stays out of help"
-    );
 }
 
 #[test]
@@ -272,7 +268,7 @@ fn the_command_line_follows_clap_conventions() {
         "--plot <PATH>",
     );
     for level in [&["-v"][..], &["-q"], &["-1"], &["-o", "quiet"]] {
-        let args = [&["play", "--interactive", "--scripted-input"][..], level].concat();
+        let args = [&["play", "--interactive"][..], level].concat();
         refused(&args, "cannot be used with");
     }
 }

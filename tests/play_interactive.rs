@@ -1,18 +1,22 @@
-//! `warsim play --interactive`, driven through its scripted-input mode: Enter flips, q quits,
-//! a finished game names its winner, counts read in the singular, answers in any encoding are
-//! read, each at most a terminal's line, a failed read is named as one, and it refuses a standard input that is not a terminal
-//! and presets it cannot play.
+//! `warsim play --interactive`, driven through its scripted-input mode
+//! (`WARSIM_SCRIPTED_INPUT`): Enter flips, q quits, a finished game names its winner, counts
+//! read in the singular, answers in any encoding are read, each at most a terminal's line, a
+//! failed read is named as one, and it refuses a standard input that is not a terminal and
+//! presets it cannot play.
 
 use assert_cmd::Command;
 
+/// warsim with its moves read from standard input, which is not a terminal here.
 fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
+    let mut warsim = Command::cargo_bin("warsim").unwrap();
+    warsim.env("WARSIM_SCRIPTED_INPUT", "1");
+    warsim
 }
 
 #[test]
 fn interactive_play_flips_on_enter_and_quits_on_q() {
     let out = warsim()
-        .args(["play", "--interactive", "--scripted-input", "--seed", "12"])
+        .args(["play", "--interactive", "--seed", "12"])
         .write_stdin("\n\n\nq\n")
         .output()
         .unwrap();
@@ -31,7 +35,7 @@ fn interactive_play_flips_on_enter_and_quits_on_q() {
     );
     // Played to the end, the game names its winner.
     let out = warsim()
-        .args(["play", "--interactive", "--scripted-input", "--seed", "12"])
+        .args(["play", "--interactive", "--seed", "12"])
         .write_stdin("\n".repeat(6000))
         .output()
         .unwrap();
@@ -46,7 +50,7 @@ fn interactive_play_flips_on_enter_and_quits_on_q() {
 #[test]
 fn interactive_play_counts_one_card_in_the_singular() {
     let out = warsim()
-        .args(["play", "--interactive", "--scripted-input", "--seed", "1"])
+        .args(["play", "--interactive", "--seed", "1"])
         .args(["--suits", "1", "--ranks", "2"])
         .write_stdin("q\n")
         .output()
@@ -65,6 +69,7 @@ fn interactive_play_counts_one_card_in_the_singular() {
 #[test]
 fn interactive_play_refuses_a_non_terminal_and_bad_presets() {
     let out = warsim()
+        .env_remove("WARSIM_SCRIPTED_INPUT")
         .args(["play", "--interactive"])
         .write_stdin("\n")
         .output()
@@ -75,13 +80,7 @@ fn interactive_play_refuses_a_non_terminal_and_bad_presets() {
         "error: --interactive needs a terminal on standard input, and it is not one: run it in a terminal\n"
     );
     let out = warsim()
-        .args([
-            "play",
-            "--interactive",
-            "--scripted-input",
-            "--rules",
-            "fixed-rounds",
-        ])
+        .args(["play", "--interactive", "--rules", "fixed-rounds"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -91,7 +90,7 @@ fn interactive_play_refuses_a_non_terminal_and_bad_presets() {
 fn answers_in_another_encoding_play_on_and_a_failed_read_says_it_was_the_input() {
     // Latin-1 bytes from a terminal set to another encoding: an answer like any other.
     let out = warsim()
-        .args(["play", "--interactive", "--scripted-input", "--seed", "1"])
+        .args(["play", "--interactive", "--seed", "1"])
         .write_stdin(b"\xe9t\xe9\n\xff\nq\n".to_vec())
         .output()
         .unwrap();
@@ -108,7 +107,8 @@ fn answers_in_another_encoding_play_on_and_a_failed_read_says_it_was_the_input()
     // A folder cannot be read: the error names the input, on a line of its own.
     let folder = std::fs::File::open(env!("CARGO_MANIFEST_DIR")).unwrap();
     let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsim"))
-        .args(["play", "--interactive", "--scripted-input", "--seed", "1"])
+        .args(["play", "--interactive", "--seed", "1"])
+        .env("WARSIM_SCRIPTED_INPUT", "1")
         .stdin(folder)
         .output()
         .unwrap();
@@ -130,7 +130,7 @@ fn an_answer_is_at_most_a_terminal_line_so_input_without_newlines_stays_small() 
     // Three megabytes without a newline (as /dev/zero gives without end): answers of 4,096
     // bytes each, every one a flip, not one answer held whole in memory.
     let out = warsim()
-        .args(["play", "--interactive", "--scripted-input", "--seed", "1"])
+        .args(["play", "--interactive", "--seed", "1"])
         .write_stdin(vec![b'x'; 3 << 20])
         .output()
         .unwrap();

@@ -99,14 +99,10 @@ fn run(example: &Example, folder: &Path) -> String {
         bin.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let interactive = example.command.contains("--interactive");
-    let command = if interactive {
-        format!("{} --scripted-input", example.command)
-    } else {
-        example.command.clone()
-    };
     let mut child = Command::new("sh")
-        .args(["-c", &command])
+        .args(["-c", &example.command])
+        // `play --interactive` reads its moves from the example's input, not a terminal.
+        .env("WARSIM_SCRIPTED_INPUT", "1")
         .env("PATH", path)
         .current_dir(folder)
         .stdin(Stdio::piped())
@@ -115,7 +111,7 @@ fn run(example: &Example, folder: &Path) -> String {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    if interactive {
+    if example.command.contains("--interactive") {
         // The answers typed after each prompt.
         for line in &example.expected {
             if let Some((_, answer)) = line.split_once("press Enter to flip, q to quit:") {

@@ -322,4 +322,22 @@ mod tests {
         use clap::CommandFactory;
         Cli::command().debug_assert();
     }
+
+    /// clap_complete's generators offer hidden arguments in every shell's completions (a test
+    /// hook was offered so), so warsim has none: a test mode is an environment variable.
+    #[test]
+    fn no_argument_is_hidden_from_help_but_offered_by_completions() {
+        use clap::CommandFactory;
+        fn hidden(command: &clap::Command, path: &str, found: &mut Vec<String>) {
+            for arg in command.get_arguments().filter(|a| a.is_hide_set()) {
+                found.push(format!("{path} {}", arg.get_id()));
+            }
+            for sub in command.get_subcommands() {
+                hidden(sub, &format!("{path} {}", sub.get_name()), found);
+            }
+        }
+        let mut found = Vec::new();
+        hidden(&Cli::command(), "warsim", &mut found);
+        assert_eq!(found, Vec::<String>::new());
+    }
 }

@@ -104,11 +104,13 @@ pub(super) struct PlayArgs {
     /// Play against the computer: you are seat 1; Enter flips, q quits.
     #[arg(long, conflicts_with_all = ["output", "one_line", "quiet", "verbose"])]
     interactive: bool,
-    /// Read interactive moves from a non-terminal standard input and echo them, so the
-    /// transcript reads as a terminal session (for tests and scripts).
-    #[arg(long, hide = true)]
-    scripted_input: bool,
 }
+
+/// Set (to anything), `play --interactive` reads its moves from a standard input that is not a
+/// terminal and echoes them, so the transcript reads as a terminal session: for tests and
+/// scripts. An environment variable, not a hidden flag, because clap_complete's generators
+/// offer hidden flags in every shell's completions.
+const SCRIPTED_INPUT: &str = "WARSIM_SCRIPTED_INPUT";
 
 impl PlayArgs {
     fn into_options(self) -> Result<PlayOptions, ConfigError> {
@@ -154,7 +156,7 @@ impl PlayArgs {
             level,
             matches,
             interactive: self.interactive,
-            scripted_input: self.scripted_input,
+            scripted_input: std::env::var_os(SCRIPTED_INPUT).is_some(),
         })
     }
 }

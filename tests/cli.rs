@@ -284,6 +284,52 @@ fn completions_and_man_page_are_printed() {
             assert!(script.contains(word), "{shell} lacks {word}");
         }
     }
+    // Loaded in bash, the script offers a flag's values, and for a command's flags exactly
+    // those its help lists (a hidden test flag was offered once).
+    let dir = tempfile::TempDir::new().unwrap();
+    let script = dir.path().join("warsim.bash");
+    std::fs::write(
+        &script,
+        warsim()
+            .args(["completions", "bash"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let offers = |line: &str| {
+        let words = line.split(' ').count() - 1;
+        let probe = format!(
+            "source '{}'; COMP_LINE='{line}'; COMP_POINT=${{#COMP_LINE}}; \
+             read -ra COMP_WORDS <<< '{line}'; [[ '{line}' == *' ' ]] && COMP_WORDS+=(''); \
+             COMP_CWORD={words}; _warsim warsim \"${{COMP_WORDS[-1]}}\" \"${{COMP_WORDS[-2]}}\"; \
+             printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+            script.display()
+        );
+        let out = std::process::Command::new("bash")
+            .args(["-c", &probe])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let pickups = offers("warsim run --pickup ");
+    assert_eq!(pickups.lines().count(), 9, "{pickups}");
+    assert!(pickups.lines().any(|p| p == "loser-first"), "{pickups}");
+    let play_help =
+        String::from_utf8(warsim().args(["play", "--help"]).output().unwrap().stdout).unwrap();
+    let flags = offers("warsim play --");
+    assert!(flags.lines().any(|f| f == "--interactive"), "{flags}");
+    for flag in flags.lines() {
+        assert!(
+            play_help.contains(flag),
+            "{flag} offered, not in play --help"
+        );
+    }
     let out = warsim().arg("man").output().unwrap();
     assert!(out.status.success());
     let page = String::from_utf8(out.stdout).unwrap();

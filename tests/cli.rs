@@ -2,7 +2,10 @@
 //! values, bad input (exit 2, one error line naming the flag), clap's conventions, completions
 //! and the man page.
 
+mod common;
+
 use assert_cmd::Command;
+use common::stdout_of;
 use predicates::prelude::*;
 
 fn warsim() -> Command {
@@ -288,15 +291,7 @@ fn completions_and_man_page_are_printed() {
     // those its help lists (a hidden test flag was offered once).
     let dir = tempfile::TempDir::new().unwrap();
     let script = dir.path().join("warsim.bash");
-    std::fs::write(
-        &script,
-        warsim()
-            .args(["completions", "bash"])
-            .output()
-            .unwrap()
-            .stdout,
-    )
-    .unwrap();
+    std::fs::write(&script, stdout_of(&["completions", "bash"])).unwrap();
     let offers = |line: &str| {
         let words = line.split(' ').count() - 1;
         let probe = format!(
@@ -320,8 +315,7 @@ fn completions_and_man_page_are_printed() {
     let pickups = offers("warsim run --pickup ");
     assert_eq!(pickups.lines().count(), 9, "{pickups}");
     assert!(pickups.lines().any(|p| p == "loser-first"), "{pickups}");
-    let play_help =
-        String::from_utf8(warsim().args(["play", "--help"]).output().unwrap().stdout).unwrap();
+    let play_help = stdout_of(&["play", "--help"]);
     let flags = offers("warsim play --");
     assert!(flags.lines().any(|f| f == "--interactive"), "{flags}");
     for flag in flags.lines() {

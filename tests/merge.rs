@@ -1,8 +1,8 @@
 //! `warsim merge`: the states of 1 to 7 shards merge into exactly the single run's figures
 //! (every summary key but threads, wall time and games/s, and the histogram byte for byte) for
-//! several presets, in any order, given on the command line or listed (`--states-from`); the
-//! report and plot are the single run's; a state on standard output is one document. Refusals
-//! are in merge_refusals.rs.
+//! rule sets that between them make every outcome and every way of winning, in any order,
+//! given on the command line or listed (`--states-from`); the report and plot are the single
+//! run's; a state on standard output is one document. Refusals are in merge_refusals.rs.
 
 mod common;
 
@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use assert_cmd::Command;
 use common::{json, shard_states};
 use tempfile::TempDir;
+use warsim::engine::{Outcome, WinBy};
 
 fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
@@ -23,6 +24,8 @@ const RUN_TIME: [&str; 3] = ["threads", "wall_seconds", "games_per_second"];
 fn merged_shards_are_the_single_run() {
     let dir = TempDir::new().unwrap();
     let p = |name: &str| dir.path().join(name);
+    // The counts some rule set below makes non-zero: each must go through the states.
+    let mut counted = std::collections::BTreeSet::new();
     for rules in [
         &["--rules", "classic"][..],
         &["--rules", "war-card-game"],
@@ -36,6 +39,18 @@ fn merged_shards_are_the_single_run() {
             "4",
             "--max-rounds",
             "300",
+        ],
+        // Wins at the cap and by sudden death; abandoned games.
+        &["--rules", "game-of-war", "--max-rounds", "100"],
+        &[
+            "--rules",
+            "war-simulator-original",
+            "--players",
+            "4",
+            "--ranks",
+            "2",
+            "--abandon-after",
+            "2",
         ],
     ] {
         warsim()
@@ -57,6 +72,11 @@ fn merged_shards_are_the_single_run() {
             .assert()
             .success();
         let whole = json(&p("whole.json"));
+        for (key, value) in whole.as_object().unwrap() {
+            if value.as_u64().is_some_and(|count| count > 0) {
+                counted.insert(key.clone());
+            }
+        }
         for count in [1, 2, 3, 5, 7] {
             let states = shard_states(dir.path(), rules, "3000", count);
             let mut merge = warsim();
@@ -99,7 +119,17 @@ fn merged_shards_are_the_single_run() {
             );
         }
     }
+    // Every outcome and every way of winning occurred under some rule set above, so a count
+    // a state lost or a merge added wrongly would have shown there.
+    let outcomes = Outcome::ALL
+        .iter()
+        .map(|outcome| outcome.name().to_string());
+    let ways = WinBy::ALL.iter().map(|by| format!("win_by_{}", by.name()));
+    for key in outcomes.chain(ways) {
+        assert!(counted.contains(&key), "no rule set here makes any {key}");
+    }
 }
+
 #[test]
 fn merge_draws_and_reports_as_the_single_run_with_the_same_flags() {
     let dir = TempDir::new().unwrap();

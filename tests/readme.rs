@@ -4,7 +4,8 @@
 //! below it. In the expected lines, a line `...` stands for any number of lines and `[..]` for
 //! any text within a line; trailing spaces are ignored. Interactive examples are fed the answers
 //! shown after their prompts. So no example can go stale unnoticed, and no link either: each
-//! within the README leads to a heading, each to a file of the repository finds it.
+//! within the README leads to a heading, each to a file of the repository finds it. Nor can a
+//! table of any Markdown page break: every row is in a table, as wide as its header.
 
 use std::io::Write;
 use std::path::Path;
@@ -227,4 +228,74 @@ fn every_link_to_a_file_of_the_repository_finds_it() {
             .collect();
         assert!(missing.is_empty(), "{page} links to no file: {missing:?}");
     }
+}
+
+/// The repository's Markdown files (not those under `target/` or hidden folders).
+fn markdown_files(folder: &Path, found: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy();
+        if path.is_dir() && !name.starts_with('.') && name != "target" {
+            markdown_files(&path, found);
+        } else if name.ends_with(".md") {
+            found.push(path);
+        }
+    }
+}
+
+/// A table row's cells: its `|`s but an outer pair and escaped ones (`\|`), plus one.
+fn cells(row: &str) -> usize {
+    let row = row.trim().replace("\\|", "");
+    let inner = row.strip_prefix('|').unwrap_or(&row);
+    let inner = inner.strip_suffix('|').unwrap_or(inner);
+    inner.matches('|').count() + 1
+}
+
+#[test]
+fn every_table_row_is_in_a_table_of_its_headers_width() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages = Vec::new();
+    markdown_files(root, &mut pages);
+    assert!(pages.len() >= 20, "{pages:?}");
+    let delimiter = |line: &str| {
+        let line = line.trim();
+        line.starts_with('|') && line.contains("---") && line.chars().all(|c| "|-: ".contains(c))
+    };
+    let mut wrong = Vec::new();
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut fenced = false;
+        // The header's width of the table being read.
+        let mut width = None;
+        for (number, line) in lines.iter().enumerate() {
+            fenced ^= line.trim_start().starts_with("```");
+            if fenced || !line.trim_start().starts_with('|') {
+                width = None;
+                continue;
+            }
+            let place = format!(
+                "{}:{}",
+                page.strip_prefix(root).unwrap().display(),
+                number + 1
+            );
+            match width {
+                // A row after a blank line, or after text, starts a table only with a
+                // delimiter row under it: else it shows as text, its pipes and all.
+                None if !lines.get(number + 1).is_some_and(|next| delimiter(next)) => {
+                    wrong.push(format!("{place}: a row outside any table"));
+                }
+                None => width = Some(cells(line)),
+                // Cells past the header's are dropped from the page.
+                Some(width) if cells(line) != width => {
+                    wrong.push(format!(
+                        "{place}: {} cells, the header {width}",
+                        cells(line)
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }

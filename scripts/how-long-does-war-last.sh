@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
 # Regenerates the study results/<date>-how-long-does-war-last/: every figure, table and report
-# the study's README cites, made by warsim itself. Takes about ten minutes on two cores.
+# the study's README cites, made by warsim itself. Takes about ten seconds on two cores, once
+# warsim is built.
 #
-# Usage: scripts/how-long-does-war-last.sh [DIR]
-#   DIR  where to write (default results/2026-11-23-how-long-does-war-last)
+# Usage: scripts/how-long-does-war-last.sh [DIR | --check]
+#   DIR      where to write (default results/2026-11-23-how-long-does-war-last)
+#   --check  make the study in a temporary folder and check (scripts/same_study.py) that the
+#            committed one holds the same files, but for how the runs went (run by .ci/run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=${1:-results/2026-11-23-how-long-does-war-last}
+study=results/2026-11-23-how-long-does-war-last
+if [[ ${1:-} == --check ]]; then
+  fresh=$(mktemp -d)
+  trap 'rm -rf "$fresh"' EXIT
+  "$0" "$fresh"
+  python3 scripts/same_study.py "$study" "$fresh"
+  exit
+fi
+out=${1:-$study}
 mkdir -p "$out"
 cargo build --release >&2
 warsim() { target/release/warsim "$@"; }

@@ -74,7 +74,7 @@ fn bad_input_exits_2_with_one_error_line_naming_the_flag() {
         ),
         (
             &["--players", "-3"],
-            "for '--players <N>': '-3' is not a whole number",
+            "for '--players <N>': '-3' is not a whole number: use 2 to 32",
         ),
         (&["--seed", "x"], "--seed"),
         (&["--suits", "0"], "--suits 0 is out of range"),

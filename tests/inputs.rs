@@ -34,10 +34,39 @@ fn values_the_random_command_lines_broke() {
         &["run", "--pickup", "capped\n"],
         "invalid value 'capped\\n' for '--pickup <ORDER>'",
     );
-    refused(
-        &["run", "--players", "2,3"],
-        "'2,3' is not a whole number: a comma may only separate groups of three digits",
-    );
+    // A list or a range to a command of one rule set: the sweep takes them. A number that is
+    // not whole: what the flag takes, not a count's forms (`1,000,000` is three values in a
+    // sweep's list); a count's forms for a count.
+    let list = "this command takes one value";
+    for (args, expected) in [
+        (
+            &["run", "--players", "2,3"][..],
+            &*format!("'2,3' is a list: {list}, 2 to 32; `warsim sweep` takes lists and ranges"),
+        ),
+        (
+            &["enumerate", "--ranks", "3..5"],
+            &format!("'3..5' is a range: {list}, 1 to 255"),
+        ),
+        (
+            &["play", "--face-down", "1.5"],
+            "'1.5' is not a whole number: use 0 to 255",
+        ),
+        (
+            &["sweep", "--max-rounds", "100,1x"],
+            "invalid --max-rounds '100,1x': '1x' is not a whole number: use 1 to 4294967294",
+        ),
+        (
+            &["run", "--threads", "2,4"],
+            "'2,4' is not a whole number: a comma may only separate groups of three digits \
+             (1,000,000); use one value, 1 to 1024",
+        ),
+        (
+            &["run", "--seed", "x"],
+            "'x' is not a whole number (write e.g. 1000000, 1_000_000, 1,000,000 or 1e6)",
+        ),
+    ] {
+        refused(args, expected);
+    }
     // A setting past a u32 gave the u32's bound ("at most 4294967295") as if --players took it.
     for (flag, accepted) in [
         ("--players", "use 2 to 32"),

@@ -1,6 +1,7 @@
 //! The numbers the command line takes, in every form a user may write them: counts
 //! (`1_000_000`, `1,000,000`, `1e6`), settings that fit a u32, durations (`500ms`, `2h`) and
-//! seconds a round; each refusal says which forms are accepted, or the bound that was passed.
+//! seconds a round; a count's refusal says which forms are accepted, a setting's what the flag
+//! takes (and, for a list or a range, that `warsim sweep` takes those).
 
 use crate::engine::rules::accepted_range;
 use crate::export::text::group;
@@ -52,14 +53,33 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
 /// past a u32 is out of the flag's own range, and the error gives that range (`--players
 /// 5e9`: use 2 to 32), as the rules' check does for one inside a u32.
 pub fn parse_setting(flag: &str, text: &str) -> Result<u32, String> {
-    parse_within(text, u32::MAX.into(), &accepted_range(flag)).map(|n| n as u32)
+    let accepted = accepted_range(flag);
+    parse_within(text, u32::MAX.into(), &accepted)
+        .map(|n| n as u32)
+        .map_err(|why| {
+            // A list or a range, given to a command that plays one rule set (`run --players
+            // 2,3`): a sweep's lists reach here one number at a time.
+            let several = match text {
+                _ if text.contains("..") => "a range",
+                _ if text.contains(',') => "a list",
+                _ => return why,
+            };
+            format!(
+                "'{text}' is {several}: this command takes one value, {accepted}; `warsim sweep` \
+                 takes lists and ranges"
+            )
+        })
 }
 
 /// Parses a whole number (same forms as [`parse_count`]) of at most `max`, where the flag takes
-/// `accepted` (`1 to 1024`): past `max`, the error says what the flag takes.
+/// `accepted` (`1 to 1024`): every refusal says what the flag takes.
 pub fn parse_within(text: &str, max: u64, accepted: &str) -> Result<u64, String> {
     parse_whole(text, max).map_err(|refused| match refused {
-        Refused::NotWhole(why) => why,
+        Refused::NotWhole => format!("'{text}' is not a whole number: use {accepted}"),
+        Refused::Grouping => format!(
+            "'{text}' is not a whole number: a comma may only separate groups of three digits \
+             (1,000,000); use one value, {accepted}"
+        ),
         Refused::TooLarge => format!("'{text}' is out of range: use {accepted}"),
     })
 }
@@ -73,15 +93,23 @@ pub fn setting_parser(flag: &'static str) -> impl Fn(&str) -> Result<u32, String
 /// digits), `1e6` or `2.5e6`.
 pub fn parse_count(text: &str) -> Result<u64, String> {
     parse_whole(text, u64::MAX).map_err(|refused| match refused {
-        Refused::NotWhole(why) => why,
+        Refused::NotWhole => format!(
+            "'{text}' is not a whole number (write e.g. 1000000, 1_000_000, 1,000,000 or 1e6)"
+        ),
+        Refused::Grouping => format!(
+            "'{text}' is not a whole number: a comma may only separate groups of three digits \
+             (1,000,000); give one value"
+        ),
         Refused::TooLarge => format!("'{text}' is too large (at most {})", group(u64::MAX)),
     })
 }
 
 /// Why a whole number was refused.
 enum Refused {
-    /// Not a whole number in any accepted form: the message says which forms are.
-    NotWhole(String),
+    /// Not a whole number in any accepted form.
+    NotWhole,
+    /// Commas that do not separate groups of three digits (`2,3`: a list, most likely).
+    Grouping,
     /// A whole number past the bound.
     TooLarge,
 }
@@ -89,16 +117,10 @@ enum Refused {
 /// [`parse_count`]'s reading, of a number at most `max`.
 fn parse_whole(text: &str, max: u64) -> Result<u64, Refused> {
     let trimmed = text.trim();
-    let bad = || {
-        Refused::NotWhole(format!(
-            "'{text}' is not a whole number (write e.g. 1000000, 1_000_000, 1,000,000 or 1e6)"
-        ))
-    };
+    let bad = || Refused::NotWhole;
     let too_large = || Refused::TooLarge;
     if trimmed.contains(',') && !thousands_grouped(trimmed) {
-        return Err(Refused::NotWhole(format!(
-            "'{text}' is not a whole number: a comma may only separate groups of three digits (1,000,000); give one value"
-        )));
+        return Err(Refused::Grouping);
     }
     let cleaned: String = trimmed.chars().filter(|c| *c != '_' && *c != ',').collect();
     let all_digits = |t: &str| t.chars().all(|c| c.is_ascii_digit());
@@ -115,7 +137,7 @@ fn parse_whole(text: &str, max: u64) -> Result<u64, Refused> {
     }
     let shift = exponent
         .checked_sub(fraction.len() as u32)
-        .ok_or_else(|| Refused::NotWhole(format!("'{text}' is not a whole number")))?;
+        .ok_or_else(bad)?;
     // Past here every digit is a digit: a number that does not fit is too large, not bad.
     let digits = format!("{whole}{fraction}");
     let base: u64 = digits.parse().map_err(|_| too_large())?;

@@ -117,12 +117,19 @@ fn bad_deals_are_refused_with_exit_2_before_any_game() {
         (
             &["--suits", "1", "--ranks", "3"],
             "1 2 |",
-            "--deal gives seat 2 no card",
+            "--deal gives seat 2 no card: every seat starts with one at least",
         ),
         (
             &["--suits", "1", "--ranks", "3"],
             "1 2 | 2",
-            "--deal holds 2 of rank 2, and the deck in play 1 (--suits 1 --ranks 3)",
+            "--deal holds 2 of rank 2, and the deck in play 1 (--suits 1 --ranks 3): give every \
+             card once",
+        ),
+        (
+            &[],
+            "1 1 | 1 1",
+            "--deal holds 4 cards, and the deck in play 52 (--suits 4 --ranks 13): deal every \
+             card once, or give --suits and --ranks of the deck dealt",
         ),
         (
             &["--suits", "1", "--ranks", "3"],

@@ -47,10 +47,23 @@ pub fn parse_deal(text: &str, rules: &Rules) -> Result<Vec<Vec<SuitedCard>>, Str
         ));
     }
     if let Some(seat) = hands.iter().position(Vec::is_empty) {
-        return Err(format!("--deal gives seat {} no card", seat + 1));
+        return Err(format!(
+            "--deal gives seat {} no card: every seat starts with one at least",
+            seat + 1
+        ));
     }
     let mut deck = vec![SuitedCard::default(); rules.cards_in_play() as usize];
     rules.fill_deck(&mut deck);
+    let deck_flags = format!("--suits {} --ranks {}", rules.suits, rules.ranks);
+    let dealt: usize = hands.iter().map(Vec::len).sum();
+    if dealt != deck.len() {
+        // Most likely hands of another deck (`1 1 | 1 1` with the default 4 × 13).
+        return Err(format!(
+            "--deal holds {dealt} cards, and the deck in play {} ({deck_flags}): deal every \
+             card once, or give --suits and --ranks of the deck dealt",
+            deck.len()
+        ));
+    }
     let mut left: Vec<Vec<SuitedCard>> = vec![Vec::new(); rules.ranks as usize + 1];
     for card in deck.iter().rev() {
         left[usize::from(card.rank)].push(*card);
@@ -60,8 +73,8 @@ pub fn parse_deal(text: &str, rules: &Rules) -> Result<Vec<Vec<SuitedCard>>, Str
         let in_deck = left[usize::from(rank)].len();
         if dealt != in_deck {
             return Err(format!(
-                "--deal holds {dealt} of rank {rank}, and the deck in play {in_deck} (--suits {} --ranks {}): give every card once",
-                rules.suits, rules.ranks
+                "--deal holds {dealt} of rank {rank}, and the deck in play {in_deck} \
+                 ({deck_flags}): give every card once"
             ));
         }
     }

@@ -313,7 +313,8 @@ fn war_card_game_batch_plays_the_crates_seeds() {
 fn a_per_game_file_another_warsim_is_writing_is_refused_and_left_alone() {
     use std::process::{Command as Process, Stdio};
     let dir = TempDir::new().unwrap();
-    let csv = dir.path().join("games.csv");
+    // A name without an extension, which --csv and --parquet may both be given.
+    let csv = dir.path().join("games");
     let mut first = Process::new(assert_cmd::cargo::cargo_bin("warsim"))
         .args(["run", "--games", "1e9", "--threads", "1", "-q", "--csv"])
         .arg(&csv)

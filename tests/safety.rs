@@ -89,6 +89,42 @@ fn a_path_naming_a_missing_folder_is_refused_before_any_game() {
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
+/// A name that promises another format got it silently: `--plot lengths.png` an SVG that
+/// picture viewers refuse, `--csv games.csv.gz` plain text that gunzip and pandas refuse.
+#[test]
+fn an_output_named_as_another_formats_file_is_refused_before_any_game() {
+    let dir = TempDir::new().unwrap();
+    for (command, flag, name, says) in [
+        (
+            "run",
+            "--plot",
+            "lengths.png",
+            "the name says PNG, and --plot writes SVG",
+        ),
+        (
+            "sweep",
+            "--games-csv",
+            "games.csv.gz",
+            "the name says gzip, and --games-csv writes CSV",
+        ),
+        (
+            "enumerate",
+            "--json",
+            "deals.csv",
+            "the name says CSV, and --json writes JSON",
+        ),
+    ] {
+        let out = warsim()
+            .current_dir(dir.path())
+            .args([command, "--suits", "1", "--ranks", "4", flag, name])
+            .output()
+            .unwrap();
+        assert_refused(&out, &format!("{flag} {name}: {says}"));
+        assert!(out.stdout.is_empty(), "no game was played");
+    }
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
 /// An output that is where standard output or standard error already goes (`/dev/stdout`,
 /// or the file `>` sends it to) was opened a second time: the report, written last from the
 /// start of the file, overwrote the per-game rows, or cut through them in a pipe.

@@ -35,9 +35,10 @@ enum Identity {
     Device,
 }
 
-/// Checks every output before any is opened: its folder exists and can be written, it is not a
-/// folder, it is not where standard output or error already goes, and no two outputs are the
-/// same file (however they are spelled). Nothing is created or changed.
+/// Checks every output before any is opened: its name does not promise another format
+/// (`names.rs`), its folder exists and can be written, it is not a folder, it is not where
+/// standard output or error already goes, and no two outputs are the same file (however they
+/// are spelled). Nothing is created or changed.
 pub fn check_outputs(outputs: &[(&'static str, &Target)]) -> Result<(), OutputError> {
     let mut seen: Vec<(&'static str, Identity)> = Vec::new();
     let streams = [
@@ -53,6 +54,7 @@ pub fn check_outputs(outputs: &[(&'static str, &Target)]) -> Result<(), OutputEr
         ),
     ];
     for &(flag, target) in outputs {
+        super::names::check_name(flag, target)?;
         let identity = identify(flag, target)?;
         // `/dev/stdout`, or the file standard output is sent to, opened a second time: what
         // warsim writes through the stream would overwrite the file's rows (a file) or cut

@@ -8,6 +8,7 @@ mod games;
 mod hdr;
 mod histogram;
 mod json;
+mod names;
 mod parquet_file;
 mod stream;
 mod summary;

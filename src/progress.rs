@@ -20,13 +20,19 @@ pub fn games_bar(games: u64, quiet: bool) -> ProgressBar {
     bar_with_prefix(games, quiet, 0)
 }
 
-/// A bar over the games of every cell of a sweep, led by `cell k/n` (set it with
+/// A bar over the games of every cell of a sweep, led by [`cell_prefix`] (set it with
 /// [`ProgressBar::set_prefix`] as each cell starts).
 pub fn cells_bar(games: u64, cells: usize, quiet: bool) -> ProgressBar {
-    let width = format!("cell {cells}/{cells}  ").len();
+    let width = cell_prefix(cells.saturating_sub(1), cells).len();
     let bar = bar_with_prefix(games, quiet, width);
-    bar.set_prefix(format!("cell 1/{cells}  "));
+    bar.set_prefix(cell_prefix(0, cells));
     bar
+}
+
+/// What leads a sweep's bar while it plays cell `index` of `cells`: the cell's number in the
+/// tables (from 0), then how far through the grid that is (`cell 1 (2/4)`).
+pub fn cell_prefix(index: usize, cells: usize) -> String {
+    format!("cell {index} ({}/{cells})  ", index + 1)
 }
 
 fn bar_with_prefix(games: u64, quiet: bool, prefix_width: usize) -> ProgressBar {

@@ -305,7 +305,7 @@ fn an_interrupted_sweep_keeps_every_cell_begun_and_says_so() {
     assert_eq!(out.status.code(), Some(130));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.starts_with("interrupted in cell 1 of 2 (SIGINT"),
+        err.starts_with("interrupted in cell 0 of cells 0 to 1 (SIGINT"),
         "{err}"
     );
     let csv = std::fs::read(&games).unwrap();

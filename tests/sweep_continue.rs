@@ -101,8 +101,22 @@ fn a_stopped_sweep_continues_to_the_uninterrupted_sweeps_outputs() {
     let said = String::from_utf8_lossy(&stopped.stderr);
     assert!(said.contains("; to play on: `warsim resume "), "{said}");
     let state = json(&d.join("sweep.state"));
-    let begun = state["cells"].as_array().unwrap().len();
-    assert!((2..=4).contains(&begun), "{begun} cells begun");
+    let begun = state["cells"].as_array().unwrap();
+    assert!(
+        (2..=4).contains(&begun.len()),
+        "{} cells begun",
+        begun.len()
+    );
+    // Cells are named by their number in the tables, from 0, in every message: the one stopped
+    // in is the state's last; the one played on from, the first not complete.
+    let stopped_in = begun.len() - 1;
+    let complete = begun.iter().filter(|c| c["games"] == 100_000).count();
+    assert!(
+        said.starts_with(&format!(
+            "interrupted in cell {stopped_in} of cells 0 to 3 (SIGINT"
+        )),
+        "{said}"
+    );
     // Run again with --continue added, on one thread, the grid's flags in another order: the
     // same sweep.
     args[11] = "1".to_string();
@@ -112,6 +126,12 @@ fn a_stopped_sweep_continues_to_the_uninterrupted_sweeps_outputs() {
     let (code, err) = outcome(&args);
     assert_eq!(code, Some(0), "{err}");
     assert!(err.contains("sweep.state: resuming after "), "{err}");
+    assert!(
+        err.contains(&format!(
+            ": playing on from cell {complete} of cells 0 to 3\n"
+        )),
+        "{err}"
+    );
     assert_same_as(d, &whole, "continued");
     std::fs::remove_file(d.join("seats.csv")).unwrap();
     let (code, err) = outcome(&args);
@@ -221,7 +241,7 @@ fn a_sweep_stopped_before_its_first_cell_resumes_from_the_start() {
     assert!(out.status.success(), "{err}");
     assert_eq!(
         err,
-        "sweep.state: resuming after 0 games of 600: playing on from cell 0\n"
+        "sweep.state: resuming after 0 games of 600: playing on from cell 0 of cells 0 to 1\n"
     );
     assert_eq!(figures(&d.join("sweep.json")), whole);
 }

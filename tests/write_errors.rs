@@ -111,6 +111,11 @@ fn a_sweep_stopped_by_a_write_error_says_only_what_it_kept() {
         lines[0].starts_with("error: could not write the per-game CSV"),
         "{err}"
     );
+    // Its first cell, numbered as in the tables.
+    assert!(
+        lines[0].contains("; stopped in cell 0 of cells 0 to 1 after 0 of its games"),
+        "{err}"
+    );
     assert!(
         lines[0].ends_with("the other files written describe every game before it"),
         "not the tables, whose JSON failed: {err}"

@@ -339,7 +339,7 @@ pub(super) fn continue_sweep(
         name,
         "sweep",
         (played, asked),
-        &format!("cell {cells_done}"),
+        &options.grid.cell_named(cells_done),
     );
     let interrupt = Interrupt::install().ok();
     crate::sweep::sweep(&options, interrupt.as_ref())

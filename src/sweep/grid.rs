@@ -61,6 +61,15 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// Cell `index` as the tables and figures number it, from 0, with the numbers in use, for
+    /// messages (`cell 1 of cells 0 to 3`): "cell 2 of 4" would be read as the table's cell 2.
+    pub fn cell_named(&self, index: usize) -> String {
+        match self.cells.len() {
+            0 | 1 => format!("cell {index}, the only one"),
+            cells => format!("cell {index} of cells 0 to {}", cells - 1),
+        }
+    }
+
     /// Builds the grid from `(flag, text)` pairs, one per rule flag given; the other settings
     /// are the preset's. Refuses malformed lists and ranges, but keeps unplayable combinations
     /// in [`Grid::skipped`].

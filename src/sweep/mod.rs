@@ -20,7 +20,7 @@ use crate::export::text::group;
 use crate::export::{GameFiles, LeadKind, RunInfo, Target, check_outputs, write_atomically};
 use crate::interrupt::Interrupt;
 use crate::plot::plottable;
-use crate::progress::cells_bar;
+use crate::progress::{cell_prefix, cells_bar};
 use crate::run::{
     OutputWriter, RunEnd, RunError, StopFailure, Stopper, checkpoints_of, open_game_files, play_on,
     resumable_at, resumed_game_csv, write_report_with,
@@ -216,10 +216,10 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     StopFailure::close(&mut failure, files, summary, written);
     let mut failures = write_sweep_files(options, &results);
     if let Some(failure) = failure {
-        let cell = results.len();
+        // The last cell begun is the one that failed.
+        let cell = options.grid.cell_named(results.len().saturating_sub(1));
         let kept = format!(
-            "; stopped in cell {cell} of {} after {} of its games: {}",
-            options.grid.cells.len(),
+            "; stopped in {cell} after {} of its games: {}",
             group(failure.written),
             kept_text(options, failure.parquet_failed(), failures.is_empty())
         );
@@ -240,9 +240,8 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
         Some(status) if played < asked => {
             let signal = interrupt.map_or("a signal", Interrupt::signal_name);
             eprintln!(
-                "interrupted in cell {} of {} ({signal}): {} of {} games played; the tables hold every cell begun, the last marked complete: false{}",
-                results.len(),
-                options.grid.cells.len(),
+                "interrupted in {} ({signal}): {} of {} games played; the tables hold every cell begun, the last marked complete: false{}",
+                options.grid.cell_named(results.len().saturating_sub(1)),
                 group(played),
                 group(asked),
                 play_on(&options.state, &options.parquet)
@@ -278,7 +277,7 @@ fn play_cells(
         if stop() {
             break;
         }
-        bar.set_prefix(format!("cell {}/{}  ", index + 1, cells.len()));
+        bar.set_prefix(cell_prefix(index, cells.len()));
         // A resumed cell plays on from its checkpoint's last game.
         let (before, seconds_before) =
             match options.resume.as_ref().and_then(|r| r.cells.get(index)) {

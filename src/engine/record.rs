@@ -49,7 +49,9 @@ pub enum WinBy {
     Cap,
     /// The sudden-death round after equal piles at the cap (game-of-war).
     SuddenDeath,
-    /// A tie at the smaller hand's last card gave the larger hand every card (cards-war).
+    /// A war a hand was too short to finish gave the larger hand the game: a tie at the
+    /// smaller hand's last card (`--war-shortage smaller-hand`, cards-war's), or any war with
+    /// `--war-shortage end-game`.
     ShortTie,
     /// More round wins in a fixed number of rounds (fixed-rounds).
     Score,

@@ -128,7 +128,7 @@ fn states_that_do_not_make_one_batch_are_refused() {
         (vec![s0, s1, s1, s2], "both hold game 333"),
         (
             vec![s0, s2],
-            "333 of the batch's 1,000 are missing (games 333 to 665)",
+            "333 of the batch's 1,000 games are missing (games 333 to 665)",
         ),
         (vec![s0, &truncated], "truncated or not a state file"),
         (vec![s0, &version], "has state format version 2"),

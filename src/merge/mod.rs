@@ -15,7 +15,8 @@ mod fold;
 mod sweep;
 
 use crate::config::{ConfigError, RunOptions};
-use crate::export::{Target, check_apart_from_inputs, check_outputs, text::group};
+use crate::export::text::{counted, group};
+use crate::export::{Target, check_apart_from_inputs, check_outputs};
 use crate::plot::SurvivalScale;
 use crate::progress::games_bar;
 use crate::run::{RunEnd, RunError, write_report, write_result_files};
@@ -252,10 +253,13 @@ fn merge_run(options: &MergeOptions, first: State) -> Result<RunEnd, RunError> {
     folded?;
     let merged = shards.finish(paths, no_context)?;
     if !merged.missing.is_empty() && !options.allow_partial {
+        let missing: u64 = merged.missing.iter().map(|(a, b)| b - a).sum();
         return Err(refuse(format!(
-            "{} of the batch's {} are missing ({}): merge every shard's state, or add --allow-partial",
-            group(merged.missing.iter().map(|(a, b)| b - a).sum()),
-            group(merged.batch_games),
+            "{} of the batch's {} {} missing ({}): merge every shard's state, or add \
+             --allow-partial",
+            group(missing),
+            counted(merged.batch_games, "game"),
+            if missing == 1 { "is" } else { "are" },
             spans(&merged.missing)
         )));
     }
@@ -299,11 +303,32 @@ fn merge_run(options: &MergeOptions, first: State) -> Result<RunEnd, RunError> {
     }
 }
 
-/// "games 0 to 9,999, 15,000 to 19,999".
+/// "games 0 to 9,999, 15,000 to 19,999"; "game 7" alone, "games 3, 7 to 9".
 fn spans(spans: &[(u64, u64)]) -> String {
     let parts: Vec<String> = spans
         .iter()
-        .map(|&(a, b)| format!("{} to {}", group(a), group(b - 1)))
+        .map(|&(a, b)| match b - a {
+            1 => group(a),
+            _ => format!("{} to {}", group(a), group(b - 1)),
+        })
         .collect();
-    format!("games {}", parts.join(", "))
+    match spans {
+        [(a, b)] if b - a == 1 => format!("game {}", parts[0]),
+        _ => format!("games {}", parts.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spans;
+
+    #[test]
+    fn spans_name_a_single_game_alone() {
+        assert_eq!(spans(&[(7, 8)]), "game 7");
+        assert_eq!(spans(&[(3, 4), (7, 10)]), "games 3, 7 to 9");
+        assert_eq!(
+            spans(&[(0, 10_000), (15_000, 20_000)]),
+            "games 0 to 9,999, 15,000 to 19,999"
+        );
+    }
 }

@@ -2,7 +2,7 @@
 the committed study's files (STUDY) but for how the runs went: every table the same cell for
 cell but the timing columns, every figure the same byte for byte, every report the same line
 for line but its `time` line and thread count. Used by `scripts/how-long-does-war-last.sh
---check`; standard library only.
+--check`; the standard library only (the timing keys are same_figures.py's).
 
 Usage: python3 scripts/same_study.py STUDY FRESH
 """
@@ -11,7 +11,7 @@ import re
 import sys
 from pathlib import Path
 
-TIMING = ("threads", "wall_seconds", "games_per_second")
+from same_figures import TIMING  # how the runs went: the keys no two runs share
 
 
 def table(path):

@@ -59,10 +59,12 @@ pub fn parse_setting(flag: &str, text: &str) -> Result<u32, String> {
         .map_err(|why| {
             // A list or a range, given to a command that plays one rule set (`run --players
             // 2,3`): a sweep's lists reach here one number at a time.
-            let several = match text {
-                _ if text.contains("..") => "a range",
-                _ if text.contains(',') => "a list",
-                _ => return why,
+            let several = if text.contains("..") {
+                "a range"
+            } else if text.contains(',') {
+                "a list"
+            } else {
+                return why;
             };
             format!(
                 "'{text}' is {several}: this command takes one value, {accepted}; `warsim sweep` \

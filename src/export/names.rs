@@ -9,16 +9,24 @@ use std::path::Path;
 use super::Target;
 use super::files::OutputError;
 
-/// What an output flag writes: the format's name and the extension to give it.
-fn format_of(flag: &str) -> Option<(&'static str, &'static str)> {
+/// The extension of what an output flag writes (its format's name is in [`KNOWN`]).
+fn extension_of_flag(flag: &str) -> Option<&'static str> {
     Some(match flag {
-        "--csv" | "--games-csv" | "--summary" | "--histogram" | "--seats" => ("CSV", "csv"),
-        "--json" | "--state" => ("JSON", "json"),
-        "--parquet" => ("Parquet", "parquet"),
-        "--plot" => ("SVG", "svg"),
-        "--hdr" => ("an HdrHistogram log", "hlog"),
+        "--csv" | "--games-csv" | "--summary" | "--histogram" | "--seats" => "csv",
+        "--json" | "--state" => "json",
+        "--parquet" => "parquet",
+        "--plot" => "svg",
+        "--hdr" => "hlog",
         _ => return None,
     })
+}
+
+/// The format a known extension names.
+fn format_named(extension: &str) -> Option<&'static str> {
+    KNOWN
+        .iter()
+        .find(|(e, _)| *e == extension)
+        .map(|&(_, format)| format)
 }
 
 /// Extensions that name a format other readers go by, and the format.
@@ -55,9 +63,10 @@ const COMPRESSED: [(&str, &str, Option<&str>); 5] = [
 /// Refuses `target` when its name's extension is another format's (or a compressor's) than
 /// what `flag` writes.
 pub(super) fn check_name(flag: &'static str, target: &Target) -> Result<(), OutputError> {
-    let (Target::File(path), Some((format, extension))) = (target, format_of(flag)) else {
+    let (Target::File(path), Some(extension)) = (target, extension_of_flag(flag)) else {
         return Ok(());
     };
+    let format = format_named(extension).expect("every flag's extension is known");
     let Some(given) = extension_of(path) else {
         return Ok(());
     };
@@ -83,7 +92,7 @@ pub(super) fn check_name(flag: &'static str, target: &Target) -> Result<(), Outp
              .{extension}{stream}{parquet}"
         ));
     }
-    let Some(&(_, named)) = KNOWN.iter().find(|(e, _)| *e == given) else {
+    let Some(named) = format_named(&given) else {
         return Ok(());
     };
     if named == format {

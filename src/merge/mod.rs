@@ -15,7 +15,7 @@ mod fold;
 mod sweep;
 
 use crate::config::{ConfigError, RunOptions};
-use crate::export::text::{counted, group};
+use crate::export::text::{counted, game_span, group};
 use crate::export::{Target, check_apart_from_inputs, check_outputs};
 use crate::plot::SurvivalScale;
 use crate::progress::games_bar;
@@ -303,8 +303,11 @@ fn merge_run(options: &MergeOptions, first: State) -> Result<RunEnd, RunError> {
     }
 }
 
-/// "games 0 to 9,999, 15,000 to 19,999"; "game 7" alone, "games 3, 7 to 9".
+/// "games 0 to 9,999, 15,000 to 19,999"; one span as the report writes it ("game 7").
 fn spans(spans: &[(u64, u64)]) -> String {
+    if let [(a, b)] = spans {
+        return game_span(*a, b - a);
+    }
     let parts: Vec<String> = spans
         .iter()
         .map(|&(a, b)| match b - a {
@@ -312,10 +315,7 @@ fn spans(spans: &[(u64, u64)]) -> String {
             _ => format!("{} to {}", group(a), group(b - 1)),
         })
         .collect();
-    match spans {
-        [(a, b)] if b - a == 1 => format!("game {}", parts[0]),
-        _ => format!("games {}", parts.join(", ")),
-    }
+    format!("games {}", parts.join(", "))
 }
 
 #[cfg(test)]

@@ -215,11 +215,12 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     };
     StopFailure::close(&mut failure, files, summary, written);
     let mut failures = write_sweep_files(options, &results);
+    // The last cell begun: the one a failure or an interrupt stopped in.
+    let last_begun = || options.grid.cell_named(results.len().saturating_sub(1));
     if let Some(failure) = failure {
-        // The last cell begun is the one that failed.
-        let cell = options.grid.cell_named(results.len().saturating_sub(1));
         let kept = format!(
-            "; stopped in {cell} after {} of its games: {}",
+            "; stopped in {} after {} of its games: {}",
+            last_begun(),
             group(failure.written),
             kept_text(options, failure.parquet_failed(), failures.is_empty())
         );
@@ -241,7 +242,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
             let signal = interrupt.map_or("a signal", Interrupt::signal_name);
             eprintln!(
                 "interrupted in {} ({signal}): {} of {} games played; the tables hold every cell begun, the last marked complete: false{}",
-                options.grid.cell_named(results.len().saturating_sub(1)),
+                last_begun(),
                 group(played),
                 group(asked),
                 play_on(&options.state, &options.parquet)

@@ -1,11 +1,12 @@
 //! The README's examples, run: every fenced `text` block that starts with `$ warsim …` is a
 //! transcript. Each `$` line runs in a shell (with this build's `warsim` first on the PATH; the
-//! lines of a block in order, in a fresh folder of the block's own) and its standard output (add `2>&1` to show standard error) must match the lines
-//! below it. In the expected lines, a line `...` stands for any number of lines and `[..]` for
-//! any text within a line; trailing spaces are ignored. Interactive examples are fed the answers
-//! shown after their prompts. So no example can go stale unnoticed, and no link either: each
-//! within the README leads to a heading, each to a file of the repository finds it. Nor can a
-//! table of any Markdown page break: every row is in a table, as wide as its header.
+//! lines of a block in order, in a fresh folder of the block's own) and its standard output (add
+//! `2>&1` to show standard error) must match the lines below it. In the expected lines, a line
+//! `...` stands for any number of lines and `[..]` for any text within a line; trailing spaces
+//! are ignored. Interactive examples are fed the answers shown after their prompts. So no
+//! example can go stale unnoticed, and no link either: each link of a Markdown page to a page
+//! or file of the repository finds it, and its heading. Nor can a table of any Markdown page
+//! break: every row is in a table, as wide as its header.
 
 use std::io::Write;
 use std::path::Path;
@@ -179,55 +180,65 @@ fn anchor(heading: &str) -> String {
         .collect()
 }
 
-#[test]
-fn every_link_within_the_readme_leads_to_a_heading() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+/// A page's headings as anchors, outside fenced blocks.
+fn anchors(text: &str) -> Vec<String> {
     let mut fenced = false;
     let mut anchors = Vec::new();
-    for line in readme.lines() {
+    for line in text.lines() {
         fenced ^= line.trim_start().starts_with("```");
         if !fenced && line.starts_with('#') {
             anchors.push(anchor(line.trim_start_matches('#')));
         }
     }
-    assert!(
-        anchors.contains(&"warsim-run-flags".to_string()),
-        "{anchors:?}"
-    );
-    let links: Vec<&str> = readme
-        .split("](#")
+    anchors
+}
+
+/// A page's link targets (`[text](target)`) but web addresses.
+fn links(text: &str) -> Vec<&str> {
+    text.split("](")
         .skip(1)
         .filter_map(|rest| rest.split_once(')').map(|(target, _)| target))
-        .collect();
-    assert!(links.len() >= 15, "{links:?}");
-    let broken: Vec<&&str> = links
-        .iter()
-        .filter(|l| !anchors.iter().any(|a| a == *l))
-        .collect();
-    assert!(broken.is_empty(), "links to no heading: {broken:?}");
+        .filter(|target| !target.starts_with("http"))
+        .collect()
 }
 
 #[test]
-fn every_link_to_a_file_of_the_repository_finds_it() {
+fn every_link_between_pages_finds_its_file_and_heading() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for page in [
-        "README.md",
-        "results/README.md",
-        "docs/RULES.md",
-        "CHANGELOG.md",
-    ] {
-        let text = std::fs::read_to_string(root.join(page)).unwrap();
-        let folder = root.join(page).parent().unwrap().to_path_buf();
-        let missing: Vec<&str> = text
-            .split("](")
-            .skip(1)
-            .filter_map(|rest| rest.split_once(')').map(|(target, _)| target))
-            .filter(|target| !target.starts_with("http") && !target.starts_with('#'))
-            .filter(|target| !folder.join(target.split('#').next().unwrap()).exists())
-            .collect();
-        assert!(missing.is_empty(), "{page} links to no file: {missing:?}");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readme_anchors = anchors(&readme);
+    assert!(
+        readme_anchors.contains(&"warsim-run-flags".to_string()),
+        "{readme_anchors:?}"
+    );
+    let within = links(&readme).iter().filter(|l| l.starts_with('#')).count();
+    assert!(
+        within >= 15,
+        "the README links {within} times to its headings"
+    );
+    let mut pages = Vec::new();
+    markdown_files(root, &mut pages);
+    let mut broken = Vec::new();
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        let name = page.strip_prefix(root).unwrap().display();
+        for target in links(&text) {
+            let (file, heading) = target.split_once('#').unwrap_or((target, ""));
+            let linked = match file {
+                "" => page.clone(),
+                file => page.parent().unwrap().join(file),
+            };
+            if !linked.exists() {
+                broken.push(format!("{name}: ({target}): no such file"));
+            } else if !heading.is_empty() && linked.extension().is_some_and(|e| e == "md") {
+                let text = std::fs::read_to_string(&linked).unwrap();
+                if !anchors(&text).iter().any(|a| a == heading) {
+                    broken.push(format!("{name}: ({target}): no such heading"));
+                }
+            }
+        }
     }
+    assert!(broken.is_empty(), "{broken:#?}");
 }
 
 /// The repository's Markdown files (not those under `target/` or hidden folders).

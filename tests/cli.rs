@@ -74,7 +74,11 @@ fn bad_input_exits_2_with_one_error_line_naming_the_flag() {
         ),
         (
             &["--players", "-3"],
-            "for '--players <N>': '-3' is not a whole number: use 2 to 32",
+            "for '--players <N>': '-3' is negative: use 2 to 32",
+        ),
+        (
+            &["--seed", "-1"],
+            "for '--seed <S>': '-1' is negative: give a whole number, 0 or more",
         ),
         (&["--seed", "x"], "--seed"),
         (&["--suits", "0"], "--suits 0 is out of range"),

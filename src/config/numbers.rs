@@ -83,6 +83,7 @@ pub fn parse_within(text: &str, max: u64, accepted: &str) -> Result<u64, String>
              (1,000,000); use one value, {accepted}"
         ),
         Refused::TooLarge => format!("'{text}' is out of range: use {accepted}"),
+        Refused::Negative => format!("'{text}' is negative: use {accepted}"),
     })
 }
 
@@ -103,6 +104,7 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
              (1,000,000); give one value"
         ),
         Refused::TooLarge => format!("'{text}' is too large (at most {})", group(u64::MAX)),
+        Refused::Negative => format!("'{text}' is negative: give a whole number, 0 or more"),
     })
 }
 
@@ -114,6 +116,8 @@ enum Refused {
     Grouping,
     /// A whole number past the bound.
     TooLarge,
+    /// A whole number below zero (`-1`): whole, but none of these flags takes it.
+    Negative,
 }
 
 /// [`parse_count`]'s reading, of a number at most `max`.
@@ -121,6 +125,14 @@ fn parse_whole(text: &str, max: u64) -> Result<u64, Refused> {
     let trimmed = text.trim();
     let bad = || Refused::NotWhole;
     let too_large = || Refused::TooLarge;
+    if let Some(magnitude) = trimmed.strip_prefix('-') {
+        return match parse_whole(magnitude, u64::MAX) {
+            // -0 is 0.
+            Ok(0) => Ok(0),
+            Ok(_) | Err(Refused::TooLarge) => Err(Refused::Negative),
+            Err(_) => Err(bad()),
+        };
+    }
     if trimmed.contains(',') && !thousands_grouped(trimmed) {
         return Err(Refused::Grouping);
     }
@@ -171,7 +183,21 @@ mod tests {
         assert_eq!(parse_count("2.5E6"), Ok(2_500_000));
         assert_eq!(parse_count("0"), Ok(0));
         assert!(parse_count("1.5e0").is_err());
-        assert!(parse_count("-3").is_err());
+        // A negative number is whole: the refusal says what is wrong with it.
+        for negative in ["-3", "-1e3", "-1,000", "-99999999999999999999"] {
+            let error = parse_count(negative).unwrap_err();
+            assert!(
+                error.contains("is negative: give a whole number, 0 or more"),
+                "{error}"
+            );
+        }
+        assert_eq!(parse_count("-0"), Ok(0));
+        for bad in ["-", "--3", "-1.5", "-e3"] {
+            assert!(
+                parse_count(bad).unwrap_err().contains("not a whole"),
+                "{bad}"
+            );
+        }
         assert!(parse_count("e6").is_err());
         assert!(parse_count("1e30").is_err());
         assert!(parse_count("abc").is_err());
@@ -190,6 +216,10 @@ mod tests {
             let error = parse_setting("--reshuffle-every", huge).unwrap_err();
             assert!(error.ends_with("use 0 to 4294967295"), "{huge}: {error}");
         }
+        assert_eq!(
+            parse_setting("--players", "-2"),
+            Err("'-2' is negative: use 2 to 32".to_string())
+        );
         assert!(
             parse_setting("--players", "2.5")
                 .unwrap_err()

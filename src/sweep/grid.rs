@@ -180,13 +180,14 @@ fn numbers_of(flag: &str, text: &str, item: &str) -> Result<Vec<u32>, ConfigErro
         [from, to] | [from, to, _] => {
             let (from, to) = (number(from)?, number(to)?);
             // A step past a u32 takes the range's first value alone, as any past TO - FROM.
+            // A step that is no count (`-1`, `1.5`) is refused below, with the range's form.
             let step = match parts.get(2) {
-                Some(step) => parse_count(step).map_err(bad)?.min(u32::MAX.into()) as u32,
+                Some(step) => parse_count(step).map_or(0, |s| s.min(u32::MAX.into()) as u32),
                 None => 1,
             };
             if step == 0 || from > to {
                 return Err(bad(format!(
-                    "a range is FROM..TO or FROM..TO..STEP with FROM ≤ TO and STEP ≥ 1, as in 6..13 or 2..32..2 (got '{item}')"
+                    "a range is FROM..TO or FROM..TO..STEP with FROM ≤ TO and STEP a whole number ≥ 1, as in 6..13 or 2..32..2 (got '{item}')"
                 )));
             }
             let count = (to - from) / step + 1;
@@ -259,7 +260,13 @@ mod tests {
     fn malformed_lists_are_refused_with_the_flag_named() {
         for (flag, text, needle) in [
             ("--ranks", "8..6", "FROM ≤ TO"),
-            ("--ranks", "2..8..0", "STEP ≥ 1"),
+            ("--ranks", "2..8..0", "STEP a whole number ≥ 1"),
+            (
+                "--ranks",
+                "2..8..-1",
+                "STEP a whole number ≥ 1, as in 6..13 or 2..32..2 (got '2..8..-1')",
+            ),
+            ("--ranks", "2..8..1.5", "STEP a whole number ≥ 1"),
             ("--ranks", "2..4..6..8", "neither a number nor a range"),
             ("--ranks", "x", "whole number"),
             ("--players", "2,2", "twice"),

@@ -312,3 +312,35 @@ fn one_finished_game_has_a_mean_but_no_spread() {
         );
     }
 }
+
+#[test]
+fn the_quantiles_note_names_the_unfinished_games_that_hold_the_tail() {
+    let note = |args: &[&str]| {
+        let out = warsim()
+            .args(["run", "--games", "3000", "--seed", "4", "-q"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let report = String::from_utf8(out.stdout).unwrap();
+        let line = report
+            .lines()
+            .find(|l| l.contains("p75 "))
+            .unwrap()
+            .to_string();
+        line.split_once("   (").map(|(_, note)| note.to_string())
+    };
+    assert_eq!(
+        note(&["--pickup", "seats", "--max-rounds", "2000"]).as_deref(),
+        Some("all games; capped and cycling games count as longest)")
+    );
+    // An abandoned game has no length either: it is named, and nothing that did not occur.
+    let abandoned: Vec<&str> = "--rules war-simulator-original --players 4 --suits 2 --ranks 4"
+        .split(' ')
+        .collect();
+    assert_eq!(
+        note(&abandoned).as_deref(),
+        Some("all games; abandoned games count as longest)")
+    );
+    assert_eq!(note(&["--ranks", "6", "--suits", "2"]), None);
+}

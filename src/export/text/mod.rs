@@ -1,6 +1,7 @@
 //! The human-readable report printed at the end of `warsim run`.
 
 mod bars;
+mod lengths;
 mod precision;
 mod words;
 
@@ -8,15 +9,17 @@ use std::io::{self, Write};
 
 use crate::engine::rules::Family;
 use crate::engine::{Outcome, WinBy};
-use crate::stats::{Quantile, Stats};
+use crate::stats::Stats;
 
 use self::bars::write_histogram;
+pub use self::lengths::quantile_text;
+use self::lengths::{write_durations, write_lengths};
 use self::precision::{interval_decimals, mean_and_spread, percent_interval};
 pub use self::words::{
     counted, duration, game_span, games_text, group, group_fixed, nice_width, percent_of,
 };
 use super::RunInfo;
-use super::summary::{QUANTILE_INTERVALS, QUANTILES, games_per_second};
+use super::summary::games_per_second;
 
 /// Writes the report.
 pub fn write_text_report(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Result<()> {
@@ -169,103 +172,6 @@ fn write_figures(out: &mut dyn Write, info: &RunInfo, stats: &Stats) -> io::Resu
     }
 }
 
-/// The length figures: moments and extremes of finished games, quantiles of all games.
-fn write_lengths(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
-    let lengths = stats.lengths();
-    let finished = lengths.finished_games();
-    match (lengths.mean(), lengths.min(), lengths.max()) {
-        (Some(mean), Some(min), Some(max)) => {
-            let mut spread = mean_and_spread(mean, &lengths.sums(), finished, 2);
-            if finished == 1 {
-                spread.push_str(" (one game: no sd or s.e.)");
-            }
-            writeln!(
-                out,
-                "rounds       {spread}   min {}   max {}   ({})",
-                group(min),
-                group(max),
-                counted(finished, "finished game")
-            )?
-        }
-        _ => writeln!(out, "rounds       no game finished: none has a length")?,
-    }
-    let quantiles: Vec<String> = QUANTILES
-        .iter()
-        .filter_map(|&(_, label, parts)| {
-            lengths
-                .quantile(parts)
-                .map(|q| format!("{label} {}", quantile_text(q)))
-        })
-        .collect();
-    if quantiles.len() < QUANTILES.len() {
-        return Ok(()); // no game at all
-    }
-    // Up to the median with its interval, then the upper tail.
-    let median = QUANTILES
-        .iter()
-        .position(|q| q.2 == 50_000)
-        .map_or(0, |i| i + 1);
-    let (low, high) = quantiles.split_at(median);
-    let interval = match lengths.median_ci95() {
-        Some((a, b)) => format!("   (median 95% CI {})", interval_text(a, b)),
-        None => String::new(),
-    };
-    writeln!(out, "             {}{interval}", low.join("   "))?;
-    let note = if lengths.games() > finished {
-        "   (all games; capped and cycling games count as longest)"
-    } else {
-        ""
-    };
-    writeln!(out, "             {}{note}", high.join("   "))?;
-    let tails: Vec<String> = QUANTILE_INTERVALS[1..]
-        .iter()
-        .filter_map(|&(_, label, parts)| {
-            let (a, b) = lengths.quantile_ci95(parts)?;
-            Some(format!("{label} {}", interval_text(a, b)))
-        })
-        .collect();
-    if !tails.is_empty() {
-        writeln!(out, "             95% CIs  {}", tails.join("   "))?;
-    }
-    Ok(())
-}
-
-/// The length quantiles as time at a real table: the median, p90, and the 1-in-100 and
-/// 1-in-1,000 longest games.
-fn write_durations(out: &mut dyn Write, stats: &Stats, seconds_per_round: f64) -> io::Result<()> {
-    let lengths = stats.lengths();
-    let at = |parts: u32| {
-        lengths.quantile(parts).map_or(String::new(), |q| match q {
-            Quantile::Rounds(rounds) => duration(rounds as f64 * seconds_per_round),
-            Quantile::AboveCap(cap) => {
-                format!("over {}", duration(f64::from(cap) * seconds_per_round))
-            }
-            Quantile::Never => "never ends".to_string(),
-        })
-    };
-    writeln!(
-        out,
-        "duration     at {seconds_per_round} s a round: median {}, p90 {}; 1 game in 100 {}, 1 in 1,000 {}",
-        at(50_000),
-        at(90_000),
-        longer(at(99_000)),
-        longer(at(99_900))
-    )
-}
-
-/// What the longest games do: "lasts at least 12 min" (the quantile is the length of one of
-/// them, and shorter than none: with ties, a 1-game-in-100 quantile may be every game's length),
-/// "lasts over 3 h" (past the cap: such games were stopped unfinished there), or "never ends".
-fn longer(text: String) -> String {
-    if text.starts_with("never") {
-        text
-    } else if text.starts_with("over ") {
-        format!("lasts {text}")
-    } else {
-        format!("lasts at least {text}")
-    }
-}
-
 /// A report's `decided by` line: each way of winning that won a game, as `share` writes its
 /// name and count; none when the cards decided every win, or nothing was won.
 pub fn decided_by(
@@ -281,37 +187,9 @@ pub fn decided_by(
     listed.then(|| format!("decided by   {}", decided.join("   ")))
 }
 
-/// A quantile as the report prints it: rounds, "> cap" or "never".
-pub fn quantile_text(quantile: Quantile) -> String {
-    match quantile {
-        Quantile::Rounds(rounds) => group(rounds),
-        Quantile::AboveCap(cap) => format!("> {}", group(cap.into())),
-        Quantile::Never => "never".to_string(),
-    }
-}
-
-/// "194 – 199", "890 – > 1,000"; "> 1,000" once when both ends are among the capped games (or
-/// "never" among the cycles).
-fn interval_text(low: Quantile, high: Quantile) -> String {
-    if low == high && !matches!(low, Quantile::Rounds(_)) {
-        return quantile_text(low);
-    }
-    format!("{} – {}", quantile_text(low), quantile_text(high))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn longer_lasts_at_least_its_quantile_and_over_the_cap() {
-        assert_eq!(
-            longer("6 min 32 s".to_string()),
-            "lasts at least 6 min 32 s"
-        );
-        assert_eq!(longer("over 3 h 0 min".to_string()), "lasts over 3 h 0 min");
-        assert_eq!(longer("never ends".to_string()), "never ends");
-    }
 
     /// A classic run of `games` games, as the report describes it.
     fn classic_run(games: u64) -> RunInfo {

@@ -61,12 +61,27 @@ fn bar_with_prefix(games: u64, quiet: bool, prefix_width: usize) -> ProgressBar 
                     let _ = write!(w, "{}", group(state.len().unwrap_or(0)));
                 },
             )
+            .with_key(
+                "eta",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{}", eta_text(state.pos(), state.eta()));
+                },
+            )
             .progress_chars("=> ");
     let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4))
         .with_style(style);
     // Drawn and updated even while the first games are still being played.
     bar.enable_steady_tick(Duration::from_millis(250));
     bar
+}
+
+/// The time left, as indicatif writes it (`10m`, `2h`); `?` before the first game is done, where
+/// indicatif's own `{eta}` reads `0s` for want of a rate.
+fn eta_text(done: u64, left: Duration) -> String {
+    match done {
+        0 => "?".to_string(),
+        _ => format!("{:#}", indicatif::HumanDuration(left)),
+    }
 }
 
 /// The fullest template whose text leaves a bar of at least [`MIN_BAR`] columns in `columns`.
@@ -113,5 +128,12 @@ mod tests {
             template_for(1_000_000, 30),
             "{prefix}[{wide_bar}] {percent}% ETA {eta}"
         );
+    }
+
+    #[test]
+    fn no_time_left_is_claimed_before_a_game_is_done() {
+        assert_eq!(eta_text(0, Duration::ZERO), "?");
+        assert_eq!(eta_text(5, Duration::from_secs(600)), "10m");
+        assert_eq!(eta_text(5, Duration::from_secs(2 * 3600)), "2h");
     }
 }

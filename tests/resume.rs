@@ -18,18 +18,23 @@ fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
 }
 
-/// Starts `warsim ARGS` in `dir` and kills it with SIGKILL `millis` after its state file
-/// (`run.state`) is there; true if it had already finished on its own. The wait counts from
-/// the state, not the start: on a loaded machine a run can take longer to start than the
-/// wait, and be killed before it wrote anything to resume.
-fn kill_after(dir: &Path, args: &[&str], millis: u64) -> bool {
-    let mut child = Process::new(assert_cmd::cargo::cargo_bin("warsim"))
+/// `warsim ARGS` started in `dir`, its output thrown away.
+fn quiet_warsim(dir: &Path, args: &[&str]) -> std::process::Child {
+    Process::new(assert_cmd::cargo::cargo_bin("warsim"))
         .current_dir(dir)
         .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// Starts `warsim ARGS` in `dir` and kills it with SIGKILL `millis` after its state file
+/// (`run.state`) is there; true if it had already finished on its own. The wait counts from
+/// the state, not the start: on a loaded machine a run can take longer to start than the
+/// wait, and be killed before it wrote anything to resume.
+fn kill_after(dir: &Path, args: &[&str], millis: u64) -> bool {
+    let mut child = quiet_warsim(dir, args);
     common::until("checkpoint (nor exit) within a minute of the start", || {
         dir.join("run.state").exists() || child.try_wait().unwrap().is_some()
     });
@@ -40,12 +45,34 @@ fn kill_after(dir: &Path, args: &[&str], millis: u64) -> bool {
     finished
 }
 
+/// Starts `warsim ARGS` in `dir` and kills it with SIGKILL once its per-game CSV
+/// (`games.csv`) has grown `bytes` past its length at the start; true if it had finished on its
+/// own first. The games played choose the moment, not the clock: a wait measured on a machine
+/// loaded by other tests is too long once they end, and the run finishes before it is killed.
+fn kill_after_growth(dir: &Path, args: &[&str], bytes: u64) -> bool {
+    let csv = dir.join("games.csv");
+    let length = || csv.metadata().map_or(0, |m| m.len());
+    // A resumption first cuts the CSV back to its checkpoint: it must regrow past the start.
+    let target = length() + bytes;
+    let mut child = quiet_warsim(dir, args);
+    common::until("CSV growth (nor exit) within a minute of the start", || {
+        length() >= target || child.try_wait().unwrap().is_some()
+    });
+    let status = child.try_wait().unwrap();
+    assert!(
+        status.is_none_or(|s| s.success()),
+        "warsim {args:?}: {status:?}"
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+    status.is_some()
+}
+
 #[test]
 fn runs_killed_again_and_again_finish_as_if_never_stopped() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
     let batch = ["--games", "6e5", "--seed", "4", "--threads", "2", "-q"];
-    let started = std::time::Instant::now();
     warsim()
         .current_dir(d)
         .arg("run")
@@ -53,10 +80,7 @@ fn runs_killed_again_and_again_finish_as_if_never_stopped() {
         .args(["--csv", "whole.csv", "--json", "whole.json"])
         .assert()
         .success();
-    // Kill times are fractions of the uninterrupted run's length, so that the run is killed
-    // at least twice however fast the engine or loaded the machine (fixed delays let a fast
-    // run finish before the second kill).
-    let whole_millis = started.elapsed().as_millis() as u64;
+    let whole_bytes = std::fs::metadata(d.join("whole.csv")).unwrap().len();
     let mut run: Vec<&str> = vec!["run"];
     run.extend(batch);
     run.extend([
@@ -68,16 +92,16 @@ fn runs_killed_again_and_again_finish_as_if_never_stopped() {
         "run.state",
     ]);
     run.extend(["--checkpoint-every", "50ms"]);
-    // A small generator of kill times, seeded: the moments differ, the test does not. Each
-    // comes after 15 to 35% of the whole run's length, so two kills leave work to do.
+    // A small generator of kill points, seeded: the moments differ, the test does not. Each
+    // comes after 15 to 35% of the whole run's games more, so two kills leave work to do.
     let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next_delay = || {
+    let mut next_growth = || {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
-        20 + whole_millis * (15 + seed % 21) / 100
+        whole_bytes * (15 + seed % 21) / 100
     };
-    let mut finished = kill_after(d, &run, next_delay());
+    let mut finished = kill_after_growth(d, &run, next_growth());
     let mut kills = 0;
     while !finished {
         assert!(
@@ -109,7 +133,7 @@ fn runs_killed_again_and_again_finish_as_if_never_stopped() {
         };
         finished = if kills < 6 {
             let resume = [&["resume", "run.state"], how].concat();
-            kill_after(d, &resume, next_delay())
+            kill_after_growth(d, &resume, next_growth())
         } else {
             warsim()
                 .current_dir(d)

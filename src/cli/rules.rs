@@ -42,8 +42,36 @@ fn preset_defaults(setting: Option<Setting>, value: impl Fn(&Rules) -> String) -
     format!("[default: the preset's: {}]", parts.join("; "))
 }
 
-fn help(text: &str, setting: Option<Setting>, value: impl Fn(&Rules) -> String) -> String {
-    format!("{text} {}", preset_defaults(setting, value))
+/// The presets' defaults of the rule flag `flag` (`--players`), as its help ends, for `run`,
+/// `play` and `sweep` alike.
+pub(super) fn defaults_of(flag: &str) -> String {
+    match flag {
+        "--players" => preset_defaults(None, |r| r.players.to_string()),
+        "--suits" => preset_defaults(None, |r| r.suits.to_string()),
+        "--ranks" => preset_defaults(None, |r| r.ranks.to_string()),
+        "--face-down" => preset_defaults(Some(Setting::FaceDown), |r| r.face_down.to_string()),
+        "--war-shortage" => preset_defaults(Some(Setting::Shortage), |r| r.shortage.to_string()),
+        "--pickup" => preset_defaults(Some(Setting::Pickup), |r| r.pickup.to_string()),
+        "--spoils" => preset_defaults(Some(Setting::Spoils), |r| r.spoils.to_string()),
+        "--reshuffle-every" => preset_defaults(Some(Setting::ReshuffleEvery), |r| {
+            r.reshuffle_every.to_string()
+        }),
+        "--max-rounds" => preset_defaults(Some(Setting::MaxRounds), |r| r.max_rounds.to_string()),
+        "--at-cap" => preset_defaults(Some(Setting::AtCap), |r| r.at_cap.to_string()),
+        "--shuffle" => preset_defaults(Some(Setting::Shuffle), |r| r.shuffle.to_string()),
+        "--champion" => preset_defaults(Some(Setting::Champion), |r| r.champion.to_string()),
+        "--abandon-after" => {
+            preset_defaults(Some(Setting::AbandonAfter), |r| r.abandon_after.to_string())
+        }
+        "--group-order" => {
+            preset_defaults(Some(Setting::GroupOrder), |r| r.group_order.to_string())
+        }
+        _ => unreachable!("{flag} is no rule flag"),
+    }
+}
+
+fn help(text: &str, flag: &str) -> String {
+    format!("{text} {}", defaults_of(flag))
 }
 
 /// The rule flags `run` and `play` share. Every default is the preset's; help lists each
@@ -54,46 +82,46 @@ pub(super) struct RuleArgs {
         help = "Rule preset; the settings below override it (see 'warsim rules NAME') [default: classic]")]
     rules: Option<String>,
     #[arg(long, value_name = "N", value_parser = setting_parser("--players"),
-        help = help(&format!("Players at the table, 2 to {MAX_PLAYERS}"), None, |r| r.players.to_string()))]
+        help = help(&format!("Players at the table, 2 to {MAX_PLAYERS}"), "--players"))]
     players: Option<u32>,
     #[arg(long, value_name = "S", value_parser = setting_parser("--suits"),
-        help = help(&format!("Suits in the deck (fixed-rounds: copies of each value); suits × ranks at most {MAX_CARDS}"), None, |r| r.suits.to_string()))]
+        help = help(&format!("Suits in the deck (fixed-rounds: copies of each value); suits × ranks at most {MAX_CARDS}"), "--suits"))]
     suits: Option<u32>,
     #[arg(long, value_name = "R", value_parser = setting_parser("--ranks"),
-        help = help(&format!("Ranks per suit, 1 to {MAX_RANKS} (fixed-rounds: values per deck)"), None, |r| r.ranks.to_string()))]
+        help = help(&format!("Ranks per suit, 1 to {MAX_RANKS} (fixed-rounds: values per deck)"), "--ranks"))]
     ranks: Option<u32>,
     #[arg(long, value_name = "N", value_parser = setting_parser("--face-down"),
-        help = help("Cards each player puts face down in a war, 0 to 255", Some(Setting::FaceDown), |r| r.face_down.to_string()))]
+        help = help("Cards each player puts face down in a war, 0 to 255", "--face-down"))]
     face_down: Option<u32>,
     #[arg(long, value_name = "POLICY", value_parser = possible::<Shortage>(), ignore_case = true,
-        help = help("What a player short of cards in a war does: lose (drops out of the war), play-what-you-have, smaller-hand (two players), end-game (the game ends; the larger hand wins), lose-when-empty (kbWar)", Some(Setting::Shortage), |r| r.shortage.to_string()))]
+        help = help("What a player short of cards in a war does: lose (drops out of the war), play-what-you-have, smaller-hand (two players), end-game (the game ends; the larger hand wins), lose-when-empty (kbWar)", "--war-shortage"))]
     war_shortage: Option<String>,
     #[arg(long, value_name = "ORDER", value_parser = possible::<Pickup>(), ignore_case = true,
-        help = help("Order of won cards under the winner's pile (natural: the pot turned over, each step highest first; reversed: the pot as laid, turned over; alternating: as laid one card at a time in turn)", Some(Setting::Pickup), |r| r.pickup.to_string()))]
+        help = help("Order of won cards under the winner's pile (natural: the pot turned over, each step highest first; reversed: the pot as laid, turned over; alternating: as laid one card at a time in turn)", "--pickup"))]
     pickup: Option<String>,
     #[arg(long, value_name = "WHERE", value_parser = possible::<Spoils>(), ignore_case = true,
-        help = help("Where won cards go: under the pile, or onto a heap that becomes the pile when it runs out, shuffled (heap) or as it lies (heap-unshuffled)", Some(Setting::Spoils), |r| r.spoils.to_string()))]
+        help = help("Where won cards go: under the pile, or onto a heap that becomes the pile when it runs out, shuffled (heap) or as it lies (heap-unshuffled)", "--spoils"))]
     spoils: Option<String>,
     #[arg(long, value_name = "N", value_parser = setting_parser("--reshuffle-every"),
-        help = help("Reshuffle every player's pile after every N rounds, 0 = never", Some(Setting::ReshuffleEvery), |r| r.reshuffle_every.to_string()))]
+        help = help("Reshuffle every player's pile after every N rounds, 0 = never", "--reshuffle-every"))]
     reshuffle_every: Option<u32>,
     #[arg(long, value_name = "M", value_parser = setting_parser("--max-rounds"),
-        help = help("Round cap, 1 to 4294967294: a game still going after this many rounds stops", Some(Setting::MaxRounds), |r| r.max_rounds.to_string()))]
+        help = help("Round cap, 1 to 4294967294: a game still going after this many rounds stops", "--max-rounds"))]
     max_rounds: Option<u32>,
     #[arg(long, value_name = "RULE", value_parser = possible::<AtCap>(), ignore_case = true,
-        help = help("What the cap decides: capped (nobody), or larger-pile (two players; equal piles play one sudden-death round)", Some(Setting::AtCap), |r| r.at_cap.to_string()))]
+        help = help("What the cap decides: capped (nobody), or larger-pile (two players; equal piles play one sudden-death round)", "--at-cap"))]
     at_cap: Option<String>,
     #[arg(long, value_name = "METHOD", value_parser = possible::<Shuffle>(), ignore_case = true,
-        help = help("How every shuffle orders the cards (deck, heaps, reshuffles): fisher-yates (uniform), sattolo (WarSimulator's: no card stays in place), swap-any (Game-of-War's reshuffle: each card swapped with any)", Some(Setting::Shuffle), |r| r.shuffle.to_string()))]
+        help = help("How every shuffle orders the cards (deck, heaps, reshuffles): fisher-yates (uniform), sattolo (WarSimulator's: no card stays in place), swap-any (Game-of-War's reshuffle: each card swapped with any)", "--shuffle"))]
     shuffle: Option<String>,
     #[arg(long, value_name = "WHEN", value_parser = possible::<Champion>(), ignore_case = true,
-        help = help("When a war-simulator fighter shows its champion: last (after its stakes, the description) or first (before them, the original's code)", Some(Setting::Champion), |r| r.champion.to_string()))]
+        help = help("When a war-simulator fighter shows its champion: last (after its stakes, the description) or first (before them, the original's code)", "--champion"))]
     champion: Option<String>,
     #[arg(long, value_name = "N", value_parser = setting_parser("--abandon-after"),
-        help = help("Abandon a war-simulator game after N rounds in a row without a round winner, outcome abandoned (WarSimulator's code: 100), 0 = never", Some(Setting::AbandonAfter), |r| r.abandon_after.to_string()))]
+        help = help("Abandon a war-simulator game after N rounds in a row without a round winner, outcome abandoned (WarSimulator's code: 100), 0 = never", "--abandon-after"))]
     abandon_after: Option<u32>,
     #[arg(long, value_name = "ORDER", value_parser = possible::<GroupOrder>(), ignore_case = true,
-        help = help("The order in which war-simulator settles a round's groups of equal cards and collects them: highest-first, or as-shown (the ranks in the order first shown, the original's code)", Some(Setting::GroupOrder), |r| r.group_order.to_string()))]
+        help = help("The order in which war-simulator settles a round's groups of equal cards and collects them: highest-first, or as-shown (the ranks in the order first shown, the original's code)", "--group-order"))]
     group_order: Option<String>,
 }
 

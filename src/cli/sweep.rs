@@ -4,6 +4,7 @@
 use clap::Args;
 
 use super::parse_threads;
+use super::rules::defaults_of;
 use crate::batch::Shard;
 use crate::config::{ConfigError, parse_count, parse_seconds, parse_shard};
 use crate::engine::rules::{AtCap, Champion, GroupOrder, Named, Pickup, Shortage, Shuffle, Spoils};
@@ -23,52 +24,50 @@ Examples:
   warsim sweep --suits 1..8 --ranks 2..13 --games 1e4 --skip-invalid --plot medians.svg
   warsim sweep --rules classic,war-card-game,cards-war --games 1e6 --json sweep.json";
 
-fn values_help(what: &str, values: String) -> String {
-    format!("{what}: a comma list of {values} [default: the preset's]")
+fn values_help(what: &str, values: String, flag: &str) -> String {
+    format!("{what}: a comma list of {values} {}", defaults_of(flag))
 }
 
 /// The rule flags, each a list or range of values (checked when the grid is built).
 #[derive(Args, Debug)]
 pub(super) struct SweepRuleArgs {
     #[arg(long, value_name = "NAMES",
-        help = values_help("Rule presets", Preset::names()).replace(" [default: the preset's]", " [default: classic]"))]
+        help = format!("Rule presets: a comma list of {} [default: classic]", Preset::names()))]
     rules: Option<String>,
     #[arg(long, value_name = "LIST",
-        help = format!("Players at the table: a list or range within 2 to {MAX_PLAYERS} (e.g. 2..6) [default: the preset's]"))]
+        help = format!("Players at the table: a list or range within 2 to {MAX_PLAYERS} (e.g. 2..6) {}", defaults_of("--players")))]
     players: Option<String>,
     #[arg(long, value_name = "LIST",
-        help = format!("Suits in the deck: a list or range (e.g. 1..8); suits × ranks at most {MAX_CARDS} [default: the preset's]"))]
+        help = format!("Suits in the deck: a list or range (e.g. 1..8); suits × ranks at most {MAX_CARDS} {}", defaults_of("--suits")))]
     suits: Option<String>,
     #[arg(long, value_name = "LIST",
-        help = format!("Ranks per suit: a list or range within 1 to {MAX_RANKS} (e.g. 6..13) [default: the preset's]"))]
+        help = format!("Ranks per suit: a list or range within 1 to {MAX_RANKS} (e.g. 6..13) {}", defaults_of("--ranks")))]
     ranks: Option<String>,
-    /// Cards put face down in a war: a list or range within 0 to 255 [default: the preset's].
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST",
+        help = format!("Cards put face down in a war: a list or range within 0 to 255 {}", defaults_of("--face-down")))]
     face_down: Option<String>,
-    #[arg(long, value_name = "POLICIES", help = values_help("War shortage policies", Shortage::names()))]
+    #[arg(long, value_name = "POLICIES", help = values_help("War shortage policies", Shortage::names(), "--war-shortage"))]
     war_shortage: Option<String>,
-    #[arg(long, value_name = "ORDERS", help = values_help("Pickup orders", Pickup::names()))]
+    #[arg(long, value_name = "ORDERS", help = values_help("Pickup orders", Pickup::names(), "--pickup"))]
     pickup: Option<String>,
-    #[arg(long, value_name = "WHERE", help = values_help("Where won cards go", Spoils::names()))]
+    #[arg(long, value_name = "WHERE", help = values_help("Where won cards go", Spoils::names(), "--spoils"))]
     spoils: Option<String>,
-    /// Reshuffle periods in rounds (0 = never): a list or range [default: the preset's].
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST",
+        help = format!("Reshuffle periods in rounds (0 = never): a list or range {}", defaults_of("--reshuffle-every")))]
     reshuffle_every: Option<String>,
-    /// Round caps: a list or range within 1 to 4294967294; use 1e4 or 10_000, not 10,000
-    /// (commas separate values) [default: the preset's].
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST",
+        help = format!("Round caps: a list or range within 1 to 4294967294; use 1e4 or 10_000, not 10,000 (commas separate values) {}", defaults_of("--max-rounds")))]
     max_rounds: Option<String>,
-    #[arg(long, value_name = "RULES", help = values_help("What the cap decides", AtCap::names()))]
+    #[arg(long, value_name = "RULES", help = values_help("What the cap decides", AtCap::names(), "--at-cap"))]
     at_cap: Option<String>,
-    #[arg(long, value_name = "METHODS", help = values_help("Shuffle methods", Shuffle::names()))]
+    #[arg(long, value_name = "METHODS", help = values_help("Shuffle methods", Shuffle::names(), "--shuffle"))]
     shuffle: Option<String>,
-    #[arg(long, value_name = "WHENS", help = values_help("When a war-simulator fighter shows its champion", Champion::names()))]
+    #[arg(long, value_name = "WHENS", help = values_help("When a war-simulator fighter shows its champion", Champion::names(), "--champion"))]
     champion: Option<String>,
-    #[arg(long, value_name = "ORDERS", help = values_help("The order war-simulator settles a round's groups in", GroupOrder::names()))]
+    #[arg(long, value_name = "ORDERS", help = values_help("The order war-simulator settles a round's groups in", GroupOrder::names(), "--group-order"))]
     group_order: Option<String>,
-    /// Rounds in a row without a winner after which a war-simulator game is abandoned (0 =
-    /// never): a list or range [default: the preset's].
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST",
+        help = format!("Rounds in a row without a winner after which a war-simulator game is abandoned (0 = never): a list or range {}", defaults_of("--abandon-after")))]
     abandon_after: Option<String>,
 }
 

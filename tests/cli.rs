@@ -187,7 +187,10 @@ fn the_command_line_follows_clap_conventions() {
         &["play", "--interactive", "--rules", "fixed-rounds"],
         "fixed-rounds has none: choose e.g. --rules game-of-war",
     );
-    refused(&["play", "--batch-seed", "42"], "--game <I>");
+    refused(
+        &["play", "--batch-seed", "42"],
+        "--batch-seed needs --game I",
+    );
     // A range or the fixed-rounds matches took --game without --batch-seed and ignored it;
     // interactive play ignored the output levels.
     refused(
@@ -209,19 +212,19 @@ fn the_command_line_follows_clap_conventions() {
     // Flags that only shape another flag's output were ignored without it.
     refused(
         &["run", "--games", "5", "--checkpoint-every", "5s"],
-        "--state <PATH>",
+        "--checkpoint-every needs --state PATH",
     );
     refused(
         &["sweep", "--games", "5", "--checkpoint-every", "0"],
-        "--state <PATH>",
+        "--checkpoint-every needs --state PATH",
     );
     refused(
         &["run", "--games", "5", "--plot-scale", "linear"],
-        "--plot <PATH>",
+        "--plot-scale needs --plot PATH",
     );
     refused(
         &["merge", "x.state", "--plot-scale", "log"],
-        "--plot <PATH>",
+        "--plot-scale needs --plot PATH",
     );
     for level in [&["-v"][..], &["-q"], &["-1"], &["-o", "quiet"]] {
         let args = [&["play", "--interactive"][..], level].concat();

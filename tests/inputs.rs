@@ -177,3 +177,47 @@ fn an_argument_not_in_utf8_is_refused_naming_its_flag() {
         assert!(err.starts_with(&expected), "{err}");
     }
 }
+
+#[test]
+fn a_flag_without_the_one_it_needs_is_told_which_and_why_on_one_line() {
+    for (args, expected) in [
+        (
+            &["run", "--games", "1", "--no-header"][..],
+            "--no-header needs --csv PATH: it leaves the header row out of the per-game CSV",
+        ),
+        (
+            &["run", "--plot-scale=linear"],
+            "--plot-scale needs --plot PATH: it sets the survival curve's scale in the plot",
+        ),
+        (
+            &["sweep", "--checkpoint-every", "5m"],
+            "--checkpoint-every needs --state PATH: it says how often the state file is written",
+        ),
+        (
+            &["play", "--batch-seed", "3"],
+            "--batch-seed needs --game I: the index of the batch's game to replay (`warsim play \
+             --batch-seed S --game I`)",
+        ),
+        (
+            &["play", "--game=3"],
+            "--game needs --batch-seed S: the seed of the batch the game is from (`warsim run \
+             --seed S`)",
+        ),
+    ] {
+        let out = warsim().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("error: {expected}\n"),
+            "{args:?}"
+        );
+    }
+    // A flag that is simply required keeps clap's message, naming it.
+    let out = warsim().args(["merge"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("error: the following required arguments"),
+        "{err}"
+    );
+}

@@ -1,6 +1,7 @@
 //! How a failure reads: one `error:` line for warsim's own messages, clap's rendering made safe
 //! for its parse errors (control characters escaped, the subcommand's help named), an argument
-//! that is not UTF-8 named by its flag, and `merge` given a per-game flag told where the rows are.
+//! that is not UTF-8 named by its flag, a flag given without the one it needs told which and
+//! why, and `merge` given a per-game flag told where the rows are.
 
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
@@ -35,7 +36,7 @@ pub(super) fn clap_failure(error: clap::Error) -> ExitCode {
             let args: Vec<String> = std::env::args_os()
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect();
-            match merge_rows_refusal(&error, &args) {
+            match merge_rows_refusal(&error, &args).or_else(|| needs_refusal(&error, &args)) {
                 Some(message) => report_error(&message),
                 None => eprint!("{}", clap_message(&error.to_string(), &args)),
             }
@@ -67,7 +68,61 @@ fn merge_rows_refusal(error: &clap::Error, args: &[String]) -> Option<String> {
     ))
 }
 
-/// The subcommand named on the command line, if any.
+/// The flags that only work with another (clap's `requires`), that flag, and what the first
+/// does with it.
+const NEEDS: [(&str, &str, &str); 5] = [
+    (
+        "--no-header",
+        "--csv PATH",
+        "it leaves the header row out of the per-game CSV",
+    ),
+    (
+        "--plot-scale",
+        "--plot PATH",
+        "it sets the survival curve's scale in the plot",
+    ),
+    (
+        "--checkpoint-every",
+        "--state PATH",
+        "it says how often the state file is written",
+    ),
+    (
+        "--batch-seed",
+        "--game I",
+        "the index of the batch's game to replay (`warsim play --batch-seed S --game I`)",
+    ),
+    (
+        "--game",
+        "--batch-seed S",
+        "the seed of the batch the game is from (`warsim run --seed S`)",
+    ),
+];
+
+/// A flag given without the flag it needs, on one line: which flag needs which, and why. clap
+/// names only the one missing, over three lines, not the flag that needs it.
+fn needs_refusal(error: &clap::Error, args: &[String]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    if error.kind() != ErrorKind::MissingRequiredArgument {
+        return None;
+    }
+    let Some(ContextValue::Strings(missing)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let given = |flag: &str| {
+        args.iter().any(|a| {
+            a == flag
+                || a.strip_prefix(flag)
+                    .is_some_and(|rest| rest.starts_with('='))
+        })
+    };
+    NEEDS.iter().find_map(|&(flag, needs, why)| {
+        let name = needs.split(' ').next()?;
+        let lacking = missing.iter().any(|m| m.split(' ').next() == Some(name));
+        (lacking && given(flag)).then(|| format!("{flag} needs {needs}: {why}"))
+    })
+}
+
+/// The subcommand named on the command line, if any./// The subcommand named on the command line, if any.
 fn subcommand(args: &[String]) -> Option<&str> {
     args.iter().skip(1).map(String::as_str).find(|a| {
         matches!(

@@ -1,5 +1,6 @@
 //! Write errors as a user meets them: a full disk keeps every finished game on a whole row and
-//! says how many, and every output that could not be written, a checkpoint included, is named.
+//! says how many, every output that could not be written, a checkpoint included, is named, and
+//! a folder that cannot be written is refused before any game with the system's reason.
 
 mod common;
 
@@ -122,4 +123,23 @@ fn a_sweep_stopped_by_a_write_error_says_only_what_it_kept() {
     );
     assert!(lines[1].contains("the sweep JSON to /dev/full"), "{err}");
     assert!(dir.path().join("cells.csv").exists());
+}
+
+#[test]
+fn a_folder_that_cannot_be_written_is_refused_with_the_systems_reason_alone() {
+    // sysfs takes no new file, whoever asks (root too).
+    if !std::path::Path::new("/sys/kernel").is_dir() {
+        return;
+    }
+    let out = warsim()
+        .args(["run", "--games", "10", "-q", "--csv", "/sys/games.csv"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // Not the name of the file warsim tried there (`at path "/sys/.warsim-check-…"`).
+    assert_eq!(
+        stderr_of(&out),
+        "error: --csv /sys/games.csv: folder '/sys' cannot be written (Permission denied (os \
+         error 13)): choose another path\n"
+    );
 }

@@ -196,8 +196,13 @@ fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError
                 .prefix(".warsim-check-")
                 .tempfile_in(folder)
                 .map_err(|e| {
+                    // The system's reason alone: tempfile adds ` at path …`, the name of its
+                    // probe file, which is not the user's and never existed (its error type,
+                    // which holds the system's apart, is private).
+                    let text = e.to_string();
+                    let reason = text.split(" at path ").next().unwrap_or(&text);
                     failure(format!(
-                        "folder '{}' cannot be written ({e}): choose another path",
+                        "folder '{}' cannot be written ({reason}): choose another path",
                         folder.display()
                     ))
                 })?;

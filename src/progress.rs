@@ -64,7 +64,8 @@ fn bar_with_prefix(games: u64, quiet: bool, prefix_width: usize) -> ProgressBar 
             .with_key(
                 "eta",
                 |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{}", eta_text(state.pos(), state.eta()));
+                    let rate = state.per_sec();
+                    let _ = write!(w, "{}", eta_text(state.pos(), rate, state.eta()));
                 },
             )
             .progress_chars("=> ");
@@ -75,13 +76,13 @@ fn bar_with_prefix(games: u64, quiet: bool, prefix_width: usize) -> ProgressBar 
     bar
 }
 
-/// The time left, as indicatif writes it (`10m`, `2h`); `?` before the first game is done, where
-/// indicatif's own `{eta}` reads `0s` for want of a rate.
-fn eta_text(done: u64, left: Duration) -> String {
-    match done {
-        0 => "?".to_string(),
-        _ => format!("{:#}", indicatif::HumanDuration(left)),
+/// The time left, as indicatif writes it (`10m`, `2h`); `?` until games are done at a rate
+/// indicatif has measured, where its own `{eta}` reads `0s` for want of one.
+fn eta_text(done: u64, rate: f64, left: Duration) -> String {
+    if done == 0 || rate <= 0.0 {
+        return "?".to_string();
     }
+    format!("{:#}", indicatif::HumanDuration(left))
 }
 
 /// The fullest template whose text leaves a bar of at least [`MIN_BAR`] columns in `columns`.
@@ -132,8 +133,9 @@ mod tests {
 
     #[test]
     fn no_time_left_is_claimed_before_a_game_is_done() {
-        assert_eq!(eta_text(0, Duration::ZERO), "?");
-        assert_eq!(eta_text(5, Duration::from_secs(600)), "10m");
-        assert_eq!(eta_text(5, Duration::from_secs(2 * 3600)), "2h");
+        assert_eq!(eta_text(0, 0.0, Duration::ZERO), "?");
+        assert_eq!(eta_text(69_631, 0.0, Duration::ZERO), "?");
+        assert_eq!(eta_text(5, 1.0, Duration::from_secs(600)), "10m");
+        assert_eq!(eta_text(5, 1.0, Duration::from_secs(2 * 3600)), "2h");
     }
 }

@@ -143,3 +143,73 @@ fn a_folder_that_cannot_be_written_is_refused_with_the_systems_reason_alone() {
          error 13)): choose another path\n"
     );
 }
+
+#[test]
+fn rows_that_will_not_fit_on_the_disk_are_foretold_once_and_the_run_plays_on() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // The disk's free bytes as the test says (the tests' build reads WARSIM_TEST_FREE_BYTES).
+    let run = |free: &str, args: &[&str]| {
+        let out = warsim()
+            .current_dir(d)
+            .env("WARSIM_TEST_FREE_BYTES", free)
+            .args(args)
+            .arg("-q")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        stderr_of(&out)
+    };
+    let batch = ["run", "--games", "100000", "--csv", "games.csv"];
+    let err = run("1000000", &batch);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    let line = lines[0];
+    assert!(line.starts_with("warning: --csv games.csv: at "), "{err}");
+    assert!(
+        line.ends_with(
+            " and its disk has 1.00 MB free: when it is full the run stops, keeping every \
+             finished game on a whole row"
+        ),
+        "{err}"
+    );
+    // Said once the first 65,536 rows are written: the rest are to come.
+    let to_come: u64 = line
+        .split_once(" bytes a game so far, the ")
+        .and_then(|(_, rest)| rest.split_once(" games still to come need about "))
+        .map(|(count, _)| count.replace(',', "").parse().unwrap())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!((1..=100_000 - 65_536).contains(&to_come), "{err}");
+    // Every row written all the same.
+    let rows = fs::read_to_string(d.join("games.csv"))
+        .unwrap()
+        .lines()
+        .count();
+    assert_eq!(rows, 100_001);
+    // Room enough, too few rows to judge by, or a pipe: nothing said.
+    assert_eq!(run("1000000000000", &batch), "");
+    assert_eq!(
+        run("1", &["run", "--games", "60000", "--csv", "games.csv"]),
+        ""
+    );
+    // (Its report goes to stderr then.)
+    assert!(!run("1", &["run", "--games", "100000", "--csv", "-"]).contains("warning"));
+    // A sweep counts the rows of every cell.
+    let sweep = [
+        "sweep",
+        "--players",
+        "2,3",
+        "--games",
+        "50000",
+        "--games-csv",
+        "cells.csv",
+    ];
+    let err = run("1000000", &sweep);
+    assert!(
+        err.starts_with("warning: --games-csv cells.csv: at ")
+            && err.ends_with(
+                "when it is full the sweep stops, keeping every finished game on a whole row\n"
+            ),
+        "{err}"
+    );
+}

@@ -6,6 +6,7 @@ use crate::batch::{BatchSpec, RecordSink, RowFormatter};
 use crate::engine::GameRecord;
 
 use super::Summary;
+use super::room::{ROOM_SAMPLE, RoomWatch};
 use super::stream::Stream;
 
 /// The per-game CSV header.
@@ -44,6 +45,8 @@ pub struct GameCsv {
     batch_base: u64,
     /// Rows the file held before this process wrote to it (a resumed run's).
     rows_before: u64,
+    /// Whether the disk has room for the rows to come, asked once the first rows are written.
+    room: Option<RoomWatch>,
 }
 
 impl GameCsv {
@@ -69,6 +72,7 @@ impl GameCsv {
             prefix: Vec::new(),
             batch_base: 0,
             rows_before: 0,
+            room: None,
         }
     }
 
@@ -79,6 +83,24 @@ impl GameCsv {
         csv.written_bytes = bytes;
         csv.rows_before = rows;
         csv
+    }
+
+    /// Asks, once the file holds its first rows (65,536, a resumed run's among them), whether
+    /// the disk has room for the rest.
+    pub fn watch_room(&mut self, watch: RoomWatch) {
+        self.room = Some(watch.after(self.rows_before));
+    }
+
+    /// The projection [`GameCsv::watch_room`] asked for, when its rows are written (a pipe or
+    /// a device has no disk to fill).
+    fn check_room(&mut self) {
+        let rows = self.rows_before + self.committed;
+        if rows < ROOM_SAMPLE {
+            return;
+        }
+        if let (Some(watch), Some(free)) = (self.room.take(), self.out.free_bytes()) {
+            watch.check(rows, self.written_bytes, free);
+        }
     }
 
     /// Leaves the header out: the rows can be appended to another file of the same columns
@@ -148,7 +170,10 @@ impl GameCsv {
             crate::interrupt::note_csv_rows(self.rows_before + self.committed);
         }
         match failure {
-            None => Ok(()),
+            None => {
+                self.check_room();
+                Ok(())
+            }
             Some(error) => {
                 if done > whole_bytes && !self.out.truncate(self.written_bytes) {
                     return Err(io::Error::new(

@@ -196,14 +196,10 @@ fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError
                 .prefix(".warsim-check-")
                 .tempfile_in(folder)
                 .map_err(|e| {
-                    // The system's reason alone: tempfile adds ` at path …`, the name of its
-                    // probe file, which is not the user's and never existed (its error type,
-                    // which holds the system's apart, is private).
-                    let text = e.to_string();
-                    let reason = text.split(" at path ").next().unwrap_or(&text);
                     failure(format!(
-                        "folder '{}' cannot be written ({reason}): choose another path",
-                        folder.display()
+                        "folder '{}' cannot be written ({}): choose another path",
+                        folder.display(),
+                        without_temporary_name(e)
                     ))
                 })?;
             let real = fs::canonicalize(folder).map_err(|e| failure(e.to_string()))?;
@@ -272,18 +268,32 @@ pub fn write_atomically(
     // Declared first, so dropped last: a second signal waits until the temporary file has
     // replaced the file or been removed.
     let _held = crate::interrupt::hold_exit();
-    let temporary = tempfile::Builder::new()
-        .prefix(".warsim-")
-        .suffix(".tmp")
-        .permissions(permissions)
-        .tempfile_in(folder_of(&real))?;
-    let mut out = BufWriter::new(temporary);
-    write(&mut out)?;
-    let temporary = out.into_inner().map_err(io::IntoInnerError::into_error)?;
-    temporary.as_file().sync_all()?;
-    slow_down_for_tests();
-    temporary.persist(&real).map_err(|e| e.error)?;
+    let replace = || {
+        let temporary = tempfile::Builder::new()
+            .prefix(".warsim-")
+            .suffix(".tmp")
+            .permissions(permissions)
+            .tempfile_in(folder_of(&real))?;
+        let mut out = BufWriter::new(temporary);
+        write(&mut out)?;
+        let temporary = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+        temporary.as_file().sync_all()?;
+        slow_down_for_tests();
+        temporary.persist(&real).map_err(|e| e.error)
+    };
+    replace().map_err(without_temporary_name)?;
     sync_folder(folder_of(&real))
+}
+
+/// The system's error alone: tempfile adds ` at path …`, the name of a temporary file, which is
+/// not the one the user named and never held anything (its error type, which keeps the
+/// system's apart, is private).
+fn without_temporary_name(error: io::Error) -> io::Error {
+    let text = error.to_string();
+    match text.split_once(" at path ") {
+        Some((system, _)) => io::Error::new(error.kind(), system.to_string()),
+        None => error,
+    }
 }
 
 /// The signal tests' way to catch a file half replaced: `WARSIM_TEST_SLOW_REPLACE=MS` waits

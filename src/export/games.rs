@@ -9,7 +9,7 @@ use std::io;
 use crate::batch::{BatchSpec, RecordSink, RowFormatter};
 use crate::engine::GameRecord;
 
-use super::{GameCsv, GameParquet};
+use super::{GameCsv, GameParquet, RoomWatch};
 
 /// The per-game CSV and Parquet file, either or both.
 #[derive(Default)]
@@ -45,6 +45,14 @@ impl GameFiles {
             csv,
             parquet,
             failed: None,
+        }
+    }
+
+    /// Asks whether the CSV's disk has room for the `rows` this process is to write (the
+    /// Parquet file's size is known only row group by row group, and is a quarter of it).
+    pub fn watch_room(&mut self, watch: RoomWatch) {
+        if let Some(csv) = &mut self.csv {
+            csv.watch_room(watch);
         }
     }
 

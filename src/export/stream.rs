@@ -103,6 +103,22 @@ impl Stream {
         }
     }
 
+    /// Bytes free on a regular file's file system; `None` for a pipe or a device, which
+    /// fill no disk, or where the system does not say.
+    pub fn free_bytes(&self) -> Option<u64> {
+        match &self.out {
+            StreamOut::File {
+                file,
+                regular: true,
+            } => super::room::free_bytes(file).ok(),
+            StreamOut::Stdout(out, true) => {
+                let file = File::from(out.as_fd().try_clone_to_owned().ok()?);
+                super::room::free_bytes(&file).ok()
+            }
+            _ => None,
+        }
+    }
+
     /// Cuts a regular file back to its first `len` bytes; false where that is impossible
     /// (standard output, a pipe).
     pub fn truncate(&mut self, len: u64) -> bool {

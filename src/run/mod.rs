@@ -25,7 +25,7 @@ mod titles;
 
 pub use outputs::{
     OutputWriter, StopFailure, Stopper, checkpoints_of, open_game_files, play_on, resumable,
-    resumable_at, resumed_game_csv, write_each,
+    resumable_at, resumed_game_csv, watch_room, write_each,
 };
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
 pub use titles::plot_titles;
@@ -206,6 +206,8 @@ fn play(
     };
     let checkpoints = checkpoints_of(&options.state, options.checkpoint_every, &save);
     let bar = games_bar(spec.games, options.quiet);
+    let csv = ("--csv", options.csv.as_ref());
+    watch_room(&mut files, csv, spec.games, "run", &bar);
     let stop = || interrupt.is_some_and(Interrupt::requested);
     let controls = Controls {
         progress: &|games| bar.inc(games),

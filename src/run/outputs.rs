@@ -5,10 +5,11 @@ use std::io::{self, Write};
 
 use crate::batch::{Checkpoints, RecordSink};
 use crate::config::{ConfigError, RunOptions};
+use crate::export::text::group;
 use crate::export::{
-    AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target,
-    Which, write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv,
-    write_summary_json, write_text_report,
+    AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, RoomWatch, RunInfo, Shortfall,
+    Stream, Summary, Target, Which, write_atomically, write_hdr_log, write_histogram_csv,
+    write_summary_csv, write_summary_json, write_text_report,
 };
 use crate::plot::draw_run;
 use crate::state::{Resumable, State, csv_tail};
@@ -58,6 +59,36 @@ pub fn open_game_files(
         _ => None,
     };
     Ok(GameFiles::new(csv, parquet))
+}
+
+/// Asks whether the disk of `flag`'s per-game CSV, when there is one, has room for the `rows`
+/// this process is to write; where it has not, a run (`batch` is "run") or a sweep says so in
+/// one `warning:` line above the progress bar, and plays on.
+pub fn watch_room(
+    files: &mut GameFiles,
+    (flag, target): (&'static str, Option<&Target>),
+    rows: u64,
+    batch: &'static str,
+    bar: &indicatif::ProgressBar,
+) {
+    let Some(target) = target else {
+        return;
+    };
+    let (path, bar) = (target.to_string(), bar.clone());
+    let warn = Box::new(move |short: Shortfall| {
+        bar.suspend(|| {
+            eprintln!(
+                "warning: {flag} {path}: at {:.0} bytes a game so far, the {} games still to come \
+                 need about {}, and its disk has {} free: when it is full the {batch} stops, \
+                 keeping every finished game on a whole row",
+                short.bytes_per_row,
+                group(short.rows_left),
+                indicatif::DecimalBytes(short.need),
+                indicatif::DecimalBytes(short.free),
+            );
+        });
+    });
+    files.watch_room(RoomWatch::new(rows, warn));
 }
 
 /// Writes one output file's contents.

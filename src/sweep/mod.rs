@@ -23,7 +23,7 @@ use crate::plot::plottable;
 use crate::progress::{cell_prefix, cells_bar};
 use crate::run::{
     OutputWriter, RunEnd, RunError, StopFailure, Stopper, checkpoints_of, open_game_files, play_on,
-    resumable_at, resumed_game_csv, write_report_with,
+    resumable_at, resumed_game_csv, watch_room, write_report_with,
 };
 use crate::state::check_apart_from_lock;
 use crate::stats::Stats;
@@ -268,6 +268,14 @@ fn play_cells(
         cells.len(),
         options.quiet,
     );
+    // The rows this process writes: every cell's games but those a resumed sweep holds.
+    let resumed = options
+        .resume
+        .as_ref()
+        .map_or(0, |r| r.cells.iter().map(|(stats, _)| stats.games).sum());
+    let rows = options.part_games() * cells.len() as u64 - resumed;
+    let csv = ("--games-csv", options.games_csv.as_ref());
+    watch_room(files, csv, rows, "sweep", &bar);
     let stop = || interrupt.is_some_and(Interrupt::requested);
     // Each cell's batch asks for a checkpoint with its first games; the sweep saves one only
     // every --checkpoint-every, so a grid of many short cells does not write its state per cell.

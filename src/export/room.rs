@@ -1,0 +1,119 @@
+//! Room on the disk for a per-game file. Once the file holds some rows, the bytes a row has
+//! taken so far, times the rows still to come, are set against the space its file system has
+//! free; where they will not fit, the run is told once, in its first seconds. A run that fills
+//! the disk still stops on a whole row with every finished game kept, but only hours later, and
+//! with the disk full for every other program too.
+
+use std::fs::File;
+use std::io;
+use std::os::fd::AsRawFd;
+
+/// Rows written before the projection is made: enough for a steady size of a row.
+pub const ROOM_SAMPLE: u64 = 1 << 16;
+
+/// Rows that will not fit: what they need and what the disk has.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shortfall {
+    /// Bytes the rows still to come need, at the size of a row so far.
+    pub need: u64,
+    /// Bytes free on the file's file system (for this user).
+    pub free: u64,
+    /// The mean size of a row so far.
+    pub bytes_per_row: f64,
+    /// Rows still to come.
+    pub rows_left: u64,
+}
+
+/// Told the [`Shortfall`] when a file's rows will not fit; at most once.
+pub type RoomWarning = Box<dyn FnOnce(Shortfall) + Send>;
+
+/// The rows a file is to hold, and what to do if they will not fit.
+pub struct RoomWatch {
+    rows: u64,
+    warn: RoomWarning,
+}
+
+impl RoomWatch {
+    /// Watches a file that is to receive `rows` rows.
+    pub fn new(rows: u64, warn: RoomWarning) -> RoomWatch {
+        RoomWatch { rows, warn }
+    }
+
+    /// The same for a file that already holds `rows` rows (a resumed run's), which count
+    /// toward its size.
+    pub fn after(mut self, rows: u64) -> RoomWatch {
+        self.rows += rows;
+        self
+    }
+
+    /// Compares the rows to come with the room left, given `written` rows in `bytes` bytes so
+    /// far and `free` bytes free; warns if they will not fit.
+    pub fn check(self, written: u64, bytes: u64, free: u64) {
+        if let Some(shortfall) = shortfall(self.rows, written, bytes, free) {
+            (self.warn)(shortfall);
+        }
+    }
+}
+
+/// What `rows` rows need beyond the `written` ones (`bytes` so far) when that is more than
+/// `free`; `None` when they fit, or nothing is known yet.
+pub fn shortfall(rows: u64, written: u64, bytes: u64, free: u64) -> Option<Shortfall> {
+    if written == 0 || written >= rows {
+        return None;
+    }
+    let bytes_per_row = bytes as f64 / written as f64;
+    let rows_left = rows - written;
+    let need = (bytes_per_row * rows_left as f64).ceil() as u64;
+    (need > free).then_some(Shortfall {
+        need,
+        free,
+        bytes_per_row,
+        rows_left,
+    })
+}
+
+/// Bytes free for this user on `file`'s file system.
+pub fn free_bytes(file: &File) -> io::Result<u64> {
+    // The tests' way to play a disk nearly full: `WARSIM_TEST_FREE_BYTES=N`.
+    #[cfg(feature = "testing")]
+    if let Some(free) = std::env::var("WARSIM_TEST_FREE_BYTES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        return Ok(free);
+    }
+    let mut stats = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: `fstatvfs` fills `stats` when it returns 0, and the descriptor is `file`'s, open
+    // for the whole call.
+    let stats = unsafe {
+        if libc::fstatvfs(file.as_raw_fd(), stats.as_mut_ptr()) != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        stats.assume_init()
+    };
+    Ok((stats.f_bavail as u64).saturating_mul(stats.f_frsize as u64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_to_come_at_the_size_of_a_row_so_far_against_the_room_left() {
+        // 100 rows of 5,000 bytes: 50 a row; 900 to come need 45,000.
+        let short = shortfall(1_000, 100, 5_000, 44_999).unwrap();
+        assert_eq!((short.need, short.rows_left), (45_000, 900));
+        assert_eq!(short.bytes_per_row, 50.0);
+        assert_eq!(shortfall(1_000, 100, 5_000, 45_000), None);
+        // Nothing to go on, or nothing to come.
+        assert_eq!(shortfall(1_000, 0, 0, 0), None);
+        assert_eq!(shortfall(1_000, 1_000, 50_000, 0), None);
+    }
+
+    #[test]
+    fn a_real_file_system_has_some_room() {
+        let file = tempfile::tempfile().unwrap();
+        let free = free_bytes(&file).unwrap();
+        assert!(free > 0);
+    }
+}

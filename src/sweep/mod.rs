@@ -273,7 +273,7 @@ fn play_cells(
         .resume
         .as_ref()
         .map_or(0, |r| r.cells.iter().map(|(stats, _)| stats.games).sum());
-    let rows = options.part_games() * cells.len() as u64 - resumed;
+    let rows = (options.part_games() * cells.len() as u64).saturating_sub(resumed);
     let csv = ("--games-csv", options.games_csv.as_ref());
     watch_room(files, csv, rows, "sweep", &bar);
     let stop = || interrupt.is_some_and(Interrupt::requested);

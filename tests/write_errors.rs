@@ -213,3 +213,16 @@ fn rows_that_will_not_fit_on_the_disk_are_foretold_once_and_the_run_plays_on() {
         "{err}"
     );
 }
+
+#[test]
+fn a_file_written_through_a_temporary_one_fails_naming_no_temporary_file() {
+    use std::io::Write;
+    use warsim::export::{Target, write_atomically};
+    let dir = TempDir::new().unwrap();
+    // The folder is gone (a check of the outputs would have refused it; a run may lose it).
+    let target = Target::File(dir.path().join("gone").join("summary.json"));
+    let error = write_atomically(&target, |out| out.write_all(b"{}")).unwrap_err();
+    // Not `… at path "…/gone/.warsim-….tmp"`: the user named no such file.
+    assert_eq!(error.to_string(), "No such file or directory (os error 2)");
+    assert_eq!(error.kind(), std::io::ErrorKind::NotFound);
+}

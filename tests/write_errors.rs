@@ -216,7 +216,6 @@ fn rows_that_will_not_fit_on_the_disk_are_foretold_once_and_the_run_plays_on() {
 
 #[test]
 fn a_file_written_through_a_temporary_one_fails_naming_no_temporary_file() {
-    use std::io::Write;
     use warsim::export::{Target, write_atomically};
     let dir = TempDir::new().unwrap();
     // The folder is gone (a check of the outputs would have refused it; a run may lose it).

@@ -122,7 +122,7 @@ fn needs_refusal(error: &clap::Error, args: &[String]) -> Option<String> {
     })
 }
 
-/// The subcommand named on the command line, if any./// The subcommand named on the command line, if any.
+/// The subcommand named on the command line, if any.
 fn subcommand(args: &[String]) -> Option<&str> {
     args.iter().skip(1).map(String::as_str).find(|a| {
         matches!(

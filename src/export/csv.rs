@@ -86,9 +86,9 @@ impl GameCsv {
     }
 
     /// Asks, once the file holds its first rows (65,536, a resumed run's among them), whether
-    /// the disk has room for the rest.
+    /// the disk has room for the rest of the rows it is to hold.
     pub fn watch_room(&mut self, watch: RoomWatch) {
-        self.room = Some(watch.after(self.rows_before));
+        self.room = Some(watch);
     }
 
     /// The projection [`GameCsv::watch_room`] asked for, when its rows are written (a pipe or
@@ -98,7 +98,11 @@ impl GameCsv {
         if rows < ROOM_SAMPLE {
             return;
         }
-        if let (Some(watch), Some(free)) = (self.room.take(), self.out.free_bytes()) {
+        // Asked once: the file system is not asked again at every later write.
+        let Some(watch) = self.room.take() else {
+            return;
+        };
+        if let Some(free) = self.out.free_bytes() {
             watch.check(rows, self.written_bytes, free);
         }
     }

@@ -48,8 +48,8 @@ impl GameFiles {
         }
     }
 
-    /// Asks whether the CSV's disk has room for the `rows` this process is to write (the
-    /// Parquet file's size is known only row group by row group, and is a quarter of it).
+    /// Asks whether the CSV's disk has room for the rows it is to hold (the Parquet file's
+    /// size is known only row group by row group, and is a quarter of it).
     pub fn watch_room(&mut self, watch: RoomWatch) {
         if let Some(csv) = &mut self.csv {
             csv.watch_room(watch);

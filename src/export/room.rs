@@ -34,16 +34,10 @@ pub struct RoomWatch {
 }
 
 impl RoomWatch {
-    /// Watches a file that is to receive `rows` rows.
+    /// Watches a file that is to hold `rows` rows when the batch is done (a resumed run's
+    /// among them).
     pub fn new(rows: u64, warn: RoomWarning) -> RoomWatch {
         RoomWatch { rows, warn }
-    }
-
-    /// The same for a file that already holds `rows` rows (a resumed run's), which count
-    /// toward its size.
-    pub fn after(mut self, rows: u64) -> RoomWatch {
-        self.rows += rows;
-        self
     }
 
     /// Compares the rows to come with the room left, given `written` rows in `bytes` bytes so

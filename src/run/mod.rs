@@ -207,7 +207,7 @@ fn play(
     let checkpoints = checkpoints_of(&options.state, options.checkpoint_every, &save);
     let bar = games_bar(spec.games, options.quiet);
     let csv = ("--csv", options.csv.as_ref());
-    watch_room(&mut files, csv, spec.games, "run", &bar);
+    watch_room(&mut files, csv, games.end - games.start, "run", &bar);
     let stop = || interrupt.is_some_and(Interrupt::requested);
     let controls = Controls {
         progress: &|games| bar.inc(games),

@@ -62,7 +62,7 @@ pub fn open_game_files(
 }
 
 /// Asks whether the disk of `flag`'s per-game CSV, when there is one, has room for the `rows`
-/// this process is to write; where it has not, a run (`batch` is "run") or a sweep says so in
+/// it is to hold when the batch is done (a resumed run's among them); where it has not, a run (`batch` is "run") or a sweep says so in
 /// one `warning:` line above the progress bar, and plays on.
 pub fn watch_room(
     files: &mut GameFiles,

@@ -268,12 +268,7 @@ fn play_cells(
         cells.len(),
         options.quiet,
     );
-    // The rows this process writes: every cell's games but those a resumed sweep holds.
-    let resumed = options
-        .resume
-        .as_ref()
-        .map_or(0, |r| r.cells.iter().map(|(stats, _)| stats.games).sum());
-    let rows = (options.part_games() * cells.len() as u64).saturating_sub(resumed);
+    let rows = options.part_games() * cells.len() as u64;
     let csv = ("--games-csv", options.games_csv.as_ref());
     watch_room(files, csv, rows, "sweep", &bar);
     let stop = || interrupt.is_some_and(Interrupt::requested);

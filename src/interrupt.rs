@@ -6,7 +6,8 @@
 //! of a per-game file) is finished first, so that neither half a file, nor its temporary, nor a
 //! cut row is left, and a Parquet file being written is ended ([`hold_exit_until_closed`]), as
 //! it cannot be read without its footer; a third one ends the process even then (a write that
-//! hangs, on a network file system, must not trap the user).
+//! hangs, on a network file system, must not trap the user). The same signal again within
+//! [`SAME_REQUEST_NS`] of the one counted before is that request again, not a second one.
 
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
@@ -16,6 +17,19 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 /// The signals that stop a run.
 const STOPPING: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
+
+/// How soon the same signal again is taken as the same request: GNU `timeout` sends its signal
+/// to the command and then to the command's process group, so the command gets it twice within
+/// microseconds, and a scheduler's stop can reach a process by more than one way. The kernel
+/// counts two that arrive before the first is handled as one; this counts two that arrive a
+/// moment apart as one too. Half a second is far above such gaps (even on a loaded machine) and
+/// below a person's second Ctrl-C after reading what the first said.
+pub const SAME_REQUEST_NS: u64 = 500_000_000;
+
+/// The last stopping signal counted: its time ([`monotonic_ns`]) shifted left by two bits, its
+/// index in [`STOPPING`] in the low two; [`NONE_COUNTED`] before the first.
+static LAST_COUNTED: AtomicU64 = AtomicU64::new(NONE_COUNTED);
+const NONE_COUNTED: u64 = u64::MAX;
 
 /// Registers [`on_signal`] once a process.
 static COUNTING: Once = Once::new();
@@ -44,6 +58,9 @@ without its footer); signal again to stop at once\n";
 /// it reads the status, so one of the two always sees the other and the process never stays up
 /// after a second signal.
 fn on_signal(number: i32) {
+    if repeats_last(number) {
+        return;
+    }
     let arrived = SIGNALS.fetch_add(1, Ordering::SeqCst) + 1;
     if arrived < 2 {
         return;
@@ -57,6 +74,43 @@ fn on_signal(number: i32) {
         return;
     }
     exit_now(128 + number, HELD.load(Ordering::SeqCst) > 0);
+}
+
+/// True when `number` is the signal last counted, again within [`SAME_REQUEST_NS`]: the same
+/// request, not counted. Otherwise records it as the last counted. Two handlers at once (on two
+/// threads) settle it by compare-and-swap: one records, the other sees it. Async-signal-safe.
+fn repeats_last(number: i32) -> bool {
+    let index = STOPPING.iter().position(|&n| n == number).unwrap_or(0) as u64;
+    let now = monotonic_ns();
+    let mut last = LAST_COUNTED.load(Ordering::SeqCst);
+    loop {
+        if last != NONE_COUNTED
+            && last & 3 == index
+            && now.saturating_sub(last >> 2) < SAME_REQUEST_NS
+        {
+            return true;
+        }
+        let counted = (now << 2) | index;
+        match LAST_COUNTED.compare_exchange(last, counted, Ordering::SeqCst, Ordering::SeqCst) {
+            Ok(_) => return false,
+            Err(seen) => last = seen,
+        }
+    }
+}
+
+/// Nanoseconds on the monotonic clock, through `clock_gettime(2)`, which is async-signal-safe
+/// (`Instant` does not promise to be). Below 2^62 for 146 years of uptime.
+fn monotonic_ns() -> u64 {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid timespec to write; CLOCK_MONOTONIC is always there on Linux.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+    (now.tv_sec as u64)
+        .wrapping_mul(1_000_000_000)
+        .wrapping_add(now.tv_nsec as u64)
+        & (u64::MAX >> 2)
 }
 
 /// Ends the process at once after a second or third signal, saying on standard error what it

@@ -271,10 +271,8 @@ fn an_interrupt_keeps_every_finished_game_and_summarises_exactly_them() {
         signal(&child, name);
         let started = Instant::now();
         let out = child.wait_with_output().unwrap();
-        assert!(
-            started.elapsed() < Duration::from_secs(5),
-            "stopped promptly"
-        );
+        // Not a timing claim: the run it stops would take days, so this only catches a hang.
+        assert!(started.elapsed() < Duration::from_secs(60), "it stopped");
         assert_eq!(
             out.status.code(),
             Some(status),

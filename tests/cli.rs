@@ -324,3 +324,60 @@ fn completions_and_man_page_are_printed() {
         assert!(run.contains(flag), "{flag}");
     }
 }
+
+/// `warsim rules` given rule flags prints the rules line `warsim run` reports for them, or the
+/// error `run` refuses them with, word for word.
+#[test]
+fn rules_with_rule_flags_say_what_run_would_play_or_refuse() {
+    let first_line = |text: &[u8]| {
+        String::from_utf8_lossy(text)
+            .lines()
+            .next()
+            .map(String::from)
+    };
+    for (name, flags) in [
+        (None, &["--players", "4"][..]),
+        (
+            Some("war-simulator"),
+            &["--players", "4", "--face-down", "2"],
+        ),
+        (Some("cards-war"), &["--suits", "8", "--max-rounds", "1e4"]),
+        (Some("fixed-rounds"), &["--ranks", "10", "--suits", "3"]),
+        (Some("classic"), &["--champion", "first"]),
+        (Some("cards-war"), &["--players", "3"]),
+        (None, &["--suits", "9", "--ranks", "200"]),
+        (None, &["--players", "-3"]),
+    ] {
+        let shown = warsim()
+            .arg("rules")
+            .args(name)
+            .args(flags)
+            .output()
+            .unwrap();
+        let run = warsim()
+            .args(["run", "--games", "1", "-q"])
+            .args(name.map(|name| ["--rules", name]).iter().flatten())
+            .args(flags)
+            .output()
+            .unwrap();
+        assert_eq!(shown.status.code(), run.status.code(), "{name:?} {flags:?}");
+        if run.status.success() {
+            let line = first_line(&run.stdout).unwrap();
+            let rules = line.strip_prefix("rules        ").unwrap();
+            assert_eq!(String::from_utf8_lossy(&shown.stdout), format!("{rules}\n"));
+        } else {
+            assert_eq!(shown.status.code(), Some(2));
+            assert_eq!(
+                first_line(&shown.stderr),
+                first_line(&run.stderr),
+                "{flags:?}"
+            );
+        }
+    }
+    // A name given twice, as NAME and as --rules, is refused.
+    let twice = warsim()
+        .args(["rules", "classic", "--rules", "cards-war"])
+        .output()
+        .unwrap();
+    assert_eq!(twice.status.code(), Some(2));
+}

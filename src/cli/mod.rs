@@ -68,13 +68,27 @@ enum Command {
         #[arg(value_parser = clap::builder::PossibleValuesParser::new(documents::MAN_PAGES))]
         command: Option<String>,
     },
-    /// List the rule presets and their settings, or show one.
+    /// List the rule presets and their settings, or show one; with rule flags, the rules they
+    /// make, as `run` would play them (e.g. `warsim rules war-simulator --players 4`).
+    #[command(after_help = RULES_AFTER_HELP, allow_negative_numbers = true)]
     Rules {
-        /// A preset to show, any case (all when omitted).
-        #[arg(value_parser = rules::possible::<Preset>(), ignore_case = true)]
+        /// A preset to show, any case (all when omitted; classic when rule flags are given).
+        #[arg(value_parser = rules::possible::<Preset>(), ignore_case = true,
+            conflicts_with = "rules")]
         name: Option<String>,
+        #[command(flatten)]
+        settings: rules::RuleArgs,
     },
 }
+
+const RULES_AFTER_HELP: &str = "\
+With rule flags, prints the one line `warsim run` reports as its rules, or the error it would
+refuse them with (exit status 2): a check of a rule set before a long run or sweep.
+
+Examples:
+  warsim rules                                 every preset and its settings
+  warsim rules cards-war
+  warsim rules war-simulator --players 4 --face-down 2";
 
 const RUN_AFTER_HELP: &str = "\
 Game i of a batch is played from its own seed, derived from --seed and i alone: results never
@@ -281,7 +295,9 @@ pub fn main() -> ExitCode {
         Err(error) => return clap_failure(error),
     };
     let result = match cli.command {
-        Command::Rules { name } => return rules::show_rules_command(name.as_deref()),
+        Command::Rules { name, settings } => {
+            return rules::show_rules_command(name.as_deref(), settings);
+        }
         Command::Completions { shell } => return documents::print_completions(shell),
         Command::Man { command } => return documents::print_man_page(command.as_deref()),
         Command::Run(args) => args

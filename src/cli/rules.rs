@@ -1,4 +1,5 @@
-//! The rule flags `run` and `play` share, turned into engine [`Rules`], and `warsim rules`.
+//! The rule flags `run`, `play` and `rules` share, turned into engine [`Rules`], and
+//! `warsim rules`.
 //! Help texts and possible values come from the engine's own presets and names, so the
 //! command line never keeps a second list that could drift.
 
@@ -74,7 +75,7 @@ fn help(text: &str, flag: &str) -> String {
     format!("{text} {}", defaults_of(flag))
 }
 
-/// The rule flags `run` and `play` share. Every default is the preset's; help lists each
+/// The rule flags `run`, `play` and `rules` share. Every default is the preset's; help lists each
 /// preset's, generated from the presets themselves.
 #[derive(Args, Debug)]
 pub(super) struct RuleArgs {
@@ -154,20 +155,33 @@ impl RuleArgs {
     }
 }
 
-/// `warsim rules [NAME]`: bad names exit 2, a closed pipe 0, a failed write 1.
-pub(super) fn show_rules_command(name: Option<&str>) -> ExitCode {
-    let presets: Vec<Preset> = match name {
-        None => Preset::ALL.to_vec(),
-        Some(name) => match Preset::from_name(name) {
-            Some(preset) => vec![preset],
-            None => {
-                report_error(&preset_named(name).expect_err("no preset has that name"));
-                return ExitCode::from(2);
-            }
-        },
+/// `warsim rules [NAME] [RULE FLAGS]`: bad names and rule sets exit 2, a closed pipe 0, a
+/// failed write 1. With rule flags, the one line `run` reports for those rules.
+pub(super) fn show_rules_command(name: Option<&str>, settings: RuleArgs) -> ExitCode {
+    let preset = match name.map(preset_named).transpose() {
+        Ok(preset) => preset,
+        Err(e) => {
+            report_error(&e);
+            return ExitCode::from(2);
+        }
     };
+    let chosen = settings.choice().and_then(|mut choice| {
+        if choice == RuleChoice::default() {
+            return Ok(None);
+        }
+        choice.preset = choice.preset.or(preset);
+        choice.rules(Preset::Classic).map(Some)
+    });
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    match write_rules(&presets, &mut out).and_then(|()| out.flush()) {
+    let written = match chosen {
+        Ok(Some(rules)) => writeln!(out, "{}", rules.describe()),
+        Ok(None) => write_rules(&preset.map_or(Preset::ALL.to_vec(), |p| vec![p]), &mut out),
+        Err(e) => {
+            report_error(&e);
+            return ExitCode::from(2);
+        }
+    };
+    match written.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {

@@ -343,15 +343,9 @@ fn dropped_cards_are_refused_and_a_deck_that_divides_drops_none() {
 }
 
 #[test]
-fn the_report_counts_one_in_the_singular() {
+fn the_report_counts_one_in_the_singular_and_gives_capped_deals_their_share() {
     // Two cards of one rank: one deal, one round, a draw.
-    let out = Command::cargo_bin("warsim")
-        .unwrap()
-        .args(["enumerate", "--suits", "2", "--ranks", "1"])
-        .args(BATAILLE)
-        .output()
-        .unwrap();
-    let report = String::from_utf8(out.stdout).unwrap();
+    let report = warsim_enumerate(&["--suits", "2", "--ranks", "1"]);
     assert!(report.contains("max 1   (1 finite game)\n"), "{report}");
     assert!(
         report.contains("longest      1 round, 2 cards laid: 1 | 1\n"),
@@ -361,6 +355,20 @@ fn the_report_counts_one_in_the_singular() {
         report.contains("(1 per player), 1 round: 1 | 1\n"),
         "{report}"
     );
+    // Capped deals have their share like every other outcome: 2,156 of 34,650.
+    let capped = warsim_enumerate(&["--suits", "4", "--ranks", "3", "--max-rounds", "20"]);
+    assert!(capped.contains("   capped 2,156 (6.2222%)\n"), "{capped}");
+}
+
+/// The report of `warsim enumerate ARGS` under French bataille's rules.
+fn warsim_enumerate(args: &[&str]) -> String {
+    let command = Command::cargo_bin("warsim")
+        .unwrap()
+        .arg("enumerate")
+        .args(args)
+        .args(BATAILLE)
+        .output();
+    String::from_utf8(command.unwrap().stdout).unwrap()
 }
 
 #[test]

@@ -214,6 +214,86 @@ fn rows_that_will_not_fit_on_the_disk_are_foretold_once_and_the_run_plays_on() {
     );
 }
 
+/// A Parquet file's size is known row group by row group (262,144 games): its disk is asked
+/// once the first is in, for a run and for a sweep, a Parquet file alone or beside a CSV.
+#[test]
+fn rows_that_will_not_fit_in_a_parquet_file_are_foretold_once_its_first_row_group_is_in() {
+    let dir = TempDir::new().unwrap();
+    let warned = |free: &str, args: &[&str]| {
+        let out = warsim()
+            .current_dir(dir.path())
+            .env("WARSIM_TEST_FREE_BYTES", free)
+            .args(args)
+            .arg("-q")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        let err = stderr_of(&out);
+        err.lines().map(String::from).collect::<Vec<_>>()
+    };
+    let run = ["run", "--games", "300000", "--parquet", "games.parquet"];
+    let lines = warned("100000", &run);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let (start, end) = lines[0].split_once(" bytes a game so far, ").unwrap();
+    assert!(start.starts_with("warning: --parquet games.parquet: at "));
+    assert!(end.starts_with("the 37,856 games still to come need about "));
+    let tail = " and its disk has 100.00 kB free: when it is full the run stops, and the Parquet \
+                file cannot be read (its footer comes last)";
+    assert!(end.ends_with(tail), "{end}");
+    // The file holds every game all the same.
+    assert_eq!(
+        common::parquet::rows_as_csv(&dir.path().join("games.parquet"))
+            .0
+            .len(),
+        300_000
+    );
+    // Room enough, or fewer games than a row group: nothing said.
+    assert!(warned("1000000000000", &run).is_empty());
+    assert!(
+        warned(
+            "1",
+            &["run", "--games", "262144", "--parquet", "games.parquet"]
+        )
+        .is_empty()
+    );
+    // Beside a CSV, each file is asked about on its own.
+    let both = [&run[..], &["--csv", "games.csv"]].concat();
+    let lines = warned("100000", &both);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("warning: --csv games.csv: at "),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].starts_with("warning: --parquet games.parquet: at "),
+        "{lines:?}"
+    );
+    // A sweep counts the games of every cell.
+    let sweep = [
+        "sweep",
+        "--players",
+        "2,3",
+        "--games",
+        "150000",
+        "--parquet",
+        "cells.parquet",
+    ];
+    let lines = warned("100000", &sweep);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("warning: --parquet cells.parquet: at "),
+        "{lines:?}"
+    );
+    assert!(
+        lines[0].contains(" the 37,856 games still to come "),
+        "{lines:?}"
+    );
+    assert!(lines[0].ends_with(
+        "when it is full the sweep stops, and the Parquet file cannot be read (its footer \
+             comes last)"
+    ));
+}
+
 #[test]
 fn a_file_written_through_a_temporary_one_fails_naming_no_temporary_file() {
     use warsim::export::{Target, write_atomically};

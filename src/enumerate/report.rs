@@ -206,14 +206,15 @@ pub fn write_report(
     let wins: u64 = tally.wins.iter().sum();
     writeln!(
         out,
-        "outcomes     win {} ({})   draw {} ({})   cycle {} ({})   capped {}",
+        "outcomes     win {} ({})   draw {} ({})   cycle {} ({})   capped {} ({})",
         group(wins),
         pct(wins),
         group(tally.draws),
         pct(tally.draws),
         group(tally.cycled),
         pct(tally.cycled),
-        group(tally.capped)
+        group(tally.capped),
+        pct(tally.capped)
     )?;
     let wins_by = |by: WinBy| tally.win_by[by as usize];
     let share = |name: &str, n: u64| format!("{name} {} ({})", group(n), pct(n));

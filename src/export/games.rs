@@ -48,11 +48,14 @@ impl GameFiles {
         }
     }
 
-    /// Asks whether the CSV's disk has room for the rows it is to hold (the Parquet file's
-    /// size is known only row group by row group, and is a quarter of it).
-    pub fn watch_room(&mut self, watch: RoomWatch) {
-        if let Some(csv) = &mut self.csv {
-            csv.watch_room(watch);
+    /// Asks whether the disk of `which` output, if it was asked for, has room for the rows it
+    /// is to hold: the CSV's once it holds 65,536 rows, the Parquet file's once its first row
+    /// group is in.
+    pub fn watch_room(&mut self, which: Which, watch: RoomWatch) {
+        match (which, &mut self.csv, &mut self.parquet) {
+            (Which::Csv, Some(csv), _) => csv.watch_room(watch),
+            (Which::Parquet, _, Some(parquet)) => parquet.watch_room(watch),
+            _ => {}
         }
     }
 

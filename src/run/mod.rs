@@ -206,8 +206,11 @@ fn play(
     };
     let checkpoints = checkpoints_of(&options.state, options.checkpoint_every, &save);
     let bar = games_bar(spec.games, options.quiet);
-    let csv = ("--csv", options.csv.as_ref());
-    watch_room(&mut files, csv, games.end - games.start, "run", &bar);
+    let outputs = [
+        ("--csv", options.csv.as_ref()),
+        ("--parquet", options.parquet.as_ref()),
+    ];
+    watch_room(&mut files, outputs, games.end - games.start, "run", &bar);
     let stop = || interrupt.is_some_and(Interrupt::requested);
     let controls = Controls {
         progress: &|games| bar.inc(games),

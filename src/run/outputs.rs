@@ -61,34 +61,42 @@ pub fn open_game_files(
     Ok(GameFiles::new(csv, parquet))
 }
 
-/// Asks whether the disk of `flag`'s per-game CSV, when there is one, has room for the `rows`
-/// it is to hold when the batch is done (a resumed run's among them); where it has not, a run (`batch` is "run") or a sweep says so in
-/// one `warning:` line above the progress bar, and plays on.
+/// Asks whether the disks of the per-game files given (`(flag, target)` of the CSV and of the
+/// Parquet file) have room for the `rows` each is to hold when the batch is done (a resumed
+/// run's among them); where one has not, a run (`batch` is "run") or a sweep says so in one
+/// `warning:` line above the progress bar, and plays on.
 pub fn watch_room(
     files: &mut GameFiles,
-    (flag, target): (&'static str, Option<&Target>),
+    outputs: [(&'static str, Option<&Target>); 2],
     rows: u64,
     batch: &'static str,
     bar: &indicatif::ProgressBar,
 ) {
-    let Some(target) = target else {
-        return;
-    };
-    let (path, bar) = (target.to_string(), bar.clone());
-    let warn = Box::new(move |short: Shortfall| {
-        bar.suspend(|| {
-            eprintln!(
-                "warning: {flag} {path}: at {:.0} bytes a game so far, the {} games still to come \
-                 need about {}, and its disk has {} free: when it is full the {batch} stops, \
-                 keeping every finished game on a whole row",
-                short.bytes_per_row,
-                group(short.rows_left),
-                indicatif::DecimalBytes(short.need),
-                indicatif::DecimalBytes(short.free),
-            );
+    let kept = [
+        "keeping every finished game on a whole row",
+        "and the Parquet file cannot be read (its footer comes last)",
+    ];
+    let outputs = outputs.into_iter().zip(kept);
+    for (((flag, target), kept), which) in outputs.zip([Which::Csv, Which::Parquet]) {
+        let Some(target) = target else {
+            continue;
+        };
+        let (path, bar) = (target.to_string(), bar.clone());
+        let warn = Box::new(move |short: Shortfall| {
+            bar.suspend(|| {
+                eprintln!(
+                    "warning: {flag} {path}: at {:.0} bytes a game so far, the {} games still to \
+                     come need about {}, and its disk has {} free: when it is full the {batch} \
+                     stops, {kept}",
+                    short.bytes_per_row,
+                    group(short.rows_left),
+                    indicatif::DecimalBytes(short.need),
+                    indicatif::DecimalBytes(short.free),
+                );
+            });
         });
-    });
-    files.watch_room(RoomWatch::new(rows, warn));
+        files.watch_room(which, RoomWatch::new(rows, warn));
+    }
 }
 
 /// Writes one output file's contents.

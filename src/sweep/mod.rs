@@ -269,8 +269,11 @@ fn play_cells(
         options.quiet,
     );
     let rows = options.part_games() * cells.len() as u64;
-    let csv = ("--games-csv", options.games_csv.as_ref());
-    watch_room(files, csv, rows, "sweep", &bar);
+    let outputs = [
+        ("--games-csv", options.games_csv.as_ref()),
+        ("--parquet", options.parquet.as_ref()),
+    ];
+    watch_room(files, outputs, rows, "sweep", &bar);
     let stop = || interrupt.is_some_and(Interrupt::requested);
     // Each cell's batch asks for a checkpoint with its first games; the sweep saves one only
     // every --checkpoint-every, so a grid of many short cells does not write its state per cell.

@@ -31,6 +31,7 @@ use crate::batch::{BatchSpec, RecordSink};
 use crate::engine::GameRecord;
 use crate::interrupt::{ClosingHeld, hold_exit_until_closed};
 
+use super::room::{ROOM_SAMPLE, RoomWatch};
 use super::stream::Stream;
 use group::{Chunks, InMemory, Layout, Rows};
 
@@ -72,6 +73,10 @@ pub struct GameParquet {
     /// Games handed over (buffered or written), and where the current batch began among them.
     taken: u64,
     batch_base: u64,
+    /// Games in the row groups appended to the file.
+    appended: u64,
+    /// Whether the disk has room for the rows to come, asked once the first row group is in.
+    room: Option<RoomWatch>,
     /// A second signal's exit, held until the file is closed (a regular file's), as it cannot
     /// be read before. Dropped last, after the footer has been synced.
     closing: Option<ClosingHeld>,
@@ -108,7 +113,31 @@ impl GameParquet {
             spare: None,
             taken: 0,
             batch_base: 0,
+            appended: 0,
+            room: None,
             closing,
+        }
+    }
+
+    /// Asks, once the file holds its first row groups (65,536 games or more), whether the disk
+    /// has room for the rest of the rows it is to hold, at the bytes a game has taken so far.
+    pub fn watch_room(&mut self, watch: RoomWatch) {
+        self.room = Some(watch);
+    }
+
+    /// Counts a row group of `rows` games appended, and makes the projection
+    /// [`GameParquet::watch_room`] asked for once there are enough (a pipe or a device has no
+    /// disk to fill).
+    fn appended(&mut self, rows: usize) {
+        self.appended += rows as u64;
+        if self.appended < ROOM_SAMPLE {
+            return;
+        }
+        let (Some(watch), Some(writer)) = (self.room.take(), &self.writer) else {
+            return;
+        };
+        if let Some(free) = writer.inner().free_bytes() {
+            watch.check(self.appended, writer.bytes_written() as u64, free);
         }
     }
 
@@ -163,9 +192,10 @@ impl GameParquet {
         if self.encoders == 0 {
             self.writer()?;
             let (writer, leads) = (self.writer.as_mut().expect("just made"), &self.layout.leads);
-            let written = row_group(writer, |group| group::encode(group, leads, &rows, &batches));
+            row_group(writer, |group| group::encode(group, leads, &rows, &batches))?;
+            self.appended(rows.game.len());
             self.spare = Some(rows.cleared());
-            return written;
+            return Ok(());
         }
         let layout = self.layout.clone();
         let encode = move || {
@@ -194,10 +224,13 @@ impl GameParquet {
 
     /// Appends an encoded row group to the file, keeping its emptied columns for the next.
     fn append(&mut self, (chunks, rows): (Chunks, Rows)) -> io::Result<()> {
+        let count = rows.game.len();
         self.spare = Some(rows.cleared());
         row_group(self.writer()?, |group| {
             (chunks.into_iter()).try_for_each(|(bytes, closed)| group.append_column(&bytes, closed))
-        })
+        })?;
+        self.appended(count);
+        Ok(())
     }
 }
 

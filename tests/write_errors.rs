@@ -8,6 +8,8 @@ use std::fs;
 use std::process::Command;
 
 use common::json;
+use common::parquet::rows_as_csv;
+use parquet::file::reader::{FileReader, SerializedFileReader};
 use tempfile::TempDir;
 use warsim::export::text::group;
 
@@ -237,14 +239,12 @@ fn rows_that_will_not_fit_in_a_parquet_file_are_foretold_once_its_first_row_grou
     let (start, end) = lines[0].split_once(" bytes a game so far, ").unwrap();
     assert!(start.starts_with("warning: --parquet games.parquet: at "));
     assert!(end.starts_with("the 37,856 games still to come need about "));
-    let tail = " and its disk has 100.00 kB free: when it is full the run stops, and the Parquet \
-                file cannot be read (its footer comes last)";
+    let tail = " and its disk has 100.00 kB free: when it is full the run stops, keeping the \
+                Parquet file's whole row groups (262,144 games each)";
     assert!(end.ends_with(tail), "{end}");
     // The file holds every game all the same.
     assert_eq!(
-        common::parquet::rows_as_csv(&dir.path().join("games.parquet"))
-            .0
-            .len(),
+        rows_as_csv(&dir.path().join("games.parquet")).0.len(),
         300_000
     );
     // Room enough, or fewer games than a row group: nothing said.
@@ -289,8 +289,8 @@ fn rows_that_will_not_fit_in_a_parquet_file_are_foretold_once_its_first_row_grou
         "{lines:?}"
     );
     assert!(lines[0].ends_with(
-        "when it is full the sweep stops, and the Parquet file cannot be read (its footer \
-             comes last)"
+        "when it is full the sweep stops, keeping the Parquet file's whole row groups \
+         (262,144 games each)"
     ));
 }
 
@@ -304,4 +304,72 @@ fn a_file_written_through_a_temporary_one_fails_naming_no_temporary_file() {
     // Not `… at path "…/gone/.warsim-….tmp"`: the user named no such file.
     assert_eq!(error.to_string(), "No such file or directory (os error 2)");
     assert_eq!(error.kind(), std::io::ErrorKind::NotFound);
+}
+
+/// A Parquet file whose own write fails (its disk full: here a file size limit) is cut back to
+/// its whole row groups and given a footer listing them: it holds the batch's first games, row
+/// for row, whether a row group failed mid-run or the last one failed at the end.
+#[test]
+fn a_parquet_file_whose_write_fails_keeps_its_whole_row_groups() {
+    let dir = TempDir::new().unwrap();
+    let first_group = warsim()
+        .args(["run", "--games", "262144", "-q", "--csv", "-"])
+        .output()
+        .unwrap();
+    let expected: Vec<String> = (String::from_utf8(first_group.stdout).unwrap().lines())
+        .skip(1)
+        .map(String::from)
+        .collect();
+    // The first row group takes about 3,200 KiB: at 4,500 KiB the second fails as it is
+    // written, at 3,400 KiB the last one, written as the run ends.
+    for (kib, games) in [(4_500, 600_000), (3_400, 300_000)] {
+        let run = format!("run --games {games} -q --parquet g.parquet");
+        let out = common::with_full_disk_at(kib, dir.path(), &run);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains(
+                "the Parquet file (g.parquet) holds games 0 to 262,143, its whole row groups \
+                 (cut back to them after the error, with a footer)"
+            ),
+            "{err}"
+        );
+        let (rows, groups) = rows_as_csv(&dir.path().join("g.parquet"));
+        assert!(rows == expected && groups == 1, "{kib} KiB");
+    }
+    // Room for every row group but not the footer: the file keeps them all.
+    let whole = dir.path().join("whole.parquet");
+    let run = "run --games 300000 -q --parquet whole.parquet";
+    assert!(
+        common::with_full_disk_at(1 << 20, dir.path(), run)
+            .status
+            .success()
+    );
+    let reader = SerializedFileReader::new(fs::File::open(&whole).unwrap()).unwrap();
+    let groups = reader.metadata().row_groups();
+    let data_end = (groups.iter().flat_map(|group| group.columns()))
+        .map(|column| column.byte_range().0 + column.byte_range().1)
+        .max()
+        .unwrap();
+    // Room for the footer warsim writes to save them (no page indexes, no summary), not for
+    // the whole one.
+    let kib = (data_end + 2_048).div_ceil(1024);
+    let size = fs::metadata(&whole).unwrap().len();
+    assert!(kib * 1024 < size, "{data_end} {size}: no room to test");
+    let out = common::with_full_disk_at(kib as u32, dir.path(), run);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("holds games 0 to 299,999, its whole row groups"),
+        "{err}"
+    );
+    assert_eq!(rows_as_csv(&whole).0.len(), 300_000);
+    let sweep = "sweep --players 2,3 --games 300000 -q --parquet s.parquet";
+    let out = common::with_full_disk_at(4_500, dir.path(), sweep);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("the Parquet file holds its first 262,144 games, its whole row groups"),
+        "{err}"
+    );
+    assert_eq!(rows_as_csv(&dir.path().join("s.parquet")).0.len(), 262_144);
 }

@@ -1,8 +1,8 @@
 //! The per-game outputs of a run or a sweep together: the CSV and the Parquet file, fed the same
 //! records in game order. A game counts as written once every one of them has it, and a write
 //! error leaves both holding the same games: the CSV its whole rows, the Parquet file those
-//! same games (or, when the Parquet file itself failed, no readable file at all: it has no
-//! footer).
+//! same games (or, when the Parquet file itself failed, the first of them: its whole row
+//! groups, where it could be cut back to them).
 
 use std::io;
 
@@ -59,6 +59,13 @@ impl GameFiles {
         }
     }
 
+    /// The games a Parquet file whose write failed still holds, cut back to its whole row
+    /// groups with a footer that lists them; `None` where it could not be saved, or did not
+    /// fail.
+    pub fn parquet_salvaged(&self) -> Option<u64> {
+        self.parquet.as_ref().and_then(GameParquet::salvaged)
+    }
+
     /// True when neither output was asked for.
     pub fn is_empty(&self) -> bool {
         self.csv.is_none() && self.parquet.is_none()
@@ -82,8 +89,8 @@ impl GameFiles {
     /// Ends the Parquet file with its footer, `summary()` in its metadata (the CSV is complete
     /// as it goes), whatever else failed, unless writing the Parquet file itself failed. The
     /// summary is made only when there is a Parquet file to carry it.
-    pub fn close(self, summary: impl FnOnce() -> String) -> Result<(), (Which, io::Error)> {
-        match self.parquet {
+    pub fn close(&mut self, summary: impl FnOnce() -> String) -> Result<(), (Which, io::Error)> {
+        match &mut self.parquet {
             Some(parquet) if self.failed != Some(Which::Parquet) => {
                 parquet.close(summary()).map_err(|e| (Which::Parquet, e))
             }
@@ -152,7 +159,7 @@ impl RecordSink for GameFiles {
         let csv = self.csv.as_ref().map(RecordSink::committed);
         let parquet = self.parquet.as_ref().map(RecordSink::committed);
         match (csv, self.failed) {
-            // A Parquet file that failed can no longer be read: the CSV's rows are the games.
+            // A Parquet file that failed kept its whole row groups: the CSV's rows are the games.
             (Some(csv), Some(Which::Parquet)) => csv,
             _ => csv.into_iter().chain(parquet).min().unwrap_or(0),
         }

@@ -103,6 +103,19 @@ impl Stream {
         }
     }
 
+    /// The file opened again (its descriptor duplicated, sharing its offset), for a named
+    /// regular file: what a Parquet file's salvage writes through (`parquet_file`). `None` for
+    /// standard output, which may be opened for appending, and for pipes and devices.
+    pub fn reopened(&self) -> Option<File> {
+        match &self.out {
+            StreamOut::File {
+                file,
+                regular: true,
+            } => file.try_clone().ok(),
+            _ => None,
+        }
+    }
+
     /// Bytes free on a regular file's file system; `None` for a pipe or a device, which
     /// fill no disk, or where the system does not say.
     pub fn free_bytes(&self) -> Option<u64> {

@@ -21,13 +21,15 @@ use crate::state::{State, check_apart_from_lock};
 use crate::stats::Stats;
 
 mod outputs;
+mod room;
 mod titles;
 
 pub use outputs::{
-    OutputWriter, StopFailure, Stopper, checkpoints_of, open_game_files, play_on, resumable,
-    resumable_at, resumed_game_csv, watch_room, write_each,
+    OutputWriter, ParquetLeft, StopFailure, Stopper, checkpoints_of, open_game_files, play_on,
+    resumable, resumable_at, resumed_game_csv, write_each,
 };
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
+pub use room::watch_room;
 pub use titles::plot_titles;
 
 /// Why a run stopped.
@@ -138,7 +140,13 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
                 "interrupted after {} of {} games ({signal}): {}{}",
                 group(stats.games),
                 group(info.games_requested),
-                kept_text(options, info.first_game, stats.games, false, &[]),
+                kept_text(
+                    options,
+                    info.first_game,
+                    stats.games,
+                    ParquetLeft::Whole,
+                    &[]
+                ),
                 play_on(&options.state, &options.parquet)
             );
             Ok(RunEnd::Interrupted(status))
@@ -256,7 +264,7 @@ fn kept_text(
     options: &RunOptions,
     first: u64,
     games: u64,
-    parquet_failed: bool,
+    parquet_left: ParquetLeft,
     unwritten: &[RunError],
 ) -> String {
     let mut kept = Vec::new();
@@ -265,12 +273,23 @@ fn kept_text(
     if let Some(csv) = &options.csv {
         kept.push(format!("the per-game CSV ({csv}) holds {held}{whole}"));
     }
-    match &options.parquet {
-        Some(parquet) if parquet_failed => kept.push(format!(
+    match (&options.parquet, parquet_left) {
+        (Some(parquet), ParquetLeft::Whole) => {
+            kept.push(format!("the Parquet file ({parquet}) holds {held}"))
+        }
+        (Some(parquet), ParquetLeft::Salvaged(0)) => kept.push(format!(
+            "the Parquet file ({parquet}) holds no games (no row group of it was written whole; \
+             it was given a footer after the error)"
+        )),
+        (Some(parquet), ParquetLeft::Salvaged(saved)) => kept.push(format!(
+            "the Parquet file ({parquet}) holds {}, its whole row groups (cut back to them \
+             after the error, with a footer)",
+            game_span(first, saved)
+        )),
+        (Some(parquet), ParquetLeft::Unreadable) => kept.push(format!(
             "the Parquet file ({parquet}) cannot be read (a write error left it without its footer)"
         )),
-        Some(parquet) => kept.push(format!("the Parquet file ({parquet}) holds {held}")),
-        None => {}
+        (None, _) => {}
     }
     let summaries = [
         (outputs::SUMMARY_CSV, &options.summary),
@@ -327,10 +346,10 @@ fn kept_note(
     unwritten: &[RunError],
 ) -> String {
     let games = failure.written;
-    let parquet_failed = failure.parquet_failed();
+    let parquet_left = failure.parquet_left();
     format!(
         "; stopped after {}: {}",
         games_text(games),
-        kept_text(options, first, games, parquet_failed, unwritten)
+        kept_text(options, first, games, parquet_left, unwritten)
     )
 }

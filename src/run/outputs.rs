@@ -5,11 +5,10 @@ use std::io::{self, Write};
 
 use crate::batch::{Checkpoints, RecordSink};
 use crate::config::{ConfigError, RunOptions};
-use crate::export::text::group;
 use crate::export::{
-    AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, RoomWatch, RunInfo, Shortfall,
-    Stream, Summary, Target, Which, write_atomically, write_hdr_log, write_histogram_csv,
-    write_summary_csv, write_summary_json, write_text_report,
+    AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target,
+    Which, write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv,
+    write_summary_json, write_text_report,
 };
 use crate::plot::draw_run;
 use crate::state::{Resumable, State, csv_tail};
@@ -59,44 +58,6 @@ pub fn open_game_files(
         _ => None,
     };
     Ok(GameFiles::new(csv, parquet))
-}
-
-/// Asks whether the disks of the per-game files given (`(flag, target)` of the CSV and of the
-/// Parquet file) have room for the `rows` each is to hold when the batch is done (a resumed
-/// run's among them); where one has not, a run (`batch` is "run") or a sweep says so in one
-/// `warning:` line above the progress bar, and plays on.
-pub fn watch_room(
-    files: &mut GameFiles,
-    outputs: [(&'static str, Option<&Target>); 2],
-    rows: u64,
-    batch: &'static str,
-    bar: &indicatif::ProgressBar,
-) {
-    let kept = [
-        "keeping every finished game on a whole row",
-        "and the Parquet file cannot be read (its footer comes last)",
-    ];
-    let outputs = outputs.into_iter().zip(kept);
-    for (((flag, target), kept), which) in outputs.zip([Which::Csv, Which::Parquet]) {
-        let Some(target) = target else {
-            continue;
-        };
-        let (path, bar) = (target.to_string(), bar.clone());
-        let warn = Box::new(move |short: Shortfall| {
-            bar.suspend(|| {
-                eprintln!(
-                    "warning: {flag} {path}: at {:.0} bytes a game so far, the {} games still to \
-                     come need about {}, and its disk has {} free: when it is full the {batch} \
-                     stops, {kept}",
-                    short.bytes_per_row,
-                    group(short.rows_left),
-                    indicatif::DecimalBytes(short.need),
-                    indicatif::DecimalBytes(short.free),
-                );
-            });
-        });
-        files.watch_room(which, RoomWatch::new(rows, warn));
-    }
 }
 
 /// Writes one output file's contents.
@@ -219,9 +180,21 @@ pub struct StopFailure {
     pub written: u64,
     /// Its error.
     pub source: io::Error,
-    /// The Parquet file's own error, when ending it failed after that (the same full disk):
-    /// it then has no footer either.
+    /// The Parquet file's own error, when ending it failed after that (the same full disk).
     pub parquet_lost: Option<io::Error>,
+    /// The games a Parquet file whose write failed still holds (its whole row groups).
+    pub parquet_kept: Option<u64>,
+}
+
+/// What a batch's end left of its Parquet file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParquetLeft {
+    /// Every game handed to it, footer and all.
+    Whole,
+    /// Its own write failed: cut back to its whole row groups, holding this many games.
+    Salvaged(u64),
+    /// Its own write failed and it could not be saved (a pipe, standard output): no footer.
+    Unreadable,
 }
 
 impl StopFailure {
@@ -232,6 +205,7 @@ impl StopFailure {
             written,
             source,
             parquet_lost: None,
+            parquet_kept: None,
         }
     }
 
@@ -255,18 +229,26 @@ impl StopFailure {
                 source,
             ));
         }
-        match (files.close(summary), failure) {
+        match (files.close(summary), &mut *failure) {
             (Ok(()), _) => {}
             (Err((which, source)), failure @ None) => {
                 *failure = Some(StopFailure::new(Stopper::Games(which), written, source));
             }
             (Err((_, source)), Some(failure)) => failure.parquet_lost = Some(source),
         }
+        if let Some(failure) = failure {
+            failure.parquet_kept = files.parquet_salvaged();
+        }
     }
 
-    /// True when the Parquet file cannot be read: its own write failed.
-    pub fn parquet_failed(&self) -> bool {
-        self.stopper == Stopper::Games(Which::Parquet) || self.parquet_lost.is_some()
+    /// What is left of the Parquet file: all of it unless its own write failed.
+    pub fn parquet_left(&self) -> ParquetLeft {
+        let failed = self.stopper == Stopper::Games(Which::Parquet) || self.parquet_lost.is_some();
+        match (failed, self.parquet_kept) {
+            (false, _) => ParquetLeft::Whole,
+            (true, Some(games)) => ParquetLeft::Salvaged(games),
+            (true, None) => ParquetLeft::Unreadable,
+        }
     }
 
     /// Puts its errors before the other outputs' `failures` (`(csv, parquet, state)` name the

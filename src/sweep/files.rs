@@ -6,10 +6,10 @@ use std::io;
 
 use super::tables::{write_cells_csv, write_seats_csv, write_sweep_json};
 use super::{CellResult, SweepOptions};
-use crate::export::text::{games_text, group};
+use crate::export::text::{counted, games_text, group};
 use crate::export::{RunInfo, Target, write_hdr_log, write_histogram_table};
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
-use crate::run::{OutputWriter, RunError, plot_titles, resumable, write_each};
+use crate::run::{OutputWriter, ParquetLeft, RunError, plot_titles, resumable, write_each};
 use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
 use crate::stats::Stats;
 
@@ -167,25 +167,42 @@ fn games_a_cell(options: &SweepOptions, results: &[CellResult]) -> String {
 }
 
 /// What a sweep stopped by a write error kept: every game before the stop, in each per-game file
-/// but a Parquet file whose own write failed (it has no footer), and in the tables.
+/// but a Parquet file whose own write failed (it keeps its whole row groups, or nothing where it
+/// could not be cut back to them), and in the tables.
 ///
 /// When a file of the sweep's results could not be written too (`all_written` false; each has its
 /// own error), only the others are said to describe the games.
-pub(super) fn kept_text(options: &SweepOptions, parquet_failed: bool, all_written: bool) -> String {
+pub(super) fn kept_text(options: &SweepOptions, parquet: ParquetLeft, all_written: bool) -> String {
     let mut kept = Vec::new();
     if options.games_csv.is_some() {
-        kept.push("the per-game CSV holds every game before it");
+        kept.push("the per-game CSV holds every game before it".to_string());
     }
-    match options.parquet {
-        Some(_) if parquet_failed => {
-            kept.push("the Parquet file cannot be read (a write error left it without its footer)")
+    match (&options.parquet, parquet) {
+        (Some(_), ParquetLeft::Whole) => {
+            kept.push("the Parquet file holds every game before it".to_string())
         }
-        Some(_) => kept.push("the Parquet file holds every game before it"),
-        None => {}
+        (Some(_), ParquetLeft::Salvaged(0)) => kept.push(
+            "the Parquet file holds no games (no row group of it was written whole; it was \
+             given a footer after the error)"
+                .to_string(),
+        ),
+        (Some(_), ParquetLeft::Salvaged(games)) => kept.push(format!(
+            "the Parquet file holds its first {}, its whole row groups (cut back to them after \
+             the error, with a footer)",
+            counted(games, "game")
+        )),
+        (Some(_), ParquetLeft::Unreadable) => kept.push(
+            "the Parquet file cannot be read (a write error left it without its footer)"
+                .to_string(),
+        ),
+        (None, _) => {}
     }
-    kept.push(match all_written {
-        true => "the tables describe every game before it",
-        false => "the other files written describe every game before it",
-    });
+    kept.push(
+        match all_written {
+            true => "the tables describe every game before it",
+            false => "the other files written describe every game before it",
+        }
+        .to_string(),
+    );
     kept.join("; ")
 }

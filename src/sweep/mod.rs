@@ -222,7 +222,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
             "; stopped in {} after {} of its games: {}",
             last_begun(),
             group(failure.written),
-            kept_text(options, failure.parquet_failed(), failures.is_empty())
+            kept_text(options, failure.parquet_left(), failures.is_empty())
         );
         let files = (&options.games_csv, &options.parquet, &options.state);
         failure.put_first(files, kept, &mut failures)?;

@@ -9,13 +9,15 @@
 //! A Parquet file is readable only once its footer is written, at the end ([`GameParquet::close`]):
 //! a run stopped by a signal still ends it properly, so every game handed to it counts as
 //! written, and a second signal waits for that end (a regular file's: see
-//! [`hold_exit_until_closed`]); after a write error the file has no footer and cannot be read.
+//! [`hold_exit_until_closed`]); a write error cuts it back to its whole row groups (`salvage.rs`).
 //! The footer's key-value metadata carries the run's summary ([`PARQUET_SUMMARY_KEY`]), so the
 //! file names what made it.
 
 mod group;
+mod salvage;
 
 use std::collections::VecDeque;
+use std::fs::File;
 use std::io;
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
@@ -31,7 +33,7 @@ use crate::batch::{BatchSpec, RecordSink};
 use crate::engine::GameRecord;
 use crate::interrupt::{ClosingHeld, hold_exit_until_closed};
 
-use super::room::{ROOM_SAMPLE, RoomWatch};
+use super::room::RoomWatch;
 use super::stream::Stream;
 use group::{Chunks, InMemory, Layout, Rows};
 
@@ -77,6 +79,11 @@ pub struct GameParquet {
     appended: u64,
     /// Whether the disk has room for the rows to come, asked once the first row group is in.
     room: Option<RoomWatch>,
+    /// The file, opened again, to save its whole row groups after a write error (a named
+    /// regular file's); the games it held then, once saved; whether a write failed.
+    rescue: Option<File>,
+    salvaged: Option<u64>,
+    failed: bool,
     /// A second signal's exit, held until the file is closed (a regular file's), as it cannot
     /// be read before. Dropped last, after the footer has been synced.
     closing: Option<ClosingHeld>,
@@ -97,6 +104,7 @@ impl GameParquet {
         // the workers': a thread more would only cost (1 thread, 2 cores: +4%).
         let cores = thread::available_parallelism().map_or(1, |n| n.get());
         let closing = out.is_regular_file().then(hold_exit_until_closed);
+        let rescue = out.reopened();
         GameParquet {
             out: Some(out),
             writer: None,
@@ -115,29 +123,10 @@ impl GameParquet {
             batch_base: 0,
             appended: 0,
             room: None,
+            rescue,
+            salvaged: None,
+            failed: false,
             closing,
-        }
-    }
-
-    /// Asks, once the file holds its first row groups (65,536 games or more), whether the disk
-    /// has room for the rest of the rows it is to hold, at the bytes a game has taken so far.
-    pub fn watch_room(&mut self, watch: RoomWatch) {
-        self.room = Some(watch);
-    }
-
-    /// Counts a row group of `rows` games appended, and makes the projection
-    /// [`GameParquet::watch_room`] asked for once there are enough (a pipe or a device has no
-    /// disk to fill).
-    fn appended(&mut self, rows: usize) {
-        self.appended += rows as u64;
-        if self.appended < ROOM_SAMPLE {
-            return;
-        }
-        let (Some(watch), Some(writer)) = (self.room.take(), &self.writer) else {
-            return;
-        };
-        if let Some(free) = writer.inner().free_bytes() {
-            watch.check(self.appended, writer.bytes_written() as u64, free);
         }
     }
 
@@ -163,11 +152,11 @@ impl GameParquet {
     }
 
     fn writer(&mut self) -> io::Result<&mut SerializedFileWriter<Stream>> {
+        if self.failed {
+            return Err(io::Error::other("an earlier write to it failed"));
+        }
         if self.writer.is_none() {
-            let out = self
-                .out
-                .take()
-                .expect("the output is there until the writer takes it");
+            let out = self.out.take().expect("taken here alone");
             let schema = self.layout.schema.root_schema_ptr();
             let properties = self.layout.properties.clone();
             let writer =
@@ -349,8 +338,10 @@ impl RecordSink for GameParquet {
             }
             rows.cards_played.push(record.cards_played as i64);
             self.taken += 1;
-            if rows.game.len() == self.group_rows {
-                self.write_group()?;
+            if rows.game.len() == self.group_rows
+                && let Err(error) = self.write_group()
+            {
+                return Err(self.fail(error, None));
             }
         }
         Ok(())
@@ -370,27 +361,35 @@ impl GameParquet {
     /// Writes the last row group and the footer, and syncs the file: it is complete, readable
     /// and on the disk. The footer's key-value metadata holds `summary` under the key
     /// [`PARQUET_SUMMARY_KEY`], so the file says which rules, seed and games made it.
-    pub fn close(mut self, summary: String) -> io::Result<()> {
+    pub fn close(&mut self, summary: String) -> io::Result<()> {
         if !self.rows.game.is_empty() {
-            self.write_group()?;
+            self.write_group().map_err(|e| self.fail(e, None))?;
         }
         while !self.encoding.is_empty() {
-            self.append_oldest()?;
+            self.append_oldest().map_err(|e| self.fail(e, None))?;
         }
-        self.writer()?;
-        let mut writer = self.writer.take().expect("just made");
+        if let Err(error) = self.writer() {
+            return Err(self.fail(error, None));
+        }
+        let writer = self.writer.as_mut().expect("made above");
+        // Its footer takes them from the writer before writing: kept here in case it fails.
+        let groups = writer.flushed_row_groups().to_vec();
         writer.append_key_value_metadata(KeyValue::new(PARQUET_SUMMARY_KEY.to_string(), summary));
         // `finish` (the footer, then a flush through to the file) keeps a write error's own
         // kind; `into_inner` would turn it into text ("fail to get inner writer: …").
-        writer.finish().map_err(into_io)?;
         // On the disk before the summaries that describe its rows (`finish` flushed it).
-        writer.inner_mut().persist()?;
+        let finished =
+            (writer.finish().map_err(into_io)).and_then(|_| writer.inner_mut().persist());
+        if let Err(error) = finished {
+            return Err(self.fail(error, Some(groups)));
+        }
         // A second signal ends the process as the guard drops, before the closing message:
         // what the file kept is said here.
         if self.closing.is_some() && crate::interrupt::exit_asked() {
             let games = crate::export::text::counted(self.taken, "game");
             eprintln!("warsim: the Parquet file is closed with its footer: it holds {games}");
         }
+        self.closing = None;
         Ok(())
     }
 }

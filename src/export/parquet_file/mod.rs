@@ -80,10 +80,10 @@ pub struct GameParquet {
     /// Whether the disk has room for the rows to come, asked once the first row group is in.
     room: Option<RoomWatch>,
     /// The file, opened again, to save its whole row groups after a write error (a named
-    /// regular file's); the games it held then, once saved; whether a write failed.
+    /// regular file's); the games it held then, once saved; the error a write failed with.
     rescue: Option<File>,
     salvaged: Option<u64>,
-    failed: bool,
+    failed: Option<(io::ErrorKind, String)>,
     /// A second signal's exit, held until the file is closed (a regular file's), as it cannot
     /// be read before. Dropped last, after the footer has been synced.
     closing: Option<ClosingHeld>,
@@ -125,7 +125,7 @@ impl GameParquet {
             room: None,
             rescue,
             salvaged: None,
-            failed: false,
+            failed: None,
             closing,
         }
     }
@@ -152,8 +152,9 @@ impl GameParquet {
     }
 
     fn writer(&mut self) -> io::Result<&mut SerializedFileWriter<Stream>> {
-        if self.failed {
-            return Err(io::Error::other("an earlier write to it failed"));
+        // What failed before fails again, as it would have: given up, the writer is gone.
+        if let Some((kind, text)) = &self.failed {
+            return Err(io::Error::new(*kind, text.clone()));
         }
         if self.writer.is_none() {
             let out = self.out.take().expect("taken here alone");

@@ -2,10 +2,10 @@
 //! set against the room left for the games to come ([`RoomWatch`]). And a Parquet file whose
 //! write failed (a full disk, a quota) is cut back to its whole row groups and given a footer
 //! that lists them, so that the games it holds stay readable: what cutting a CSV back to its
-//! last whole row is for a file whose footer comes last. The writer's state
-//! after an error is unknown (its buffer may hold part of a row group, and a failed footer has
-//! taken its list of row groups), so the footer is written here, through a descriptor of the
-//! file kept for this, from the row groups the writer had flushed that the file holds in full.
+//! last whole row is for a file whose footer comes last. The writer's state after an error is
+//! unknown (its buffer may hold part of a row group, and a failed footer has taken its list of
+//! row groups), so the footer is written here, through a descriptor of the file kept for this,
+//! from the row groups the writer had flushed that the file holds in full.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Seek, SeekFrom, Write};
@@ -55,10 +55,10 @@ impl GameParquet {
         error: io::Error,
         groups: Option<Vec<RowGroupMetaData>>,
     ) -> io::Error {
-        if self.failed {
+        if self.failed.is_some() {
             return error;
         }
-        self.failed = true;
+        self.failed = Some((error.kind(), error.to_string()));
         let writer = self.writer.take();
         let groups = groups.unwrap_or_else(|| {
             (writer.as_ref()).map_or_else(Vec::new, |w| w.flushed_row_groups().to_vec())

@@ -61,3 +61,29 @@ fn row_groups_encoded_on_threads_are_those_the_writer_encodes() {
         assert!(bytes == expected, "{encoders} encoders: the files differ");
     }
 }
+
+/// After a write error the writer is given up, and what is asked of the file later (its end,
+/// after a CSV beside it failed too) fails with that error again, not with one of its own.
+#[test]
+fn a_file_whose_write_failed_fails_again_with_the_same_error() {
+    let spec = BatchSpec {
+        rules: Preset::Classic.rules(),
+        first: 0,
+        games: 1_500,
+        seed: 3,
+        threads: 1,
+    };
+    let records = spec.played_one_by_one();
+    let out = Stream::create(&Target::File("/dev/full".into())).unwrap();
+    let mut parquet = GameParquet::new(out, &[]);
+    parquet.group_rows = 1_000;
+    let first = parquet.write_games(&spec, 0, &records, None).unwrap_err();
+    assert_eq!(first.kind(), io::ErrorKind::StorageFull, "{first}");
+    // A device cannot be cut back to its whole row groups.
+    assert_eq!(parquet.salvaged(), None);
+    let again = parquet.close("{}".to_string()).unwrap_err();
+    assert_eq!(
+        (again.kind(), again.to_string()),
+        (first.kind(), first.to_string())
+    );
+}

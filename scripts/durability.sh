@@ -42,16 +42,17 @@ traced plain run --games 200000 --threads 2 -q --csv out/plain.csv --parquet out
 traced run run --games 300000 --threads 2 -q --csv out/games.csv --state run.state \
   --checkpoint-every 0.02s --json out/run.json --summary out/run.csv --histogram out/hist.csv \
   --hdr out/run.hlog --plot out/run.svg
-# Stopped by SIGINT after its first checkpoints, then resumed.
-# (Not `traced`: in the background, its shell would stand between $! and strace.)
+# Stopped by SIGTERM after its first checkpoints, then resumed. (Not `traced`: in the background,
+# its shell would stand between $! and strace. Not SIGINT: a script starts a background job with
+# SIGINT ignored, and warsim keeps an ignored signal ignored.)
 "${strace_files[@]}" -o stopped.trace "$warsim" run --games 1e7 --threads 2 -q --csv out/stopped.csv --state stopped.state \
   --checkpoint-every 0.02s --json out/stopped.json > /dev/null 2>&1 &
 sleep 1
 # To warsim itself, strace's child (strace would detach on a signal of its own).
-kill -INT "$(pgrep -P $!)"
+kill -TERM "$(pgrep -P $!)"
 status=0
 wait $! || status=$?
-[ "$status" = 130 ] || { echo "error: the stopped run exited $status, not 130" >&2; exit 1; }
+[ "$status" = 143 ] || { echo "error: the stopped run exited $status, not 143" >&2; exit 1; }
 traced resumed resume stopped.state 2> resumed.err || { cat resumed.err >&2; exit 1; }
 traced sweep sweep --players 2..3 --games 50000 -q --games-csv out/sweep.csv \
   --state sweep.state --checkpoint-every 0.02s --json out/sweep.json

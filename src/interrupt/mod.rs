@@ -7,13 +7,17 @@
 //! cut row is left, and a Parquet file being written is ended ([`hold_exit_until_closed`]), as
 //! it cannot be read without its footer; a third one ends the process even then (a write that
 //! hangs, on a network file system, must not trap the user). The same signal again within
-//! [`SAME_REQUEST_NS`] of the one counted before is that request again, not a second one.
+//! [`SAME_REQUEST_NS`] of the one counted before is that request again, not a second one. A
+//! signal ignored when the process starts stays ignored ([`Interrupt::install`]).
 
 use std::io;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Once};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+
+mod line;
+use line::Line;
 
 /// The signals that stop a run.
 const STOPPING: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
@@ -30,6 +34,10 @@ pub const SAME_REQUEST_NS: u64 = 500_000_000;
 /// index in [`STOPPING`] in the low two; [`NONE_COUNTED`] before the first.
 static LAST_COUNTED: AtomicU64 = AtomicU64::new(NONE_COUNTED);
 const NONE_COUNTED: u64 = u64::MAX;
+
+/// The stopping signals ignored when the process started, one bit each by their place in
+/// [`STOPPING`]; set once, before any handler is installed.
+static IGNORED_AT_START: AtomicU8 = AtomicU8::new(0);
 
 /// Registers [`on_signal`] once a process.
 static COUNTING: Once = Once::new();
@@ -149,52 +157,6 @@ their paths is not this run's)\n",
     signal_hook::low_level::exit(status)
 }
 
-/// A line of text built without allocating, for [`exit_now`]; what does not fit is dropped.
-struct Line {
-    bytes: [u8; 320],
-    len: usize,
-}
-
-impl Default for Line {
-    fn default() -> Line {
-        Line {
-            bytes: [0; 320],
-            len: 0,
-        }
-    }
-}
-
-impl Line {
-    fn push(&mut self, text: &[u8]) {
-        let room = self.bytes.len() - self.len;
-        let taken = text.len().min(room);
-        self.bytes[self.len..self.len + taken].copy_from_slice(&text[..taken]);
-        self.len += taken;
-    }
-
-    /// `n` with its thousands grouped by commas, as the report writes numbers. Not
-    /// `export::text::group`, which returns a `String`: this runs in a signal handler, where
-    /// nothing may allocate.
-    fn push_grouped(&mut self, n: u64) {
-        let mut digits = [0u8; 26];
-        let (mut at, mut rest, mut written) = (digits.len(), n, 0);
-        loop {
-            if written > 0 && written % 3 == 0 {
-                at -= 1;
-                digits[at] = b',';
-            }
-            at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            written += 1;
-            if rest == 0 {
-                break;
-            }
-        }
-        self.push(&digits[at..]);
-    }
-}
-
 /// Records that the per-game CSV, a regular file, holds `rows` rows whole (its header aside):
 /// what a second signal's exit says it kept.
 pub fn note_csv_rows(rows: u64) {
@@ -302,14 +264,24 @@ pub struct Interrupt {
 }
 
 impl Interrupt {
-    /// Installs the handlers for the rest of the process.
+    /// Installs the handlers for the rest of the process, but for a signal that was ignored
+    /// when the process started: that one stays ignored, as whoever started it asked. `nohup`
+    /// ignores SIGHUP so that a run outlives its terminal, and a shell script starts a job in
+    /// the background with SIGINT ignored, so that Ctrl-C stops the script and not the job
+    /// (Python, for one, keeps an ignored SIGINT the same way).
     pub fn install() -> io::Result<Interrupt> {
         let requested = Arc::new(AtomicBool::new(false));
         let signal = Arc::new(AtomicUsize::new(0));
         let mut counting = Ok(());
         // Once a process: each signal must be counted once, however many jobs install handlers.
         COUNTING.call_once(|| {
-            counting = STOPPING.iter().try_for_each(|&number| {
+            let ignored = STOPPING.iter().enumerate();
+            let ignored = ignored.filter(|&(_, &number)| ignored_now(number));
+            IGNORED_AT_START.store(
+                ignored.fold(0, |bits, (at, _)| bits | 1 << at),
+                Ordering::SeqCst,
+            );
+            counting = caught().try_for_each(|number| {
                 // SAFETY: `on_signal` only touches atomics, fills a buffer on its stack and
                 // calls `write(2)` and `_exit`, all async-signal-safe.
                 unsafe { signal_hook::low_level::register(number, move || on_signal(number)) }
@@ -317,7 +289,7 @@ impl Interrupt {
             });
         });
         counting?;
-        for number in STOPPING {
+        for number in caught() {
             signal_hook::flag::register_usize(number, Arc::clone(&signal), number as usize)?;
             signal_hook::flag::register(number, Arc::clone(&requested))?;
         }
@@ -354,35 +326,27 @@ impl Interrupt {
     }
 }
 
+/// The stopping signals that were not ignored when the process started.
+fn caught() -> impl Iterator<Item = i32> {
+    let ignored = IGNORED_AT_START.load(Ordering::SeqCst);
+    (STOPPING.into_iter().enumerate())
+        .filter(move |&(at, _)| ignored & 1 << at == 0)
+        .map(|(_, number)| number)
+}
+
+/// Whether signal `number` is ignored now (`sigaction(2)` asked, nothing changed).
+fn ignored_now(number: i32) -> bool {
+    // SAFETY: a zeroed sigaction is a valid place for the kernel to write the action to; a
+    // null new action changes nothing.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(number, std::ptr::null(), &mut action) == 0
+            && action.sa_sigaction == libc::SIG_IGN
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Line;
-
-    #[test]
-    fn numbers_are_grouped_as_the_report_writes_them() {
-        for (n, text) in [
-            (0, "0"),
-            (7, "7"),
-            (999, "999"),
-            (1_000, "1,000"),
-            (2_637_822, "2,637,822"),
-            (u64::MAX, "18,446,744,073,709,551,615"),
-        ] {
-            let mut line = Line::default();
-            line.push_grouped(n);
-            assert_eq!(&line.bytes[..line.len], text.as_bytes());
-        }
-    }
-
-    #[test]
-    fn a_line_too_long_is_cut_not_overrun() {
-        let mut line = Line::default();
-        line.push(&[b'x'; 300]);
-        line.push(&[b'y'; 30]);
-        assert_eq!(line.len, 320);
-        assert_eq!(line.bytes[319], b'y');
-    }
-
     /// A thread that held the exit twice at once would wait for ever after a second signal:
     /// debug builds refuse it, but not within a file held until closed, where it is allowed.
     #[test]

@@ -65,7 +65,7 @@ fn signal_while_replacing(dir: &Path, hold_ms: u32, count: usize) -> (Child, Ins
 #[test]
 fn a_second_signal_lets_a_file_being_replaced_finish_and_leaves_no_temporary() {
     let dir = TempDir::new().unwrap();
-    let (mut child, _) = signal_while_replacing(dir.path(), 1_500, 2);
+    let (mut child, _) = signal_while_replacing(dir.path(), 2_500, 2);
     assert_eq!(child.wait().unwrap().code(), Some(130));
     assert_eq!(names(dir.path()), ["games.csv", "summary.json"]);
     let summary = json(&dir.path().join("summary.json"));

@@ -193,7 +193,8 @@ pub enum ParquetLeft {
     Whole,
     /// Its own write failed: cut back to its whole row groups, holding this many games.
     Salvaged(u64),
-    /// Its own write failed and it could not be saved (a pipe, standard output): no footer.
+    /// Its own write failed and it could not be saved (a pipe, standard output, or a disk too
+    /// full even for a footer once cut back): no footer.
     Unreadable,
 }
 

@@ -384,6 +384,7 @@ impl GameParquet {
         if let Err(error) = finished {
             return Err(self.fail(error, Some(groups)));
         }
+        (self.writer, self.rescue) = (None, None); // The file and its lock let go of at once.
         // A second signal ends the process as the guard drops, before the closing message:
         // what the file kept is said here.
         if self.closing.is_some() && crate::interrupt::exit_asked() {

@@ -1,7 +1,6 @@
-//! Checkpoints and `warsim resume`: runs killed with SIGKILL at (seeded) random moments, and
-//! their resumptions killed again, end with the per-game CSV byte for byte and the summary key for
-//! key (but for wall time and games/s) of an uninterrupted run; a CSV that no longer matches its
-//! checkpoint is an error that changes nothing.
+//! Checkpoints and `warsim resume`: runs killed (SIGKILL), their resumptions killed again, end
+//! with an uninterrupted run's per-game CSV, byte for byte, and summary (but wall time and
+//! games/s); a CSV that no longer matches its checkpoint is an error that changes nothing.
 
 mod common;
 
@@ -30,9 +29,8 @@ fn quiet_warsim(dir: &Path, args: &[&str]) -> std::process::Child {
 }
 
 /// Starts `warsim ARGS` in `dir` and kills it with SIGKILL `millis` after its state file
-/// (`run.state`) is there; true if it had already finished on its own. The wait counts from
-/// the state, not the start: on a loaded machine a run can take longer to start than the
-/// wait, and be killed before it wrote anything to resume.
+/// (`run.state`) is there; true if it had already finished on its own. Counted from the state:
+/// a loaded machine can take longer than the wait to start a run.
 fn kill_after(dir: &Path, args: &[&str], millis: u64) -> bool {
     let mut child = quiet_warsim(dir, args);
     common::until("checkpoint (nor exit) within a minute of the start", || {
@@ -59,10 +57,7 @@ fn kill_after_growth(dir: &Path, args: &[&str], bytes: u64) -> bool {
         length() >= target || child.try_wait().unwrap().is_some()
     });
     let status = child.try_wait().unwrap();
-    assert!(
-        status.is_none_or(|s| s.success()),
-        "warsim {args:?}: {status:?}"
-    );
+    assert!(status.is_none_or(|s| s.success()), "{args:?}: {status:?}");
     let _ = child.kill();
     let _ = child.wait();
     status.is_some()

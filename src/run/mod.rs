@@ -273,23 +273,9 @@ fn kept_text(
     if let Some(csv) = &options.csv {
         kept.push(format!("the per-game CSV ({csv}) holds {held}{whole}"));
     }
-    match (&options.parquet, parquet_left) {
-        (Some(parquet), ParquetLeft::Whole) => {
-            kept.push(format!("the Parquet file ({parquet}) holds {held}"))
-        }
-        (Some(parquet), ParquetLeft::Salvaged(0)) => kept.push(format!(
-            "the Parquet file ({parquet}) holds no games (no row group of it was written whole; \
-             it was given a footer after the error)"
-        )),
-        (Some(parquet), ParquetLeft::Salvaged(saved)) => kept.push(format!(
-            "the Parquet file ({parquet}) holds {}, its whole row groups (cut back to them \
-             after the error, with a footer)",
-            game_span(first, saved)
-        )),
-        (Some(parquet), ParquetLeft::Unreadable) => kept.push(format!(
-            "the Parquet file ({parquet}) cannot be read (a write error left it without its footer)"
-        )),
-        (None, _) => {}
+    if let Some(parquet) = &options.parquet {
+        let name = format!("the Parquet file ({parquet})");
+        kept.push(parquet_left.kept(&name, &held, |saved| game_span(first, saved)));
     }
     let summaries = [
         (outputs::SUMMARY_CSV, &options.summary),

@@ -198,6 +198,28 @@ pub enum ParquetLeft {
     Unreadable,
 }
 
+impl ParquetLeft {
+    /// What the Parquet file called `name` holds, for a closing message: `all`, what a whole
+    /// file holds ("games 0 to 99"), or `first(n)`, its first `n` games, when it was cut back.
+    pub fn kept(self, name: &str, all: &str, first: impl Fn(u64) -> String) -> String {
+        match self {
+            ParquetLeft::Whole => format!("{name} holds {all}"),
+            ParquetLeft::Salvaged(0) => format!(
+                "{name} holds no games (no row group of it was written whole; it was given a \
+                 footer after the error)"
+            ),
+            ParquetLeft::Salvaged(games) => format!(
+                "{name} holds {}, its whole row groups (cut back to them after the error, with a \
+                 footer)",
+                first(games)
+            ),
+            ParquetLeft::Unreadable => {
+                format!("{name} cannot be read (a write error left it without its footer)")
+            }
+        }
+    }
+}
+
 impl StopFailure {
     /// A failure of `stopper` with `written` games kept.
     pub fn new(stopper: Stopper, written: u64, source: io::Error) -> StopFailure {

@@ -177,25 +177,9 @@ pub(super) fn kept_text(options: &SweepOptions, parquet: ParquetLeft, all_writte
     if options.games_csv.is_some() {
         kept.push("the per-game CSV holds every game before it".to_string());
     }
-    match (&options.parquet, parquet) {
-        (Some(_), ParquetLeft::Whole) => {
-            kept.push("the Parquet file holds every game before it".to_string())
-        }
-        (Some(_), ParquetLeft::Salvaged(0)) => kept.push(
-            "the Parquet file holds no games (no row group of it was written whole; it was \
-             given a footer after the error)"
-                .to_string(),
-        ),
-        (Some(_), ParquetLeft::Salvaged(games)) => kept.push(format!(
-            "the Parquet file holds its first {}, its whole row groups (cut back to them after \
-             the error, with a footer)",
-            counted(games, "game")
-        )),
-        (Some(_), ParquetLeft::Unreadable) => kept.push(
-            "the Parquet file cannot be read (a write error left it without its footer)"
-                .to_string(),
-        ),
-        (None, _) => {}
+    if options.parquet.is_some() {
+        let first = |games| format!("its first {}", counted(games, "game"));
+        kept.push(parquet.kept("the Parquet file", "every game before it", first));
     }
     kept.push(
         match all_written {

@@ -1,10 +1,12 @@
 //! The Parquet writer's tests: row groups encoded by the writer thread or on threads of
-//! their own make the same file.
+//! their own make the same file, and a file given up after a write error keeps its whole row
+//! groups.
 
 use super::*;
 use crate::engine::Preset;
 use crate::export::Target;
 use parquet::file::reader::{FileReader, SerializedFileReader};
+use parquet::record::RowAccessor;
 
 /// A sweep-like file (`cell` and `rules` leading) of `records` over two cells, in row groups
 /// of 1,000 games, encoded by `encoders` threads (none: by the writer thread).
@@ -86,4 +88,46 @@ fn a_file_whose_write_failed_fails_again_with_the_same_error() {
         (again.kind(), again.to_string()),
         (first.kind(), first.to_string())
     );
+}
+
+/// A file given up after an error keeps the row groups it holds whole, read back as written:
+/// two of three when the third is cut short on the disk by the error, and two when the third
+/// is still being encoded on a thread of its own.
+#[test]
+fn a_file_given_up_keeps_the_row_groups_it_holds_whole() {
+    let spec = BatchSpec {
+        rules: Preset::Classic.rules(),
+        first: 0,
+        games: 3_500,
+        seed: 5,
+        threads: 1,
+    };
+    let records = spec.played_one_by_one();
+    let dir = tempfile::tempdir().unwrap();
+    for (encoders, cut) in [(0, true), (1, false)] {
+        let path = dir.path().join(format!("{encoders}.parquet"));
+        let mut parquet =
+            GameParquet::new(Stream::create(&Target::File(path.clone())).unwrap(), &[]);
+        (parquet.group_rows, parquet.encoders) = (1_000, encoders);
+        parquet
+            .write_games(&spec, 0, &records[..3_000], None)
+            .unwrap();
+        let writer = parquet.writer.as_mut().unwrap();
+        writer.flush().unwrap();
+        if cut {
+            // The error came as the third group was written: the file ends inside it.
+            let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+            file.set_len(writer.bytes_written() as u64 - 100).unwrap();
+        }
+        let error = parquet.fail(io::Error::other("the disk is full"), None);
+        assert_eq!(error.to_string(), "the disk is full");
+        assert_eq!(parquet.salvaged(), Some(2_000), "{encoders} encoders");
+        let reader = SerializedFileReader::new(std::fs::File::open(&path).unwrap()).unwrap();
+        let games: Vec<u64> = reader
+            .get_row_iter(None)
+            .unwrap()
+            .map(|row| row.unwrap().get_ulong(0).unwrap())
+            .collect();
+        assert_eq!(games, (0..2_000).collect::<Vec<_>>(), "{encoders} encoders");
+    }
 }

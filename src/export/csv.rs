@@ -6,7 +6,7 @@ use crate::batch::{BatchSpec, RecordSink, RowFormatter};
 use crate::engine::GameRecord;
 
 use super::Summary;
-use super::room::{ROOM_SAMPLE, RoomWatch};
+use super::room::RoomWatch;
 use super::stream::Stream;
 
 /// The per-game CSV header.
@@ -95,16 +95,9 @@ impl GameCsv {
     /// a device has no disk to fill).
     fn check_room(&mut self) {
         let rows = self.rows_before + self.committed;
-        if rows < ROOM_SAMPLE {
-            return;
-        }
-        // Asked once: the file system is not asked again at every later write.
-        let Some(watch) = self.room.take() else {
-            return;
-        };
-        if let Some(free) = self.out.free_bytes() {
-            watch.check(rows, self.written_bytes, free);
-        }
+        RoomWatch::check_once(&mut self.room, rows, self.written_bytes, || {
+            self.out.free_bytes()
+        });
     }
 
     /// Leaves the header out: the rows can be appended to another file of the same columns

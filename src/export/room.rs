@@ -4,12 +4,11 @@
 //! the disk still stops on a whole row with every finished game kept, but only hours later, and
 //! with the disk full for every other program too.
 
-use std::fs::File;
 use std::io;
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsRawFd, BorrowedFd};
 
 /// Rows written before the projection is made: enough for a steady size of a row.
-pub const ROOM_SAMPLE: u64 = 1 << 16;
+const ROOM_SAMPLE: u64 = 1 << 16;
 
 /// Rows that will not fit: what they need and what the disk has.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -40,11 +39,24 @@ impl RoomWatch {
         RoomWatch { rows, warn }
     }
 
-    /// Compares the rows to come with the room left, given `written` rows in `bytes` bytes so
-    /// far and `free` bytes free; warns if they will not fit.
-    pub fn check(self, written: u64, bytes: u64, free: u64) {
-        if let Some(shortfall) = shortfall(self.rows, written, bytes, free) {
-            (self.warn)(shortfall);
+    /// Makes the projection `watch` waits for, once the file holds 65,536 rows or more
+    /// (`ROOM_SAMPLE`; `written`, in `bytes` bytes): compares the rows to come with `free()`,
+    /// the room its disk has left (`None`: a pipe or a device, which fill no disk), and warns
+    /// if they will not fit. The watch is taken, so that the file system is asked once.
+    pub fn check_once(
+        watch: &mut Option<RoomWatch>,
+        written: u64,
+        bytes: u64,
+        free: impl FnOnce() -> Option<u64>,
+    ) {
+        if written < ROOM_SAMPLE {
+            return;
+        }
+        let Some(RoomWatch { rows, warn }) = watch.take() else {
+            return;
+        };
+        if let Some(shortfall) = free().and_then(|free| shortfall(rows, written, bytes, free)) {
+            warn(shortfall);
         }
     }
 }
@@ -66,8 +78,8 @@ pub fn shortfall(rows: u64, written: u64, bytes: u64, free: u64) -> Option<Short
     })
 }
 
-/// Bytes free for this user on `file`'s file system.
-pub fn free_bytes(file: &File) -> io::Result<u64> {
+/// Bytes free for this user on the file system of the file open as `file`.
+pub fn free_bytes(file: BorrowedFd<'_>) -> io::Result<u64> {
     // The tests' way to play a disk nearly full: `WARSIM_TEST_FREE_BYTES=N`.
     #[cfg(feature = "testing")]
     if let Some(free) = std::env::var("WARSIM_TEST_FREE_BYTES")
@@ -107,7 +119,7 @@ mod tests {
     #[test]
     fn a_real_file_system_has_some_room() {
         let file = tempfile::tempfile().unwrap();
-        let free = free_bytes(&file).unwrap();
+        let free = free_bytes(std::os::fd::AsFd::as_fd(&file)).unwrap();
         assert!(free > 0);
     }
 }

@@ -123,11 +123,8 @@ impl Stream {
             StreamOut::File {
                 file,
                 regular: true,
-            } => super::room::free_bytes(file).ok(),
-            StreamOut::Stdout(out, true) => {
-                let file = File::from(out.as_fd().try_clone_to_owned().ok()?);
-                super::room::free_bytes(&file).ok()
-            }
+            } => super::room::free_bytes(file.as_fd()).ok(),
+            StreamOut::Stdout(out, true) => super::room::free_bytes(out.as_fd()).ok(),
             _ => None,
         }
     }

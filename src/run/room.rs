@@ -15,15 +15,20 @@ pub fn watch_room(
     batch: &'static str,
     bar: &indicatif::ProgressBar,
 ) {
-    let kept = [
-        "keeping every finished game on a whole row".to_string(),
-        format!(
-            "keeping the Parquet file's whole row groups ({} games each)",
-            group(ROW_GROUP as u64)
+    let [csv, parquet] = outputs;
+    let row_groups = group(ROW_GROUP as u64);
+    for ((flag, target), which, kept) in [
+        (
+            csv,
+            Which::Csv,
+            "keeping every finished game on a whole row".to_string(),
         ),
-    ];
-    let outputs = outputs.into_iter().zip(kept);
-    for (((flag, target), kept), which) in outputs.zip([Which::Csv, Which::Parquet]) {
+        (
+            parquet,
+            Which::Parquet,
+            format!("keeping the Parquet file's whole row groups ({row_groups} games each)"),
+        ),
+    ] {
         let Some(target) = target else {
             continue;
         };

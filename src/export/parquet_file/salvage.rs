@@ -17,7 +17,7 @@ use parquet::file::metadata::{
 
 use super::group::Layout;
 use super::{GameParquet, into_io};
-use crate::export::room::{ROOM_SAMPLE, RoomWatch};
+use crate::export::room::RoomWatch;
 
 impl GameParquet {
     /// Asks, once the file holds its first row groups (65,536 games or more), whether the disk
@@ -31,14 +31,11 @@ impl GameParquet {
     /// disk to fill).
     pub(super) fn appended(&mut self, rows: usize) {
         self.appended += rows as u64;
-        if self.appended < ROOM_SAMPLE {
-            return;
-        }
-        let (Some(watch), Some(writer)) = (self.room.take(), &self.writer) else {
-            return;
-        };
-        if let Some(free) = writer.inner().free_bytes() {
-            watch.check(self.appended, writer.bytes_written() as u64, free);
+        if let Some(writer) = &self.writer {
+            let bytes = writer.bytes_written() as u64;
+            RoomWatch::check_once(&mut self.room, self.appended, bytes, || {
+                writer.inner().free_bytes()
+            });
         }
     }
 

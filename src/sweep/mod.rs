@@ -263,12 +263,9 @@ fn play_cells(
 ) -> (Vec<CellResult>, Option<StopFailure>) {
     let cells = &options.grid.cells;
     let part = options.part();
-    let bar = cells_bar(
-        options.part_games() * cells.len() as u64,
-        cells.len(),
-        options.quiet,
-    );
+    // Every cell's games: the bar's whole, and the rows each per-game file is to hold.
     let rows = options.part_games() * cells.len() as u64;
+    let bar = cells_bar(rows, cells.len(), options.quiet);
     let outputs = [
         ("--games-csv", options.games_csv.as_ref()),
         ("--parquet", options.parquet.as_ref()),

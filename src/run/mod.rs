@@ -168,6 +168,8 @@ fn play(
     interrupt: Option<&Interrupt>,
 ) -> Result<Played, RunError> {
     let games = options.part();
+    // The games this run (or this shard) is asked for, those of a checkpoint it resumes among them.
+    let requested = games.end - games.start;
     // A resumed run plays on from its checkpoint's last game.
     let (base, before) = match &options.resume {
         Some(resume) => (resume.stats.clone(), resume.seconds),
@@ -183,14 +185,14 @@ fn play(
     let spec = BatchSpec {
         first: games.start + base.games,
         rules: options.rules.clone(),
-        games: games.end - games.start - base.games,
+        games: requested - base.games,
         seed: options.seed,
         threads: options.threads,
     };
     let info_for = |seconds: f64| RunInfo {
         rules: options.rules.clone(),
         seed: options.seed,
-        games_requested: games.end - games.start,
+        games_requested: requested,
         shard: options.shard.map(|shard| (shard, options.games)),
         first_game: games.start,
         described: None,
@@ -218,7 +220,7 @@ fn play(
         ("--csv", options.csv.as_ref()),
         ("--parquet", options.parquet.as_ref()),
     ];
-    watch_room(&mut files, outputs, games.end - games.start, "run", &bar);
+    watch_room(&mut files, outputs, requested, "run", &bar);
     let stop = || interrupt.is_some_and(Interrupt::requested);
     let controls = Controls {
         progress: &|games| bar.inc(games),

@@ -146,22 +146,25 @@ fn a_folder_that_cannot_be_written_is_refused_with_the_systems_reason_alone() {
     );
 }
 
+/// What `warsim ARGS -q`, run in `dir` on a disk with `free` bytes free (the tests' build reads
+/// `WARSIM_TEST_FREE_BYTES`), said on standard error; it must succeed.
+fn with_free_bytes(free: &str, dir: &std::path::Path, args: &[&str]) -> String {
+    let out = warsim()
+        .current_dir(dir)
+        .env("WARSIM_TEST_FREE_BYTES", free)
+        .args(args)
+        .arg("-q")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    stderr_of(&out)
+}
+
 #[test]
 fn rows_that_will_not_fit_on_the_disk_are_foretold_once_and_the_run_plays_on() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
-    // The disk's free bytes as the test says (the tests' build reads WARSIM_TEST_FREE_BYTES).
-    let run = |free: &str, args: &[&str]| {
-        let out = warsim()
-            .current_dir(d)
-            .env("WARSIM_TEST_FREE_BYTES", free)
-            .args(args)
-            .arg("-q")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr_of(&out));
-        stderr_of(&out)
-    };
+    let run = |free: &str, args: &[&str]| with_free_bytes(free, d, args);
     let batch = ["run", "--games", "100000", "--csv", "games.csv"];
     let err = run("1000000", &batch);
     let lines: Vec<&str> = err.lines().collect();
@@ -222,15 +225,7 @@ fn rows_that_will_not_fit_on_the_disk_are_foretold_once_and_the_run_plays_on() {
 fn rows_that_will_not_fit_in_a_parquet_file_are_foretold_once_its_first_row_group_is_in() {
     let dir = TempDir::new().unwrap();
     let warned = |free: &str, args: &[&str]| {
-        let out = warsim()
-            .current_dir(dir.path())
-            .env("WARSIM_TEST_FREE_BYTES", free)
-            .args(args)
-            .arg("-q")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", stderr_of(&out));
-        let err = stderr_of(&out);
+        let err = with_free_bytes(free, dir.path(), args);
         err.lines().map(String::from).collect::<Vec<_>>()
     };
     let run = ["run", "--games", "300000", "--parquet", "games.parquet"];

@@ -1,6 +1,7 @@
 //! A stopping signal ignored when warsim starts stays ignored, as whoever started it asked:
 //! `nohup` ignores SIGHUP so that a run outlives its terminal, and a shell script starts a job
-//! in the background with SIGINT ignored. Another signal still stops the run as usual.
+//! in the background with SIGINT ignored. Another signal still stops the run as usual. So with
+//! SIGUSR1, which asks for a checkpoint: ignored at the start, it is not answered.
 
 mod common;
 
@@ -18,7 +19,12 @@ fn size(path: &Path) -> u64 {
 
 #[test]
 fn a_signal_ignored_at_the_start_stays_ignored_and_another_still_stops_the_run() {
-    for (name, number) in [("HUP", libc::SIGHUP), ("INT", libc::SIGINT)] {
+    let signals = [
+        ("HUP", libc::SIGHUP),
+        ("INT", libc::SIGINT),
+        ("USR1", libc::SIGUSR1),
+    ];
+    for (name, number) in signals {
         let dir = TempDir::new().unwrap();
         let csv = dir.path().join("games.csv");
         // `trap ''` ignores the signal, and `exec` keeps it ignored, as `nohup` does.
@@ -48,5 +54,6 @@ fn a_signal_ignored_at_the_start_stays_ignored_and_another_still_stops_the_run()
         let said = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(143), "SIG{name}: {said}");
         assert!(said.contains("games (SIGTERM)"), "SIG{name}: {said}");
+        assert!(!said.contains("SIGUSR1"), "SIG{name}: {said}");
     }
 }

@@ -21,8 +21,20 @@ pub struct Controls<'a> {
 pub struct Checkpoints<'a> {
     /// How often, at the least.
     pub every: Duration,
-    /// Saves one: the prefix's statistics and the sink's [`RecordSink::position`](super::RecordSink::position).
-    pub save: &'a (dyn Fn(&Stats, u64) -> io::Result<()> + Sync),
+    /// Saves one: the prefix's statistics, the sink's
+    /// [`RecordSink::position`](super::RecordSink::position), and why now.
+    pub save: &'a (dyn Fn(&Stats, u64, Occasion) -> io::Result<()> + Sync),
+    /// Polled after each range written: true (once) when one is asked for now, from outside.
+    pub asked: &'a (dyn Fn() -> bool + Sync),
+}
+
+/// Why a checkpoint is saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Occasion {
+    /// With the first games, or [`Checkpoints::every`] after the last.
+    Due,
+    /// Asked for now ([`Checkpoints::asked`]), whenever the last was.
+    Asked,
 }
 
 impl Controls<'static> {

@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 
-use super::{BatchError, BatchSpec, Checkpoints, RecordSink};
+use super::{BatchError, BatchSpec, Checkpoints, Occasion, RecordSink};
 use crate::engine::GameRecord;
 use crate::stats::Stats;
 
@@ -112,15 +112,23 @@ pub fn write_in_order(
                 written?;
                 room.advance(next, false);
             }
-            let due = |c: &&Checkpoints| saved.is_none_or(|at| at.elapsed() >= c.every);
-            if let Some(checkpoints) = checkpoints.filter(due) {
+            let occasion = checkpoints.and_then(|c| {
+                let due = saved.is_none_or(|at| at.elapsed() >= c.every);
+                // Asked or not, the request is taken: a checkpoint due now answers it too.
+                match ((c.asked)(), due) {
+                    (true, _) => Some((c, Occasion::Asked)),
+                    (false, true) => Some((c, Occasion::Due)),
+                    (false, false) => None,
+                }
+            });
+            if let Some((checkpoints, occasion)) = occasion {
                 // Everything taken is written out first and made durable: the checkpoint's
                 // prefix is on disk, and a crash of the machine (a lost node) cannot leave a
                 // state counting rows the file lost with the machine's cache.
                 sink.finish()?;
                 sink.persist()?;
                 ledger.settle(sink.committed());
-                (checkpoints.save)(&ledger.stats, sink.position())
+                (checkpoints.save)(&ledger.stats, sink.position(), occasion)
                     .inspect_err(|_| checkpoint_failed = true)?;
                 saved = Some(Instant::now());
             }

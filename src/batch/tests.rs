@@ -44,7 +44,7 @@ impl RecordSink for Durable<'_> {
 fn a_checkpoint_counts_only_games_made_durable() {
     let persisted = AtomicU64::new(0);
     let saved = std::sync::Mutex::new(Vec::new());
-    let save = |prefix: &Stats, _: u64| {
+    let save = |prefix: &Stats, _: u64, _| {
         let durable = persisted.load(Ordering::SeqCst);
         saved.lock().unwrap().push((prefix.games, durable));
         Ok(())
@@ -55,6 +55,7 @@ fn a_checkpoint_counts_only_games_made_durable() {
         checkpoints: Some(Checkpoints {
             every: std::time::Duration::ZERO,
             save: &save,
+            asked: &|| false,
         }),
     };
     let mut sink = Durable {

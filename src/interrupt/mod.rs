@@ -8,7 +8,8 @@
 //! it cannot be read without its footer; a third one ends the process even then (a write that
 //! hangs, on a network file system, must not trap the user). The same signal again within
 //! [`SAME_REQUEST_NS`] of the one counted before is that request again, not a second one. A
-//! signal ignored when the process starts stays ignored ([`Interrupt::install`]).
+//! signal ignored when the process starts stays ignored ([`Interrupt::install`]). SIGUSR1 does
+//! not stop a job: it asks for a checkpoint now ([`answer_checkpoint_requests`]).
 
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, AtomicU64, AtomicUsize, Ordering};
@@ -16,7 +17,9 @@ use std::sync::{Arc, Once};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
+mod checkpoint;
 mod line;
+pub use checkpoint::{answer_checkpoint_requests, checkpoint_asked};
 use line::Line;
 
 /// The signals that stop a run.

@@ -9,7 +9,7 @@
 use std::io;
 use std::time::Instant;
 
-use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, run_batch};
+use crate::batch::{BatchError, BatchSpec, Controls, Occasion, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, games_text, group};
 use crate::export::{
@@ -20,14 +20,16 @@ use crate::progress::games_bar;
 use crate::state::{State, check_apart_from_lock};
 use crate::stats::Stats;
 
+mod checkpoints;
 mod outputs;
 mod room;
 mod titles;
 
-pub use outputs::{
-    OutputWriter, ParquetLeft, StopFailure, Stopper, checkpoints_of, open_game_files, play_on,
-    resumable, resumable_at, resumed_game_csv, write_each,
+pub use checkpoints::{
+    answer_checkpoint_requests, checkpoints_of, play_on, resumable, resumable_at, resumed_game_csv,
+    say_checkpoint_written,
 };
+pub use outputs::{OutputWriter, ParquetLeft, StopFailure, Stopper, open_game_files, write_each};
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
 pub use room::watch_room;
 pub use titles::plot_titles;
@@ -200,9 +202,10 @@ fn play(
         elapsed: RunInfo::wall_time(seconds),
         seconds_per_round: options.seconds_per_round,
     };
+    let bar = games_bar(spec.games, options.quiet);
     // A checkpoint: the games so far (the resumed ones and this run's prefix) as a state that
     // `warsim resume` continues, written once the CSV holds exactly those games.
-    let save = |prefix: &Stats, position: u64| -> io::Result<()> {
+    let save = |prefix: &Stats, position: u64, occasion: Occasion| -> io::Result<()> {
         let Some(target) = &options.state else {
             return Ok(());
         };
@@ -212,10 +215,15 @@ fn play(
         let mut state = State::of_run(&info_for(seconds), &total);
         state.resume = Some(resumable_at(&options.command, &options.csv, position)?);
         let write: OutputWriter = &|out| state.write(out);
-        write_atomically(target, write)
+        write_atomically(target, write)?;
+        if occasion == Occasion::Asked {
+            let held = game_span(games.start, total.games);
+            say_checkpoint_written(&bar, target, &format!("{held} of {}", group(requested)));
+        }
+        Ok(())
     };
     let checkpoints = checkpoints_of(&options.state, options.checkpoint_every, &save);
-    let bar = games_bar(spec.games, options.quiet);
+    answer_checkpoint_requests(interrupt, &options.state, options.checkpoint_every);
     let outputs = [
         ("--csv", options.csv.as_ref()),
         ("--parquet", options.parquet.as_ref()),

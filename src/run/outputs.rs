@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use crate::batch::{Checkpoints, RecordSink};
+use crate::batch::RecordSink;
 use crate::config::{ConfigError, RunOptions};
 use crate::export::{
     AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target,
@@ -11,11 +11,10 @@ use crate::export::{
     write_summary_json, write_text_report,
 };
 use crate::plot::draw_run;
-use crate::state::{Resumable, State, csv_tail};
+use crate::state::State;
 use crate::stats::Stats;
 
-use super::RunError;
-use super::plot_titles;
+use super::{RunError, plot_titles, resumable};
 
 /// Opens the per-game outputs asked for (`(flag, target)` of the CSV and the Parquet file);
 /// `leads` name a sweep's leading columns.
@@ -311,84 +310,4 @@ impl StopFailure {
         failures.splice(0..0, errors);
         Ok(())
     }
-}
-
-/// What `warsim resume` needs to continue a run or sweep that ended early (`command`, none for
-/// a merge): its command, its folder and where its per-game CSV ends (on a whole row, after an
-/// interrupt).
-pub fn resumable(command: &[String], csv: &Option<Target>) -> Option<Resumable> {
-    if command.is_empty() {
-        return None;
-    }
-    let bytes = match csv {
-        Some(Target::File(path)) => std::fs::metadata(path).map_or(0, |m| m.len()),
-        _ => 0,
-    };
-    resumable_at(command, csv, bytes).ok()
-}
-
-/// The checkpoints of a run or sweep with `state`, saved by `save` every `every`: none without a
-/// state, with `every` zero, or for a state that cannot keep them (standard output, a pipe, a
-/// device: they take the final state alone).
-pub fn checkpoints_of<'a>(
-    state: &Option<Target>,
-    every: std::time::Duration,
-    save: &'a (dyn Fn(&Stats, u64) -> io::Result<()> + Sync),
-) -> Option<Checkpoints<'a>> {
-    let keeps = state.as_ref().is_some_and(Target::keeps_checkpoints);
-    (keeps && !every.is_zero()).then_some(Checkpoints { every, save })
-}
-
-/// How to play on after an interrupt, for its message: `warsim resume` or `--continue`, when the
-/// run or sweep wrote a state file that can be continued (not beside a Parquet file, which can
-/// only be played again); empty otherwise.
-pub fn play_on(state: &Option<Target>, parquet: &Option<Target>) -> String {
-    match (state, parquet) {
-        (Some(target @ Target::File(path)), None) if target.keeps_checkpoints() => format!(
-            "; to play on: `warsim resume {}`, or the same command with --continue",
-            path.display()
-        ),
-        _ => String::new(),
-    }
-}
-
-/// How to continue a run or sweep from a checkpoint whose games fill the per-game CSV's first
-/// `bytes` bytes: its command line, its folder and the CSV's last row there.
-pub fn resumable_at(command: &[String], csv: &Option<Target>, bytes: u64) -> io::Result<Resumable> {
-    let tail = match csv {
-        Some(Target::File(path)) => csv_tail(path, bytes)?,
-        _ => String::new(),
-    };
-    let (cwd, cwd_base64) = Resumable::this_folder();
-    Ok(Resumable {
-        command: command.to_vec(),
-        cwd,
-        cwd_base64,
-        csv_bytes: bytes,
-        csv_tail: tail,
-    })
-}
-
-/// The per-game CSV of a resumed run or sweep: `flag`'s file, cut back to the checkpoint's
-/// `bytes` (its `rows`) and continued after them.
-pub fn resumed_game_csv(
-    flag: &str,
-    csv: &Option<Target>,
-    (bytes, rows): (u64, u64),
-) -> Result<GameFiles, ConfigError> {
-    let Some(Target::File(path)) = csv else {
-        return Err(ConfigError::Resume(format!(
-            "the checkpoint counts {flag} rows, but no {flag} file is written"
-        )));
-    };
-    let stream = Stream::resume(path, bytes).map_err(|e| {
-        ConfigError::Resume(format!(
-            "cannot continue the per-game CSV {}: {e}",
-            path.display()
-        ))
-    })?;
-    Ok(GameFiles::new(
-        Some(GameCsv::resumed(stream, bytes, rows)),
-        None,
-    ))
 }

@@ -6,7 +6,7 @@ use std::io;
 
 use super::tables::{write_cells_csv, write_seats_csv, write_sweep_json};
 use super::{CellResult, SweepOptions};
-use crate::export::text::{counted, games_text, group};
+use crate::export::text::{counted, game_span, games_text, group};
 use crate::export::{RunInfo, Target, write_hdr_log, write_histogram_table};
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
 use crate::run::{OutputWriter, ParquetLeft, RunError, plot_titles, resumable, write_each};
@@ -61,6 +61,17 @@ pub(crate) fn write_sweep_files(options: &SweepOptions, results: &[CellResult]) 
         }),
     ];
     write_each(&outputs)
+}
+
+/// What a checkpoint asked for in cell `index`, after `games` of its games, holds:
+/// `games 0 to 1,233 of cell 4 of cells 0 to 7 and every cell before it`.
+pub(super) fn checkpoint_holds(options: &SweepOptions, index: usize, games: u64) -> String {
+    let held = game_span(options.part().start, games);
+    let cell = options.grid.cell_named(index);
+    match index {
+        0 => format!("{held} of {cell}"),
+        _ => format!("{held} of {cell} and every cell before it"),
+    }
 }
 
 /// The sweep's state: its grid and every cell begun as a run's state, for `warsim merge`.

@@ -14,7 +14,9 @@ use std::io;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::batch::{BatchError, BatchSpec, Controls, RecordSink, Shard, Workers, run_batch_on};
+use crate::batch::{
+    BatchError, BatchSpec, Controls, Occasion, RecordSink, Shard, Workers, run_batch_on,
+};
 use crate::config::{ConfigError, check_checkpoints, check_counts, check_parquet, one_on_stdout};
 use crate::export::text::group;
 use crate::export::{GameFiles, LeadKind, RunInfo, Target, check_outputs, write_atomically};
@@ -22,14 +24,15 @@ use crate::interrupt::Interrupt;
 use crate::plot::plottable;
 use crate::progress::{cell_prefix, cells_bar};
 use crate::run::{
-    OutputWriter, RunEnd, RunError, StopFailure, Stopper, checkpoints_of, open_game_files, play_on,
-    resumable_at, resumed_game_csv, watch_room, write_report_with,
+    OutputWriter, RunEnd, RunError, StopFailure, Stopper, answer_checkpoint_requests,
+    checkpoints_of, open_game_files, play_on, resumable_at, resumed_game_csv,
+    say_checkpoint_written, watch_room, write_report_with,
 };
 use crate::state::check_apart_from_lock;
 use crate::stats::Stats;
 
 pub(crate) use files::write_sweep_files;
-use files::{kept_text, sweep_state};
+use files::{checkpoint_holds, kept_text, sweep_state};
 pub use grid::{AXES, Cell, Grid, Skipped};
 use tables::sweep_json;
 pub(crate) use tables::write_sweep_report;
@@ -272,6 +275,7 @@ fn play_cells(
     ];
     watch_room(files, outputs, rows, "sweep", &bar);
     let stop = || interrupt.is_some_and(Interrupt::requested);
+    answer_checkpoint_requests(interrupt, &options.state, options.checkpoint_every);
     // Each cell's batch asks for a checkpoint with its first games; the sweep saves one only
     // every --checkpoint-every, so a grid of many short cells does not write its state per cell.
     let last_saved: Mutex<Option<Instant>> = Mutex::new(None);
@@ -323,12 +327,13 @@ fn play_cells(
         };
         // A checkpoint: the cells before this one, and this one's games so far, written once
         // the per-game CSV holds exactly those games.
-        let save = |prefix: &Stats, position: u64| -> io::Result<()> {
+        let save = |prefix: &Stats, position: u64, occasion: Occasion| -> io::Result<()> {
             let Some(target) = &options.state else {
                 return Ok(());
             };
             let mut saved = last_saved.lock().unwrap_or_else(|e| e.into_inner());
-            if saved.is_some_and(|at| at.elapsed() < options.checkpoint_every) {
+            let recent = saved.is_some_and(|at| at.elapsed() < options.checkpoint_every);
+            if recent && occasion == Occasion::Due {
                 return Ok(());
             }
             *saved = Some(Instant::now());
@@ -338,13 +343,15 @@ fn play_cells(
             let mut cells: Vec<&CellResult> = results.iter().collect();
             cells.push(&current);
             let mut state = sweep_state(options, &cells);
-            state.resume = Some(resumable_at(
-                &options.command,
-                &options.games_csv,
-                position,
-            )?);
+            let resume = resumable_at(&options.command, &options.games_csv, position)?;
+            state.resume = Some(resume);
             let write: OutputWriter = &|out| state.write(out);
-            write_atomically(target, write)
+            write_atomically(target, write)?;
+            if occasion == Occasion::Asked {
+                let held = checkpoint_holds(options, index, current.stats.games);
+                say_checkpoint_written(&bar, target, &held);
+            }
+            Ok(())
         };
         let checkpoints = checkpoints_of(&options.state, options.checkpoint_every, &save);
         let controls = Controls {

@@ -1,0 +1,125 @@
+//! Checkpoints and what a stopped run or sweep needs to be resumed: when checkpoints are kept
+//! and asked for (SIGUSR1), the resume record a state carries, the per-game CSV continued, and
+//! how the closing message says to play on.
+
+use std::io;
+use std::time::Duration;
+
+use indicatif::ProgressBar;
+
+use crate::batch::{Checkpoints, Occasion};
+use crate::config::ConfigError;
+use crate::export::{GameCsv, GameFiles, Stream, Target};
+use crate::interrupt::{self, Interrupt};
+use crate::state::{Resumable, csv_tail};
+use crate::stats::Stats;
+
+/// What `warsim resume` needs to continue a run or sweep that ended early (`command`, none for
+/// a merge): its command, its folder and where its per-game CSV ends (on a whole row, after an
+/// interrupt).
+pub fn resumable(command: &[String], csv: &Option<Target>) -> Option<Resumable> {
+    if command.is_empty() {
+        return None;
+    }
+    let bytes = match csv {
+        Some(Target::File(path)) => std::fs::metadata(path).map_or(0, |m| m.len()),
+        _ => 0,
+    };
+    resumable_at(command, csv, bytes).ok()
+}
+
+/// The checkpoints of a run or sweep with `state`, saved by `save` every `every` and when asked
+/// (SIGUSR1, [`interrupt::checkpoint_asked`]): none without a state, with `every` zero, or for
+/// a state that cannot keep them.
+pub fn checkpoints_of<'a>(
+    state: &Option<Target>,
+    every: Duration,
+    save: &'a (dyn Fn(&Stats, u64, Occasion) -> io::Result<()> + Sync),
+) -> Option<Checkpoints<'a>> {
+    (!keeps_none(state, every)).then_some(Checkpoints {
+        every,
+        save,
+        asked: &interrupt::checkpoint_asked,
+    })
+}
+
+/// True when a run or sweep with `state` keeps no checkpoints: without a state, with `every`
+/// zero, or for a state that cannot keep them (standard output, a pipe, a device: they take the
+/// final state alone).
+fn keeps_none(state: &Option<Target>, every: Duration) -> bool {
+    every.is_zero() || !state.as_ref().is_some_and(Target::keeps_checkpoints)
+}
+
+/// From now on, where the job handles signals (`interrupt`), SIGUSR1 asks it for a checkpoint,
+/// or has it say that it keeps none; it plays on either way.
+pub fn answer_checkpoint_requests(
+    interrupt: Option<&Interrupt>,
+    state: &Option<Target>,
+    every: Duration,
+) {
+    if interrupt.is_some() {
+        interrupt::answer_checkpoint_requests(!keeps_none(state, every));
+    }
+}
+
+/// Says, above the progress bar, that the checkpoint asked for was written to `state`,
+/// holding `held` (`games 0 to 6,373,373 of 1,000,000,000`).
+pub fn say_checkpoint_written(bar: &ProgressBar, state: &Target, held: &str) {
+    bar.suspend(|| {
+        eprintln!("warsim: checkpoint written as asked (SIGUSR1): {state} holds {held}")
+    });
+}
+
+/// How to play on after an interrupt, for its message: `warsim resume` or `--continue`, when the
+/// run or sweep wrote a state file that can be continued (not beside a Parquet file, which can
+/// only be played again); empty otherwise.
+pub fn play_on(state: &Option<Target>, parquet: &Option<Target>) -> String {
+    match (state, parquet) {
+        (Some(target @ Target::File(path)), None) if target.keeps_checkpoints() => format!(
+            "; to play on: `warsim resume {}`, or the same command with --continue",
+            path.display()
+        ),
+        _ => String::new(),
+    }
+}
+
+/// How to continue a run or sweep from a checkpoint whose games fill the per-game CSV's first
+/// `bytes` bytes: its command line, its folder and the CSV's last row there.
+pub fn resumable_at(command: &[String], csv: &Option<Target>, bytes: u64) -> io::Result<Resumable> {
+    let tail = match csv {
+        Some(Target::File(path)) => csv_tail(path, bytes)?,
+        _ => String::new(),
+    };
+    let (cwd, cwd_base64) = Resumable::this_folder();
+    Ok(Resumable {
+        command: command.to_vec(),
+        cwd,
+        cwd_base64,
+        csv_bytes: bytes,
+        csv_tail: tail,
+    })
+}
+
+/// The per-game CSV of a resumed run or sweep: `flag`'s file, cut back to the checkpoint's
+/// `bytes` (its `rows`) and continued after them.
+pub fn resumed_game_csv(
+    flag: &str,
+    csv: &Option<Target>,
+    (bytes, rows): (u64, u64),
+) -> Result<GameFiles, ConfigError> {
+    let Some(Target::File(path)) = csv else {
+        return Err(ConfigError::Resume(format!(
+            "the checkpoint counts {flag} rows, but no {flag} file is written"
+        )));
+    };
+    let stream = Stream::resume(path, bytes).map_err(|e| {
+        ConfigError::Resume(format!(
+            "cannot continue the per-game CSV {}: {e}",
+            path.display()
+        ))
+    })?;
+    Ok(GameFiles::new(
+        Some(GameCsv::resumed(stream, bytes, rows)),
+        None,
+    ))
+}

@@ -1,0 +1,144 @@
+//! SIGUSR1 asks a run or sweep for a checkpoint now, and it plays on (SIGUSR1's default action
+//! would end it at once): what Slurm's `--signal=USR1@120` sends before a time limit. The
+//! checkpoint holds every game the per-game CSV held when the signal came; a job that keeps no
+//! checkpoints says so and plays on.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use common::until;
+use tempfile::TempDir;
+use warsim::export::text::group;
+
+/// The bytes of the file at `path`, 0 before it exists.
+fn size(path: &Path) -> u64 {
+    fs::metadata(path).map_or(0, |m| m.len())
+}
+
+/// Starts `warsim ARGS` in `dir`, its standard error going to `dir/said.txt`.
+fn start(dir: &Path, args: &str) -> Child {
+    Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(args.split_whitespace())
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(fs::File::create(dir.join("said.txt")).unwrap())
+        .spawn()
+        .unwrap()
+}
+
+/// What warsim has said on standard error so far.
+fn said(dir: &Path) -> String {
+    fs::read_to_string(dir.join("said.txt")).unwrap_or_default()
+}
+
+/// Sends SIGUSR1 once the CSV has grown past `rows_bytes`; waits for `note` on standard error;
+/// returns how big the CSV was when the signal went.
+fn ask_once_written(child: &Child, dir: &Path, rows_bytes: u64, note: &str) -> u64 {
+    let csv = dir.join("games.csv");
+    until("rows", || size(&csv) > rows_bytes);
+    let sent_at = size(&csv);
+    common::send("-USR1", child.id());
+    until(&format!("{note:?} after SIGUSR1"), || {
+        said(dir).contains(note)
+    });
+    sent_at
+}
+
+/// Stops the run with SIGTERM, as a time limit would, once it has shown it played on after the
+/// request (20 MB more rows); checks that it ended as one stopped so.
+fn plays_on_then_stops(mut child: Child, dir: &Path) {
+    let csv = dir.join("games.csv");
+    let asked_at = size(&csv);
+    until("rows after SIGUSR1", || size(&csv) > asked_at + 20_000_000);
+    assert!(child.try_wait().unwrap().is_none(), "{}", said(dir));
+    common::send("-TERM", child.id());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(143), "{}", said(dir));
+    assert!(said(dir).contains(" (SIGTERM)"), "{}", said(dir));
+}
+
+/// Checks that a checkpoint of `games` games, asked for when the per-game CSV held `sent_at`
+/// bytes, counts its first `csv_bytes`: every row written before it was asked for, and exactly
+/// `games` whole rows below the header.
+fn holds_every_row_written(dir: &Path, (games, csv_bytes): (u64, u64), sent_at: u64) {
+    assert!(
+        csv_bytes >= sent_at,
+        "the checkpoint holds {csv_bytes} bytes of rows, not all the {sent_at} written before \
+         it was asked for"
+    );
+    let rows = fs::read(dir.join("games.csv")).unwrap()[..csv_bytes as usize].to_vec();
+    let lines = rows.iter().filter(|&&b| b == b'\n').count() as u64;
+    assert_eq!((lines, rows.last()), (games + 1, Some(&b'\n')));
+}
+
+/// A count in a state file.
+fn count(value: &serde_json::Value) -> u64 {
+    value.as_u64().unwrap()
+}
+
+#[test]
+fn a_run_asked_for_a_checkpoint_writes_one_at_once_and_plays_on() {
+    let dir = TempDir::new().unwrap();
+    let state = dir.path().join("run.state");
+    // An hour apart: the only checkpoint after the first is the one asked for.
+    let args = "run --games 1e12 -q --csv games.csv --state run.state --checkpoint-every 1h";
+    let child = start(dir.path(), args);
+    until("the first checkpoint", || state.exists());
+    let sent_at = ask_once_written(&child, dir.path(), 5_000_000, "checkpoint written as asked");
+    let run = common::json(&state);
+    let games = count(&run["games"]);
+    holds_every_row_written(
+        dir.path(),
+        (games, count(&run["resume"]["csv_bytes"])),
+        sent_at,
+    );
+    let note = format!(
+        "warsim: checkpoint written as asked (SIGUSR1): run.state holds games 0 to {} of \
+         1,000,000,000,000\n",
+        group(games - 1)
+    );
+    assert!(said(dir.path()).contains(&note), "{}", said(dir.path()));
+    plays_on_then_stops(child, dir.path());
+}
+
+#[test]
+fn a_sweep_asked_for_a_checkpoint_names_its_cell() {
+    let dir = TempDir::new().unwrap();
+    let state = dir.path().join("sweep.state");
+    let args = "sweep --players 2..3 --games 1e12 -q --games-csv games.csv --state sweep.state \
+                --checkpoint-every 1h";
+    let child = start(dir.path(), args);
+    until("the first checkpoint", || state.exists());
+    let sent_at = ask_once_written(&child, dir.path(), 5_000_000, "checkpoint written as asked");
+    let sweep = common::json(&state);
+    let games = count(&sweep["cells"][0]["games"]);
+    holds_every_row_written(
+        dir.path(),
+        (games, count(&sweep["resume"]["csv_bytes"])),
+        sent_at,
+    );
+    let note = format!(
+        "sweep.state holds games 0 to {} of cell 0 of cells 0 to 1\n",
+        group(games - 1)
+    );
+    assert!(said(dir.path()).contains(&note), "{}", said(dir.path()));
+    plays_on_then_stops(child, dir.path());
+}
+
+#[test]
+fn a_run_that_keeps_no_checkpoints_says_so_and_plays_on() {
+    for args in [
+        "run --games 1e12 -q --csv games.csv",
+        "run --games 1e12 -q --csv games.csv --state run.state --checkpoint-every 0",
+    ] {
+        let dir = TempDir::new().unwrap();
+        let child = start(dir.path(), args);
+        let note = "warsim: SIGUSR1 asks for a checkpoint, but this job keeps none (only a --state \
+                    file, with --checkpoint-every above 0, keeps them); it plays on\n";
+        ask_once_written(&child, dir.path(), 1_000_000, note);
+        plays_on_then_stops(child, dir.path());
+    }
+}

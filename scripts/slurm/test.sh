@@ -4,7 +4,8 @@
 # (scripts/slurm/submit.sh --wait), and checks that the merged summary equals the single run's
 # (every key but the run-time ones) and that the shards' CSVs concatenate to the single run's;
 # that a task requeued part-way by Slurm, and one cancelled part-way and resubmitted with --only,
-# continue from their checkpoints, to the same figures and CSV; that a sweep's shards merge into
+# continue from their checkpoints, to the same figures and CSV, and that one sent SIGUSR1 writes
+# a checkpoint and plays on; that a sweep's shards merge into
 # the single sweep's tables and their rows, sorted, into its per-game CSV; then that an array
 # whose tasks fail makes --wait fail. A failure prints what Slurm and the tasks said. Tears the
 # cluster down.
@@ -104,6 +105,19 @@ scripts/slurm/submit.sh --shards 2 --out "$dir/cancelled" --wait --per-game csv 
   > "$dir/cancelled.out" 2>&1 || fail "$dir/cancelled" "the resubmitted task's batch did not merge"
 check_continued "$dir/cancelled"
 
+# SIGUSR1 asks a task for a checkpoint now, and it plays on: what `#SBATCH --signal=B:USR1@120`
+# sends the batch script (warsim, which it execs) before a time limit; `scancel --batch
+# --signal=USR1` sends it at once. Its default action would end the task.
+scripts/slurm/submit.sh --shards 2 --out "$dir/usr1" --wait --per-game csv -- "${batch[@]}" --checkpoint-every 1h --threads 1 > "$dir/usr1.out" 2>&1 &
+job=$(first_checkpoint "$dir/usr1")
+scancel --batch --signal=USR1 "${job}_1" || fail "$dir/usr1" "task 1 could not be sent SIGUSR1"
+asked() { grep -q "checkpoint written as asked (SIGUSR1)" "$dir/usr1/shard-1.log"; }
+await asked || fail "$dir/usr1" "task 1 wrote no checkpoint when SIGUSR1 asked for one"
+wait $! || fail "$dir/usr1" "a task sent SIGUSR1 did not play on to the merge"
+same_summary "$dir/whole-long.json" "$dir/usr1/summary.json" || fail "$dir/usr1" "the merged figures differ"
+cat "$dir"/usr1/games-{0,1}.csv | cmp -s - "$dir/whole-long.csv" \
+  || fail "$dir/usr1" "the CSVs of a batch whose task was sent SIGUSR1 differ from the single run's"
+
 # A sweep as an array of shards: the merged tables are the single sweep's.
 sweep=(--players 2,3 --ranks 6,13 --games 2e4 --seed 13)
 scripts/slurm/submit.sh --shards 3 --out "$dir/sweep" --sweep --wait --per-game csv -- "${sweep[@]}" \
@@ -125,4 +139,4 @@ if scripts/slurm/submit.sh --shards 2 --out "$dir/bad" --wait -- --games 1e4 --p
   fail "$dir/bad" "an array of failing tasks did not fail --wait"
 fi
 grep -q "array tasks 0,1 failed" "$dir/bad.out" || fail "$dir/bad" "--wait did not name the failed tasks"
-echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a 3-shard sweep merged equal to the single sweep, its rows sorted into its per-game CSV; failing tasks reported"
+echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a task sent SIGUSR1 checkpointed and played on; a 3-shard sweep merged equal to the single sweep, its rows sorted into its per-game CSV; failing tasks reported"

@@ -10,11 +10,17 @@
 # to 8 lines; a heatmap of two settings), and games.csv with --per-game csv. The merge job's
 # script is DIR/merge.sh; it reads the states listed in DIR/states.txt.
 #
-# Usage: scripts/slurm/submit.sh --shards N --out DIR [--sweep] [--wait] [--per-game csv|parquet]
-#                                [--only K,K,…] [-- <warsim run or sweep flags>]
+# With --enumerate, the tasks are parts of `warsim enumerate` (each plays its part of the
+# deck's deals) and the merge writes the whole enumeration's exact figures: DIR/summary.json,
+# summary.csv and histogram.csv, and its report in DIR/merge.log.
+#
+# Usage: scripts/slurm/submit.sh --shards N --out DIR [--sweep|--enumerate] [--wait]
+#                                [--per-game csv|parquet] [--only K,K,…]
+#                                [-- <warsim run, sweep or enumerate flags>]
 #   --shards N      tasks in the array (shard K of N is array task K)
 #   --out DIR       where the states, logs, per-game files and merged figures go
 #   --sweep         shards of `warsim sweep` instead of `warsim run`
+#   --enumerate     parts of `warsim enumerate` instead (no per-game files)
 #   --wait          wait for the merge; exit non-zero if any task or the merge failed
 #   --per-game F    also write each shard's games: DIR/games-K.csv (only shard 0 with a header,
 #                   so `cat DIR/games-{0..N-1}.csv` is the single run's CSV) or DIR/games-K.parquet
@@ -30,10 +36,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-shards=""; out=""; wait=0; per_game=""; only=""; sweep=0
+shards=""; out=""; wait=0; per_game=""; only=""; sweep=0; enumerate=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --sweep) sweep=1; shift ;;
+    --enumerate) enumerate=1; shift ;;
     --shards) shards="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --wait) wait=1; shift ;;
@@ -47,13 +54,16 @@ if ! [[ "$shards" =~ ^[1-9][0-9]*$ ]] || [ -z "$out" ]; then
   echo "error: give --shards N (N ≥ 1) and --out DIR" >&2; exit 2
 fi
 case "$per_game" in ""|csv|parquet) ;; *) echo "error: --per-game takes csv or parquet" >&2; exit 2 ;; esac
+if [ "$enumerate" = 1 ] && { [ "$sweep" = 1 ] || [ -n "$per_game" ]; }; then
+  echo "error: --enumerate takes neither --sweep nor --per-game (an enumeration writes no games)" >&2; exit 2
+fi
 warsim=${WARSIM:-$PWD/target/release/warsim}
 if [ ! -x "$warsim" ]; then cargo build --release >&2; fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 flags=$(printf ' %q' "$@")
 
-command=run; [ "$sweep" = 1 ] && command=sweep
+command=run; [ "$sweep" = 1 ] && command=sweep; [ "$enumerate" = 1 ] && command=enumerate
 task="$(printf %q "$warsim") $command$flags -q --shard \$SLURM_ARRAY_TASK_ID/$shards --state $out/state-\$SLURM_ARRAY_TASK_ID.json"
 # The same games either way: a continued run's outputs are the uninterrupted run's.
 case "$command $per_game" in
@@ -77,7 +87,10 @@ array_job=$(sbatch --parsable --job-name=warsim-shards --array="$array" --requeu
 for k in $(seq 0 $((shards - 1))); do echo "$out/state-$k.json"; done > "$out/states.txt"
 states=" --states-from $out/states.txt"
 merge="$(printf %q "$warsim") merge$states --json $out/summary.json --summary $out/summary.csv --histogram $out/histogram.csv"
-if [ "$sweep" = 1 ]; then merge="$merge --seats $out/seats.csv"; else merge="$merge --plot $out/lengths.svg"; fi
+case "$command" in
+  sweep) merge="$merge --seats $out/seats.csv" ;;
+  run) merge="$merge --plot $out/lengths.svg" ;;
+esac
 {
   echo '#!/usr/bin/env bash'
   echo 'set -euo pipefail'

@@ -6,7 +6,8 @@
 # that a task requeued part-way by Slurm, and one cancelled part-way and resubmitted with --only,
 # continue from their checkpoints, to the same figures and CSV, and that one sent SIGUSR1 writes
 # a checkpoint and plays on; that a sweep's shards merge into
-# the single sweep's tables and their rows, sorted, into its per-game CSV; then that an array
+# the single sweep's tables and their rows, sorted, into its per-game CSV, and an enumeration's
+# parts into its exact figures; then that an array
 # whose tasks fail makes --wait fail. A failure prints what Slurm and the tasks said. Tears the
 # cluster down.
 set -euo pipefail
@@ -135,8 +136,16 @@ same_summary "$dir/whole-sweep.json" "$dir/sweep/summary.json"
 python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); sys.exit(len(s["cells"]) != 4 or not s["complete"])' \
   "$dir/sweep/summary.json" || fail "$dir/sweep" "the merged sweep is not 4 whole cells"
 
+# An enumeration as an array of parts: the merged figures are the whole enumeration's, exactly.
+enumeration=(--suits 4 --ranks 3 --face-down 0 --pickup natural --war-shortage end-game)
+scripts/slurm/submit.sh --shards 3 --out "$dir/enumeration" --enumerate --wait -- "${enumeration[@]}" \
+  || fail "$dir/enumeration" "the enumeration's array did not merge"
+"$warsim" enumerate "${enumeration[@]}" -q --json "$dir/whole-enumeration.json" > /dev/null
+cmp -s "$dir/whole-enumeration.json" "$dir/enumeration/summary.json" \
+  || fail "$dir/enumeration" "the merged enumeration's figures differ from the whole enumeration's"
+
 if scripts/slurm/submit.sh --shards 2 --out "$dir/bad" --wait -- --games 1e4 --players 99 > "$dir/bad.out" 2>&1; then
   fail "$dir/bad" "an array of failing tasks did not fail --wait"
 fi
 grep -q "array tasks 0,1 failed" "$dir/bad.out" || fail "$dir/bad" "--wait did not name the failed tasks"
-echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a task sent SIGUSR1 checkpointed and played on; a 3-shard sweep merged equal to the single sweep, its rows sorted into its per-game CSV; failing tasks reported"
+echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a task sent SIGUSR1 checkpointed and played on; a 3-shard sweep merged equal to the single sweep, its rows sorted into its per-game CSV; a 3-part enumeration merged equal to the whole; failing tasks reported"

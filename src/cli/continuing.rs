@@ -53,7 +53,7 @@ pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
     })?;
     match checkpoint {
         AnyState::Run(state) => continue_from(&name, &state, &resumable, options),
-        AnyState::Sweep(_) => Err(another_run(&name, &resumable)),
+        AnyState::Sweep(_) | AnyState::Enumeration(_) => Err(another_run(&name, &resumable)),
     }
 }
 
@@ -72,7 +72,7 @@ pub(super) fn sweep_or_continue(options: SweepOptions) -> Result<RunEnd, RunErro
     })?;
     match checkpoint {
         AnyState::Sweep(sweep) => continue_sweep(&name, &sweep, &resumable, options),
-        AnyState::Run(_) => Err(another_run(&name, &resumable)),
+        AnyState::Run(_) | AnyState::Enumeration(_) => Err(another_run(&name, &resumable)),
     }
 }
 

@@ -8,7 +8,8 @@ use clap::Args;
 use super::parse_threads;
 use super::report_error;
 use super::rules::RuleArgs;
-use crate::config::parse_count;
+use crate::batch::Shard;
+use crate::config::{parse_count, parse_shard};
 use crate::engine::Preset;
 use crate::enumerate::command::{EnumerateOptions, Enumerated, enumerate, plan};
 use crate::enumerate::{DEFAULT_MAX_DEALS, DealSet};
@@ -27,7 +28,9 @@ run estimates with the same flags.
 Examples:
   warsim enumerate --suits 4 --ranks 3 --face-down 0 --pickup natural --war-shortage end-game
   warsim enumerate --suits 4 --ranks 4 --face-down 0 --pickup natural --war-shortage end-game --deals unordered --json bataille-4x4.json
-  warsim enumerate --suits 1 --ranks 9 --histogram lengths.csv";
+  warsim enumerate --suits 1 --ranks 9 --histogram lengths.csv
+  for k in 0 1 2 3; do warsim enumerate --suits 4 --ranks 4 --shard $k/4 --state part-$k.json; done
+  warsim merge part-*.json --json 4x4.json";
 
 /// Which deals, as the command line names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -50,7 +53,7 @@ pub(super) struct EnumerateArgs {
     #[arg(long, value_enum, default_value_t = Deals::All)]
     deals: Deals,
     /// Refuse decks with more deals than this (the default takes roughly half an hour on two
-    /// cores for a 16-card deck).
+    /// cores for a 16-card deck); with --shard, parts with more.
     #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = DEFAULT_MAX_DEALS)]
     max_deals: u64,
     /// Worker threads, 1 to 1024 [default: all cores].
@@ -67,6 +70,14 @@ pub(super) struct EnumerateArgs {
     /// every game).
     #[arg(long, value_name = "PATH")]
     histogram: Option<String>,
+    /// Play part K of N of the deals (K from 0, as a scheduler's array index): sequences
+    /// ⌊K·S/N⌋ to ⌊(K+1)·S/N⌋ − 1 of the S. Needs --state; `warsim merge` joins the parts.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "state")]
+    shard: Option<Shard>,
+    /// Write the exact counts as a state file to PATH ('-' = stdout), for `warsim merge` of the
+    /// parts of an enumeration played apart (--shard).
+    #[arg(long, value_name = "PATH")]
+    state: Option<String>,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(short, long)]
     quiet: bool,
@@ -97,6 +108,8 @@ pub(super) fn enumerate_command(args: EnumerateArgs) -> ExitCode {
         summary: target(&args.summary),
         histogram: target(&args.histogram),
         quiet: args.quiet,
+        shard: args.shard,
+        state: target(&args.state),
     };
     let plan = match plan(&options) {
         Ok(plan) => plan,

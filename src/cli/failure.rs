@@ -70,7 +70,7 @@ fn merge_rows_refusal(error: &clap::Error, args: &[String]) -> Option<String> {
 
 /// The flags that only work with another (clap's `requires`), that flag, and what the first
 /// does with it.
-const NEEDS: [(&str, &str, &str); 5] = [
+const NEEDS: [(&str, &str, &str); 6] = [
     (
         "--no-header",
         "--csv PATH",
@@ -85,6 +85,12 @@ const NEEDS: [(&str, &str, &str); 5] = [
         "--checkpoint-every",
         "--state PATH",
         "it says how often the state file is written",
+    ),
+    (
+        "--shard",
+        "--state PATH",
+        "a part of an enumeration has no figures of its own: its exact counts go to the state \
+         file, which `warsim merge` joins with the other parts'",
     ),
     (
         "--batch-seed",

@@ -47,7 +47,8 @@ enum Command {
     #[command(after_help = enumerate::ENUMERATE_AFTER_HELP)]
     Enumerate(Box<enumerate::EnumerateArgs>),
     /// Combine the state files of a batch's shards (`warsim run --shard K/N --state PATH`) into
-    /// the whole run's figures, exactly; or a sweep's (`warsim sweep … --state`) into its tables.
+    /// the whole run's figures, exactly; or a sweep's (`warsim sweep … --state`) into its tables;
+    /// or an enumeration's parts (`warsim enumerate … --state`) into its exact figures.
     Merge(Box<MergeArgs>),
     /// Continue a run or sweep that stopped (a crash, a killed job, Ctrl-C) from the state file
     /// it checkpointed with `--state`: the finished outputs are those of an uninterrupted one.
@@ -179,7 +180,8 @@ impl RunArgs {
 #[derive(Args, Debug)]
 struct MergeArgs {
     /// State files of one batch's shards, in any order: `warsim run --state`'s, or `warsim
-    /// sweep --state`'s (then the outputs are the sweep's: --summary its table of cells, …).
+    /// sweep --state`'s (then the outputs are the sweep's: --summary its table of cells, …), or
+    /// `warsim enumerate --state`'s (the enumeration's: --json, --summary, --histogram).
     #[arg(value_name = "STATE", required_unless_present = "states_from")]
     states: Vec<std::path::PathBuf>,
     /// Also merge the state files LIST names, one path a line, relative to this folder ('-' =

@@ -61,6 +61,7 @@ pub(super) fn refuse(message: String) -> RunError {
 fn games_of(checkpoint: &AnyState) -> (u64, u64) {
     match checkpoint {
         AnyState::Run(state) => (state.games, state.games_requested),
+        AnyState::Enumeration(_) => unreachable!("read_checkpoint refuses an enumeration"),
         AnyState::Sweep(sweep) => {
             // Each cell's part of its games (a shard's), or all of them if none was begun.
             let part = sweep
@@ -87,10 +88,7 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
     let (checkpoint, resumable) =
         read_checkpoint(&absolute).map_err(|e| refuse(format!("{name}: {e}")))?;
     let (played, asked) = games_of(&checkpoint);
-    let what = match checkpoint {
-        AnyState::Run(_) => "run",
-        AnyState::Sweep(_) => "sweep",
-    };
+    let what = checkpoint.kind();
     if played == asked {
         eprintln!(
             "{name}: the {what} is complete ({}): nothing to resume",
@@ -204,6 +202,14 @@ pub(super) fn read_checkpoint(path: &Path) -> Result<(AnyState, Resumable), Stri
     let (version, resume) = match &checkpoint {
         AnyState::Run(state) => (&state.warsim_version, state.resume.clone()),
         AnyState::Sweep(sweep) => (&sweep.warsim_version, sweep.resume.clone()),
+        AnyState::Enumeration(_) => {
+            return Err(
+                "is an enumeration's state, which keeps no checkpoint: an enumeration \
+                        cannot be resumed, only played again (or merged, with its other parts, \
+                        by `warsim merge`)"
+                    .to_string(),
+            );
+        }
     };
     let Some(resumable) = resume else {
         return Err(

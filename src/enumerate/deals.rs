@@ -36,6 +36,11 @@ impl DealSet {
         }
     }
 
+    /// The set of this name ([`DealSet::name`]).
+    pub fn named(name: &str) -> Option<DealSet> {
+        DealSet::ALL.into_iter().find(|set| set.name() == name)
+    }
+
     /// How many leading sequences of the lexicographic order the set draws from (the
     /// `Unordered` set then keeps those that pass [`DealSet::keeps`]).
     pub fn sequences(self, all: u128, cards: usize) -> u128 {

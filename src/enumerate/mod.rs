@@ -5,17 +5,22 @@
 //! The deals are the sequences of ranks (suits ignored) in lexicographic order, cut into
 //! consecutive hands (`deals.rs`). The order is split into chunks, each started by ranking its
 //! first sequence, played on a rayon pool; each worker tallies its own games (`tally.rs`) and
-//! the tallies merge to the same figures whatever the thread count.
+//! the tallies merge to the same figures whatever the thread count. A part of the order
+//! (`--shard K/N`, [`Plan::part`]) is tallied alike and saved as a state (`saved.rs`), and
+//! the parts' tallies merge, by `warsim merge`, to the whole enumeration's.
 
 pub mod command;
 pub mod deals;
 pub mod report;
+pub mod saved;
 pub mod tally;
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use crate::batch::Shard;
 use crate::engine::rules::{Family, Shuffle};
 use crate::engine::{Engine, Outcome, Rules};
 pub use deals::DealSet;
@@ -51,7 +56,7 @@ pub enum EnumerateError {
     },
     /// The deck has more deals than allowed.
     #[error(
-        "--suits {suits} --ranks {ranks}: {deals} to play with --deals {set}, more than --max-deals {max} allows; raise --max-deals, or use a smaller deck"
+        "--suits {suits} --ranks {ranks}: {deals} to play with --deals {set}, more than --max-deals {max} allows; raise --max-deals, or {instead}"
     )]
     TooMany {
         /// The deck's suits.
@@ -64,6 +69,8 @@ pub enum EnumerateError {
         set: DealSet,
         /// The limit, written out.
         max: String,
+        /// What else to do: a smaller deck, or more parts.
+        instead: &'static str,
     },
     /// The deal set needs two players (or an even deck).
     #[error("--deals {set} {needs}")]
@@ -86,6 +93,8 @@ pub struct Plan {
     pub counts: Vec<u32>,
     /// How many leading sequences of the lexicographic order are drawn from.
     pub sequences: u128,
+    /// The sequences this enumeration plays: all of them, or a shard's part ([`Plan::part`]).
+    pub part: Range<u128>,
 }
 
 impl Plan {
@@ -142,6 +151,7 @@ impl Plan {
                 set,
                 counts,
                 sequences: n,
+                part: 0..n,
             }),
             _ => Err(EnumerateError::TooMany {
                 suits: rules.suits,
@@ -152,11 +162,43 @@ impl Plan {
                 },
                 set,
                 max: crate::export::text::group(max_deals.min(u128::from(u64::MAX)) as u64),
+                instead: "use a smaller deck",
             }),
         }
     }
 
-    /// Plays every deal of the plan on `threads` threads, calling `progress` with the number of
+    /// The plan of part K of N of the deals of `rules` ([`Shard`]): sequences ⌊K·S/N⌋ to
+    /// ⌊(K+1)·S/N⌋ − 1 of the S, as a run's shard takes its games, so the N parts play every
+    /// sequence once. `max_deals` bounds the part, not the deck: a deck too large for one
+    /// machine is what parts are for.
+    pub fn part(
+        rules: &Rules,
+        set: DealSet,
+        shard: Shard,
+        max_deals: u128,
+    ) -> Result<Plan, EnumerateError> {
+        // A deck of at most u64::MAX sequences: the batch's shards' arithmetic holds.
+        let mut plan = Plan::new(rules, set, u128::from(u64::MAX))?;
+        let part = shard.range(plan.sequences as u64);
+        let length = part.end - part.start;
+        if u128::from(length) > max_deals {
+            return Err(EnumerateError::TooMany {
+                suits: rules.suits,
+                ranks: rules.ranks,
+                deals: format!(
+                    "{} in part {shard}",
+                    crate::export::text::counted(length, "deal")
+                ),
+                set,
+                max: crate::export::text::group(max_deals.min(u128::from(u64::MAX)) as u64),
+                instead: "play more parts, each smaller",
+            });
+        }
+        plan.part = u128::from(part.start)..u128::from(part.end);
+        Ok(plan)
+    }
+
+    /// Plays every deal of the plan's part on `threads` threads, calling `progress` with the number of
     /// sequences each finished chunk covered. Once `stop` says so, the chunks left are skipped,
     /// and the tally is `None`: figures over some of the deals are not the deck's.
     pub fn run(
@@ -169,7 +211,7 @@ impl Plan {
             .num_threads(threads)
             .build()
             .expect("a thread pool of a valid size");
-        let chunks = self.sequences.div_ceil(CHUNK) as u64;
+        let chunks = (self.part.end - self.part.start).div_ceil(CHUNK) as u64;
         let skipped = AtomicBool::new(false);
         let tally = pool.install(|| {
             (0..chunks)
@@ -186,8 +228,8 @@ impl Plan {
                             skipped.store(true, Ordering::Relaxed);
                             return (engine, tally);
                         }
-                        let first = u128::from(chunk) * CHUNK;
-                        let len = (self.sequences - first).min(CHUNK);
+                        let first = self.part.start + u128::from(chunk) * CHUNK;
+                        let len = (self.part.end - first).min(CHUNK);
                         self.play_chunk(&mut engine, &mut tally, first, len);
                         progress(len as u64);
                         (engine, tally)

@@ -7,8 +7,8 @@ use serde_json::{Map, Value, json};
 
 use super::{Plan, Tally};
 use crate::engine::{WinBy, hand};
-use crate::export::rule_fields;
 use crate::export::text::{counted, decided_by, group, percent_of};
+use crate::export::{Target, rule_fields};
 
 /// A deal as the hands it cuts into, `2 1 3 | 2 3 3`.
 pub fn hands(deal: &[u8], players: usize) -> String {
@@ -310,5 +310,35 @@ fn exact_mean(sum: u128, finite: u64, sd: Option<f64>) -> String {
         "mean {:.4} (exactly {sum} / {finite})   sd {:.4}",
         sum as f64 / finite as f64,
         sd.unwrap_or(0.0)
+    )
+}
+
+/// What a part of an enumeration (`--shard`) says instead of the deck's figures: its rules,
+/// the sequences it played, and where their counts went.
+pub fn write_part(
+    out: &mut dyn Write,
+    plan: &Plan,
+    tally: &Tally,
+    state: &Target,
+) -> io::Result<()> {
+    writeln!(out, "rules        {}", plan.rules.describe())?;
+    let sequences = group(plan.sequences as u64);
+    let part = match (plan.part.start, plan.part.end) {
+        (start, end) if start == end => format!("none of the {sequences} sequences"),
+        (start, end) => format!(
+            "sequences {} to {} of {sequences}",
+            group(start as u64),
+            group(end as u64 - 1)
+        ),
+    };
+    let deals = counted(tally.deals, "deal");
+    writeln!(
+        out,
+        "part         {part} (--deals {}): {deals} played",
+        plan.set
+    )?;
+    writeln!(
+        out,
+        "state        {state}: their exact counts; `warsim merge` every part's state for the deck's figures"
     )
 }

@@ -62,7 +62,7 @@ pub struct Tally {
     pub cycles: BTreeMap<Vec<u8>, Cycle>,
     /// Every position of the cycles found, to their least one: a looping game is matched to
     /// its cycle without walking it again. A worker's cache, not merged.
-    known: HashMap<Vec<u8>, Vec<u8>>,
+    pub(super) known: HashMap<Vec<u8>, Vec<u8>>,
 }
 
 impl Tally {

@@ -4,13 +4,15 @@
 //! different warsim versions, rules, seeds or batches, overlapping or missing games (unless
 //! partial results are allowed), damaged files, and outputs that would replace an input,
 //! naming the files, before writing anything.
-//! A sweep's states merge cell by cell into the sweep's tables (`sweep.rs`).
+//! A sweep's states merge cell by cell into the sweep's tables (`sweep.rs`), an enumeration's
+//! parts into its exact figures (`enumeration.rs`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use rayon::prelude::*;
 
+mod enumeration;
 mod fold;
 mod sweep;
 
@@ -121,6 +123,7 @@ pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
     match read_state(&options.states, 0)? {
         AnyState::Run(first) => merge_run(options, *first),
         AnyState::Sweep(first) => sweep::merge_sweep(options, *first),
+        AnyState::Enumeration(first) => enumeration::merge_enumeration(options, *first),
     }
 }
 
@@ -220,12 +223,15 @@ fn fold_rest(
     Ok(())
 }
 
-/// Refuses a run's state (`paths[run]`) and a sweep's (`paths[sweep]`) given together.
-fn mixed(paths: &[PathBuf], run: usize, sweep: usize) -> RunError {
+/// Refuses states of two kinds (`paths[a]` a `run`'s, `paths[b]` a `sweep`'s…) given together.
+fn mixed(paths: &[PathBuf], (a, kind_a): (usize, &str), (b, kind_b): (usize, &str)) -> RunError {
+    let article = |kind: &str| if kind.starts_with('e') { "an" } else { "a" };
     refuse(format!(
-        "{} is a run's state and {} a sweep's: merge each batch's states on their own",
-        paths[run].display(),
-        paths[sweep].display()
+        "{} is {} {kind_a}'s state and {} {} {kind_b}'s: merge each batch's states on their own",
+        paths[a].display(),
+        article(kind_a),
+        paths[b].display(),
+        article(kind_b)
     ))
 }
 
@@ -244,7 +250,7 @@ fn merge_run(options: &MergeOptions, first: State) -> Result<RunEnd, RunError> {
     let folded = fold_rest(paths, |file, state| {
         match state {
             AnyState::Run(state) => shards.add(&state, (paths, file), no_context)?,
-            AnyState::Sweep(_) => return Err(mixed(paths, 0, file)),
+            other => return Err(mixed(paths, (0, "run"), (file, other.kind()))),
         }
         bar.set_position(shards.games());
         Ok(())

@@ -66,7 +66,7 @@ pub(super) fn merge_sweep(
         fold_rest(paths, |file, state| {
             let state = match state {
                 AnyState::Sweep(state) => state,
-                AnyState::Run(_) => return Err(mixed(paths, file, 0)),
+                other => return Err(mixed(paths, (file, other.kind()), (0, "sweep"))),
             };
             if let Some(setting) = differs(&state, &first) {
                 let files = (paths, 0, file);

@@ -15,10 +15,12 @@ use crate::engine::rules::{Named, Setting};
 use crate::export::RunInfo;
 use crate::stats::{Stats, StatsParts};
 
+mod enumeration;
 mod lock;
 mod read;
 mod sweep;
 
+pub use enumeration::{CycleState, ENUMERATION_FORMAT, EnumerationState, LongestState, TallyState};
 pub use lock::{StateLock, WhenHeld, check_apart_from_lock, check_apart_from_locks_of};
 pub use read::{AnyState, head_refusal};
 pub use sweep::{GridCell, SWEEP_FORMAT, SkippedState, SweepState};
@@ -27,6 +29,12 @@ pub use sweep::{GridCell, SWEEP_FORMAT, SkippedState, SweepState};
 pub const FORMAT: &str = "warsim-state";
 /// The format's version: a reader refuses any other.
 pub const FORMAT_VERSION: u32 = 1;
+
+/// Writes a state of any kind as pretty JSON, ending its last line.
+fn write_pretty(out: &mut dyn io::Write, state: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, state).map_err(io::Error::from)?;
+    writeln!(out)
+}
 
 /// The rules as their settings' names, enough to rebuild them exactly.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -210,8 +218,7 @@ impl State {
 
     /// Writes the state as JSON.
     pub fn write(&self, out: &mut dyn io::Write) -> io::Result<()> {
-        serde_json::to_writer_pretty(&mut *out, self).map_err(io::Error::from)?;
-        writeln!(out)
+        write_pretty(out, self)
     }
 
     /// Reads and checks a state's JSON text (its format already checked).

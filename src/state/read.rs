@@ -1,4 +1,4 @@
-//! Reading a state file of either kind (a run's or a sweep's) by its `format`, and refusing
+//! Reading a state file of any kind (a run's, a sweep's or an enumeration's) by its `format`, and refusing
 //! early, by its first megabyte, a file that is no JSON at all: a per-game CSV of many
 //! gigabytes named by mistake, or a device such as /dev/zero, is not read whole first.
 
@@ -9,18 +9,22 @@ use std::path::Path;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
-use super::{FORMAT, FORMAT_VERSION, SWEEP_FORMAT, State, SweepState};
+use super::{
+    ENUMERATION_FORMAT, EnumerationState, FORMAT, FORMAT_VERSION, SWEEP_FORMAT, State, SweepState,
+};
 
 /// How much of a file is read before it is checked to begin as a state does.
 const HEAD: u64 = 1 << 20;
 
-/// A run's or a sweep's state file, as `warsim merge` reads either.
+/// A run's, a sweep's or an enumeration's state file, as `warsim merge` reads any.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyState {
     /// `warsim run --state`.
     Run(Box<State>),
     /// `warsim sweep --state`.
     Sweep(Box<SweepState>),
+    /// `warsim enumerate --state`.
+    Enumeration(Box<EnumerationState>),
 }
 
 impl AnyState {
@@ -31,7 +35,16 @@ impl AnyState {
         fs::metadata(path).map(drop).map_err(cannot)
     }
 
-    /// Reads a state file of either kind, by its `format`.
+    /// What wrote it, for messages: `run`, `sweep` or `enumeration`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            AnyState::Run(_) => "run",
+            AnyState::Sweep(_) => "sweep",
+            AnyState::Enumeration(_) => "enumeration",
+        }
+    }
+
+    /// Reads a state file of any kind, by its `format`.
     pub fn read(path: &Path) -> Result<AnyState, String> {
         let text = read_text(path)?;
         // A state as warsim writes it is read straight into its type: skimming it for its
@@ -53,9 +66,13 @@ impl AnyState {
             return Ok(AnyState::Run(Box::new(state)));
         }
         let head = read_head(&text)?;
-        if head.format.as_ref().and_then(|f| f.as_str()) == Some(SWEEP_FORMAT) {
+        let format = head.format.as_ref().and_then(|f| f.as_str());
+        if format == Some(SWEEP_FORMAT) {
             head.check(SWEEP_FORMAT)?;
             SweepState::from_json(&text).map(|s| AnyState::Sweep(Box::new(s)))
+        } else if format == Some(ENUMERATION_FORMAT) {
+            head.check(ENUMERATION_FORMAT)?;
+            EnumerationState::from_json(&text).map(|s| AnyState::Enumeration(Box::new(s)))
         } else {
             head.check(FORMAT)?;
             State::from_json(&text).map(|s| AnyState::Run(Box::new(s)))

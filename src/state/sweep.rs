@@ -6,7 +6,7 @@ use std::io;
 
 use serde::{Deserialize, Serialize};
 
-use super::{FORMAT_VERSION, Resumable, RuleSettings, State};
+use super::{FORMAT_VERSION, Resumable, RuleSettings, State, write_pretty};
 
 /// What the `format` key of a sweep's state holds.
 pub const SWEEP_FORMAT: &str = "warsim-sweep-state";
@@ -81,8 +81,7 @@ impl SweepState {
 
     /// Writes the state as JSON.
     pub fn write(&self, out: &mut dyn io::Write) -> io::Result<()> {
-        serde_json::to_writer_pretty(&mut *out, self).map_err(io::Error::from)?;
-        writeln!(out)
+        write_pretty(out, self)
     }
 
     /// Reads and checks a sweep state's JSON text (its format already checked).

@@ -1,0 +1,133 @@
+//! An enumeration's part as a state file and back: its plan's identity (rules, deals, the
+//! sequences it played) and its exact tally, for `warsim merge` to join the parts of one
+//! enumeration played apart (`--shard K/N`). A state read back is checked for the sums every
+//! tally keeps (a file edited by hand is refused, not merged into wrong figures).
+
+use std::collections::BTreeMap;
+
+use super::{Plan, Tally, tally::Cycle, tally::Longest};
+use crate::engine::WinBy;
+use crate::state::{
+    CycleState, ENUMERATION_FORMAT, EnumerationState, FORMAT_VERSION, LongestState, RuleSettings,
+    TallyState,
+};
+
+/// The state of `plan`'s part, tallied as `tally` in `seconds` on `threads` threads.
+pub fn state_of(plan: &Plan, tally: &Tally, seconds: f64, threads: usize) -> EnumerationState {
+    EnumerationState {
+        format: ENUMERATION_FORMAT.to_string(),
+        format_version: FORMAT_VERSION,
+        warsim_version: env!("CARGO_PKG_VERSION").to_string(),
+        rules: RuleSettings::of(&plan.rules),
+        deals: plan.set.name().to_string(),
+        // At most --max-deals, a u64.
+        sequences: plan.sequences as u64,
+        first: plan.part.start as u64,
+        end: plan.part.end as u64,
+        wall_seconds: seconds,
+        threads,
+        tally: tally_state(tally),
+    }
+}
+
+fn tally_state(t: &Tally) -> TallyState {
+    let sparse = |counts: &[u64]| {
+        let kept = counts.iter().enumerate().filter(|&(_, &n)| n > 0);
+        kept.map(|(value, &n)| (value as u64, n)).collect()
+    };
+    let longest = |l: &Longest| LongestState {
+        rounds: l.rounds,
+        cards_played: l.cards_played,
+        deal: l.deal.clone(),
+    };
+    TallyState {
+        deals: t.deals,
+        wins: t.wins.clone(),
+        draws: t.draws,
+        capped: t.capped,
+        cycled: t.cycled,
+        win_by: t.win_by.to_vec(),
+        rounds: sparse(&t.rounds),
+        cards: sparse(&t.cards),
+        wars: sparse(&t.wars),
+        longest: t.longest.as_ref().map(longest),
+        longest_by_cards: t.longest_by_cards.as_ref().map(longest),
+        cycles: (t.cycles.iter())
+            .map(|(position, c)| CycleState {
+                position: position.clone(),
+                period: c.period,
+                deals: c.deals,
+                mirror: c.mirror.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// The tally a state holds, for `players` seats; refused (why) where its sums do not hold.
+pub fn tally_of(s: &TallyState, players: usize) -> Result<Tally, String> {
+    let damaged = |why: &str| Err(format!("is damaged: its tally {why}"));
+    if s.wins.len() != players || s.win_by.len() != WinBy::ALL.len() {
+        return damaged("counts other seats or other ways to win than its rules have");
+    }
+    let dense = |pairs: &[(u64, u64)]| -> Option<Vec<u64>> {
+        let ascending = pairs.windows(2).all(|w| w[0].0 < w[1].0);
+        let last = pairs.last().map_or(0, |&(value, _)| value);
+        // A length beyond any game's is an edit, not a count to allocate for.
+        if !ascending || last > 1 << 32 {
+            return None;
+        }
+        let mut counts = vec![0; pairs.last().map_or(0, |&(value, _)| value as usize + 1)];
+        for &(value, n) in pairs {
+            counts[value as usize] = n;
+        }
+        Some(counts)
+    };
+    let (Some(rounds), Some(cards), Some(wars)) =
+        (dense(&s.rounds), dense(&s.cards), dense(&s.wars))
+    else {
+        return damaged("lists lengths out of order");
+    };
+    // Added in u128: counts edited to overflow a u64 are refused, not wrapped.
+    let sum = |counts: &mut dyn Iterator<Item = u64>| counts.map(u128::from).sum::<u128>();
+    let wins = sum(&mut s.wins.iter().copied());
+    let finite = wins + u128::from(s.draws);
+    let lengths = [&rounds, &cards, &wars].map(|counts| sum(&mut counts.iter().copied()));
+    let cycles_deals = sum(&mut s.cycles.iter().map(|c| c.deals));
+    if u128::from(s.deals) != finite + u128::from(s.capped) + u128::from(s.cycled)
+        || lengths != [finite; 3]
+        || sum(&mut s.win_by.iter().copied()) != wins
+        || cycles_deals != u128::from(s.cycled)
+    {
+        return damaged("does not add up");
+    }
+    let longest = |l: &LongestState| Longest {
+        rounds: l.rounds,
+        cards_played: l.cards_played,
+        deal: l.deal.clone(),
+    };
+    let cycles: BTreeMap<Vec<u8>, Cycle> = (s.cycles.iter())
+        .map(|c| {
+            let cycle = Cycle {
+                period: c.period,
+                deals: c.deals,
+                mirror: c.mirror.clone(),
+            };
+            (c.position.clone(), cycle)
+        })
+        .collect();
+    Ok(Tally {
+        deals: s.deals,
+        wins: s.wins.clone(),
+        draws: s.draws,
+        capped: s.capped,
+        cycled: s.cycled,
+        win_by: s.win_by.clone().try_into().expect("its length was checked"),
+        rounds,
+        cards,
+        wars,
+        longest: s.longest.as_ref().map(longest),
+        longest_by_cards: s.longest_by_cards.as_ref().map(longest),
+        cycles,
+        ..Tally::new(players)
+    })
+}

@@ -100,7 +100,7 @@ pub fn enumerate(
     plan: &Plan,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Enumerated {
-    let bar = crate::progress::games_bar(plan.sequences as u64, options.quiet);
+    let bar = crate::progress::games_bar((plan.part.end - plan.part.start) as u64, options.quiet);
     let start = Instant::now();
     let played = AtomicU64::new(0);
     let tally = plan.run(

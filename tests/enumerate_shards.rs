@@ -209,3 +209,24 @@ fn parts_that_are_not_one_whole_enumeration_are_refused_on_one_line() {
         "error: part-1.json: is damaged: its tally does not add up\n"
     );
 }
+
+#[test]
+fn a_parts_progress_bar_counts_the_parts_sequences() {
+    // The bar is drawn on a terminal alone: script(1) (util-linux, in every Debian) gives one.
+    let dir = TempDir::new().unwrap();
+    let warsim = assert_cmd::cargo::cargo_bin("warsim");
+    let command = format!(
+        "{} enumerate --suits 4 --ranks 3 --shard 1/3 --state part.json",
+        warsim.display()
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let drawn = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{drawn}");
+    // Part 1 of 3 of 34,650 sequences: 11,550 of them.
+    assert!(drawn.contains("/11,550 "), "{drawn}");
+    assert!(!drawn.contains("/34,650 "), "{drawn}");
+}

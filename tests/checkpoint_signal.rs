@@ -1,7 +1,7 @@
 //! SIGUSR1 asks a run or sweep for a checkpoint now, and it plays on (SIGUSR1's default action
 //! would end it at once): what Slurm's `--signal=USR1@120` sends before a time limit. The
 //! checkpoint holds every game the per-game CSV held when the signal came; a job that keeps no
-//! checkpoints says so and plays on.
+//! checkpoints (an enumeration among them) says so and plays on.
 
 mod common;
 
@@ -141,4 +141,24 @@ fn a_run_that_keeps_no_checkpoints_says_so_and_plays_on() {
         ask_once_written(&child, dir.path(), 1_000_000, note);
         plays_on_then_stops(child, dir.path());
     }
+}
+
+#[test]
+fn an_enumeration_asked_for_a_checkpoint_says_it_keeps_none_and_plays_on() {
+    let dir = TempDir::new().unwrap();
+    // 63,063,000 deals: far more than the test's seconds play.
+    let mut child = start(dir.path(), "enumerate --suits 4 --ranks 4 -q --threads 1");
+    common::until_it_catches(child.id(), libc::SIGUSR1);
+    common::send("-USR1", child.id());
+    let note = "warsim: SIGUSR1 asks for a checkpoint, but an enumeration keeps none (a part, \
+                --shard K/N, is kept once played whole); it plays on\n";
+    until("the note", || said(dir.path()).contains(note));
+    assert!(child.try_wait().unwrap().is_none(), "{}", said(dir.path()));
+    common::send("-TERM", child.id());
+    assert_eq!(
+        child.wait().unwrap().code(),
+        Some(143),
+        "{}",
+        said(dir.path())
+    );
 }

@@ -14,7 +14,7 @@ use crate::engine::Preset;
 use crate::enumerate::command::{EnumerateOptions, Enumerated, enumerate, plan};
 use crate::enumerate::{DEFAULT_MAX_DEALS, DealSet};
 use crate::export::Target;
-use crate::interrupt::Interrupt;
+use crate::interrupt::{CheckpointAnswer, Interrupt, answer_checkpoint_requests};
 
 pub(super) const ENUMERATE_AFTER_HELP: &str = "\
 Plays every distinct deal of the deck (the sequences of ranks, suits ignored; seat 1 gets the
@@ -119,6 +119,7 @@ pub(super) fn enumerate_command(args: EnumerateArgs) -> ExitCode {
         }
     };
     let interrupt = Interrupt::install().ok();
+    answer_checkpoint_requests(CheckpointAnswer::Enumeration);
     let stop = || interrupt.as_ref().is_some_and(Interrupt::requested);
     let failures = match enumerate(&options, &plan, &stop) {
         Enumerated::Done(failures) => failures,

@@ -1,30 +1,43 @@
 //! SIGUSR1 asks a run or sweep for a checkpoint now, and it plays on: what a scheduler's warning
 //! before a time limit (Slurm's `--signal=USR1@120`) or a person about to take a machine down
 //! sends. Without a handler, SIGUSR1's default action would end the process at once, losing its
-//! end; a job that keeps no checkpoints says so and plays on. As with the stopping signals, a
-//! SIGUSR1 ignored when the process starts stays ignored.
+//! end; a job that keeps no checkpoints (an enumeration among them) says so and plays on. As
+//! with the stopping signals, a SIGUSR1 ignored when the process starts stays ignored.
 
 use std::sync::Once;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use signal_hook::consts::SIGUSR1;
 
+/// What the job running does when SIGUSR1 asks it for a checkpoint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckpointAnswer {
+    /// It saves one ([`checkpoint_asked`]).
+    Save,
+    /// It keeps none: no state file, or `--checkpoint-every 0`. It says so.
+    NoState,
+    /// An enumeration, which keeps none: it says so.
+    Enumeration,
+}
+
 /// Asked for a checkpoint, not yet taken ([`checkpoint_asked`]).
 static ASKED: AtomicBool = AtomicBool::new(false);
-/// Whether the job now running keeps checkpoints: what the handler does with a request.
-static KEPT: AtomicBool = AtomicBool::new(false);
+/// The job's [`CheckpointAnswer`], as its index: what the handler does with a request.
+static ANSWER: AtomicU8 = AtomicU8::new(CheckpointAnswer::NoState as u8);
 /// Registers [`on_request`] once a process.
 static ANSWERING: Once = Once::new();
 
 /// What the handler says when the job keeps no checkpoints: the request is not lost in silence.
-const NONE_KEPT: &[u8] = b"warsim: SIGUSR1 asks for a checkpoint, but this job keeps none (only \
+const NO_STATE: &[u8] = b"warsim: SIGUSR1 asks for a checkpoint, but this job keeps none (only \
 a --state file, with --checkpoint-every above 0, keeps them); it plays on\n";
+/// What an enumeration says: its figures come from every deal, so it has nothing to save.
+const ENUMERATION: &[u8] = b"warsim: SIGUSR1 asks for a checkpoint, but an enumeration keeps \
+none (a part, --shard K/N, is kept once played whole); it plays on\n";
 
-/// From now on, SIGUSR1 asks for a checkpoint ([`checkpoint_asked`]) when `kept` (the job keeps
-/// checkpoints), or has the note that none are kept written; either way the job plays on.
+/// From now on, SIGUSR1 has the job do as `answer` says; either way the job plays on.
 /// Registered once a process, unless SIGUSR1 was ignored when it started.
-pub fn answer_checkpoint_requests(kept: bool) {
-    KEPT.store(kept, Ordering::SeqCst);
+pub fn answer_checkpoint_requests(answer: CheckpointAnswer) {
+    ANSWER.store(answer as u8, Ordering::SeqCst);
     ANSWERING.call_once(|| {
         if super::ignored_now(SIGUSR1) {
             return;
@@ -37,12 +50,16 @@ pub fn answer_checkpoint_requests(kept: bool) {
 }
 
 fn on_request() {
-    if KEPT.load(Ordering::SeqCst) {
-        ASKED.store(true, Ordering::SeqCst);
-    } else {
-        // SAFETY: write(2) is async-signal-safe; a failed write leaves only the note unsaid.
-        unsafe { libc::write(2, NONE_KEPT.as_ptr().cast(), NONE_KEPT.len()) };
-    }
+    let note = match ANSWER.load(Ordering::SeqCst) {
+        answer if answer == CheckpointAnswer::Save as u8 => {
+            ASKED.store(true, Ordering::SeqCst);
+            return;
+        }
+        answer if answer == CheckpointAnswer::Enumeration as u8 => ENUMERATION,
+        _ => NO_STATE,
+    };
+    // SAFETY: write(2) is async-signal-safe; a failed write leaves only the note unsaid.
+    unsafe { libc::write(2, note.as_ptr().cast(), note.len()) };
 }
 
 /// True once after each request for a checkpoint (SIGUSR1): the caller saves one now.

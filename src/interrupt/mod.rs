@@ -19,7 +19,7 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 mod checkpoint;
 mod line;
-pub use checkpoint::{answer_checkpoint_requests, checkpoint_asked};
+pub use checkpoint::{CheckpointAnswer, answer_checkpoint_requests, checkpoint_asked};
 use line::Line;
 
 /// The signals that stop a run.

@@ -10,7 +10,7 @@ use indicatif::ProgressBar;
 use crate::batch::{Checkpoints, Occasion};
 use crate::config::ConfigError;
 use crate::export::{GameCsv, GameFiles, Stream, Target};
-use crate::interrupt::{self, Interrupt};
+use crate::interrupt::{self, CheckpointAnswer, Interrupt};
 use crate::state::{Resumable, csv_tail};
 use crate::stats::Stats;
 
@@ -58,7 +58,10 @@ pub fn answer_checkpoint_requests(
     every: Duration,
 ) {
     if interrupt.is_some() {
-        interrupt::answer_checkpoint_requests(!keeps_none(state, every));
+        interrupt::answer_checkpoint_requests(match keeps_none(state, every) {
+            true => CheckpointAnswer::NoState,
+            false => CheckpointAnswer::Save,
+        });
     }
 }
 

@@ -254,18 +254,23 @@ pub fn interrupt(pid: u32) {
 /// than kills it outright (its handlers come after start-up, which a loaded machine can make
 /// slow). Reads Linux's /proc/PID/status; elsewhere waits half a second.
 pub fn until_it_catches_sigint(pid: u32) {
+    until_it_catches(pid, libc::SIGINT);
+}
+
+/// Waits until process `pid` catches signal `number` (see [`until_it_catches_sigint`]).
+pub fn until_it_catches(pid: u32, number: i32) {
     let status = format!("/proc/{pid}/status");
     if !std::path::Path::new(&status).exists() {
         std::thread::sleep(std::time::Duration::from_millis(500));
         return;
     }
-    until(&format!("SIGINT caught by process {pid}"), || {
+    until(&format!("signal {number} caught by process {pid}"), || {
         let caught = std::fs::read_to_string(&status).ok().and_then(|text| {
             let mask = text.lines().find_map(|line| line.strip_prefix("SigCgt:"))?;
             u64::from_str_radix(mask.trim(), 16).ok()
         });
-        // SIGINT is signal 2: bit 1 of the mask.
-        caught.is_some_and(|mask| mask & 0b10 != 0)
+        // Signal n is bit n − 1 of the mask.
+        caught.is_some_and(|mask| mask & 1 << (number - 1) != 0)
     });
 }
 

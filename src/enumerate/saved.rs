@@ -20,7 +20,7 @@ pub fn state_of(plan: &Plan, tally: &Tally, seconds: f64, threads: usize) -> Enu
         warsim_version: env!("CARGO_PKG_VERSION").to_string(),
         rules: RuleSettings::of(&plan.rules),
         deals: plan.set.name().to_string(),
-        // At most --max-deals, a u64.
+        // At most u64::MAX: Plan::new and Plan::part refuse more.
         sequences: plan.sequences as u64,
         first: plan.part.start as u64,
         end: plan.part.end as u64,
@@ -85,7 +85,7 @@ pub fn tally_of(s: &TallyState, players: usize) -> Result<Tally, String> {
     let (Some(rounds), Some(cards), Some(wars)) =
         (dense(&s.rounds), dense(&s.cards), dense(&s.wars))
     else {
-        return damaged("lists lengths out of order");
+        return damaged("lists lengths out of order, or longer than any game");
     };
     // Added in u128: counts edited to overflow a u64 are refused, not wrapped.
     let sum = |counts: &mut dyn Iterator<Item = u64>| counts.map(u128::from).sum::<u128>();

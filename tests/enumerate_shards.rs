@@ -129,6 +129,10 @@ fn a_tally_written_to_a_state_reads_back_the_same() {
         tally_of(&state.tally, 3).is_err(),
         "three seats' wins from two"
     );
+    let mut reordered = state.tally.clone();
+    reordered.rounds.reverse();
+    let refused = tally_of(&reordered, 2).unwrap_err();
+    assert!(refused.contains("lists lengths out of order"), "{refused}");
 }
 
 #[test]
@@ -216,7 +220,7 @@ fn a_parts_progress_bar_counts_the_parts_sequences() {
     let dir = TempDir::new().unwrap();
     let warsim = assert_cmd::cargo::cargo_bin("warsim");
     let command = format!(
-        "{} enumerate --suits 4 --ranks 3 --shard 1/3 --state part.json",
+        "{} enumerate --suits 4 --ranks 4 --shard 1/40 --state part.json",
         warsim.display()
     );
     let out = std::process::Command::new("script")
@@ -226,7 +230,8 @@ fn a_parts_progress_bar_counts_the_parts_sequences() {
         .unwrap();
     let drawn = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{drawn}");
-    // Part 1 of 3 of 34,650 sequences: 11,550 of them.
-    assert!(drawn.contains("/11,550 "), "{drawn}");
-    assert!(!drawn.contains("/34,650 "), "{drawn}");
+    // Part 1 of 40 of 63,063,000 sequences: 1,576,575 of them, long enough (a few tenths of a
+    // second) for the bar to be drawn, which it is at most 20 times a second.
+    assert!(drawn.contains("/1,576,575 "), "{drawn}");
+    assert!(!drawn.contains("/63,063,000 "), "{drawn}");
 }

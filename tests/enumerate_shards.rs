@@ -235,3 +235,39 @@ fn a_parts_progress_bar_counts_the_parts_sequences() {
     assert!(drawn.contains("/1,576,575 "), "{drawn}");
     assert!(!drawn.contains("/63,063,000 "), "{drawn}");
 }
+
+#[test]
+fn a_parts_state_file_has_one_writer_at_a_time() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // Half of 4 × 4: far longer than the test.
+    let mut first = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args([
+            "enumerate",
+            "--suits",
+            "4",
+            "--ranks",
+            "4",
+            "--shard",
+            "0/2",
+        ])
+        .args(["--state", "part.json", "-q", "--threads", "1"])
+        .current_dir(d)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    common::until("the state's lock", || d.join("part.json.lock").exists());
+    let second = "enumerate --suits 4 --ranks 4 --shard 1/2 --state part.json -q";
+    let (status, said, errors) = warsim(d, &second.split(' ').collect::<Vec<_>>());
+    common::send("-TERM", first.id());
+    assert_eq!(first.wait().unwrap().code(), Some(143));
+    assert_eq!((status, said.as_str()), (Some(2), ""), "{errors}");
+    assert!(
+        errors.starts_with("error: --state part.json: another warsim is writing this state file")
+            && errors.ends_with("or give this part its own --state\n")
+            && errors.lines().count() == 1,
+        "{errors}"
+    );
+    assert!(!d.join("part.json").exists() && !d.join("part.json.lock").exists());
+}

@@ -12,6 +12,7 @@ use crate::engine::Rules;
 use crate::export::Target;
 use crate::export::{OutputError, check_outputs};
 use crate::run::{OutputWriter, RunError, write_each, write_report_with};
+use crate::state::check_apart_from_lock;
 
 /// What `warsim enumerate` was asked for.
 #[derive(Clone, Debug)]
@@ -81,6 +82,7 @@ pub fn plan(options: &EnumerateOptions) -> Result<Plan, EnumerateRefusal> {
             .filter_map(|(flag, target)| target.as_ref().map(|t| (flag, t)))
             .collect();
     check_outputs(&outputs)?;
+    check_apart_from_lock(&outputs)?;
     Ok(plan)
 }
 

@@ -198,9 +198,9 @@ impl Plan {
         Ok(plan)
     }
 
-    /// Plays every deal of the plan's part on `threads` threads, calling `progress` with the number of
-    /// sequences each finished chunk covered. Once `stop` says so, the chunks left are skipped,
-    /// and the tally is `None`: figures over some of the deals are not the deck's.
+    /// Plays every deal of the plan's part on `threads` threads, calling `progress` with the
+    /// number of sequences each finished chunk covered. Once `stop` says so, the chunks left
+    /// are skipped, and the tally is `None`: figures over some of the deals are not the deck's.
     pub fn run(
         &self,
         threads: usize,

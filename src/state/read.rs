@@ -1,6 +1,6 @@
-//! Reading a state file of any kind (a run's, a sweep's or an enumeration's) by its `format`, and refusing
-//! early, by its first megabyte, a file that is no JSON at all: a per-game CSV of many
-//! gigabytes named by mistake, or a device such as /dev/zero, is not read whole first.
+//! Reading a state file of any kind (a run's, a sweep's or an enumeration's) by its `format`,
+//! and refusing early, by its first megabyte, a file that is no JSON at all: a per-game CSV of
+//! many gigabytes named by mistake, or a device such as /dev/zero, is not read whole first.
 
 use std::fs;
 use std::io::{self, Read};

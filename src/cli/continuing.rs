@@ -40,7 +40,7 @@ pub(super) struct CheckpointArgs {
 /// plays the run from the start when there is no state file yet. A state of another run, or a
 /// file that is not a state, is an error that changes nothing.
 pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
-    let _lock = lock_state(&options.state, options.continue_from_state)?;
+    let _lock = lock_state(&options.state, options.continue_from_state, "run")?;
     let existing = existing_state(&options.state, options.continue_from_state);
     let Some(path) = existing else {
         let interrupt = Interrupt::install().ok();
@@ -59,7 +59,7 @@ pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
 
 /// `warsim sweep --continue`, as [`run_or_continue`] for a sweep.
 pub(super) fn sweep_or_continue(options: SweepOptions) -> Result<RunEnd, RunError> {
-    let _lock = lock_state(&options.state, options.continue_from_state)?;
+    let _lock = lock_state(&options.state, options.continue_from_state, "run")?;
     let existing = existing_state(&options.state, options.continue_from_state);
     let Some(path) = existing else {
         let interrupt = Interrupt::install().ok();
@@ -76,10 +76,15 @@ pub(super) fn sweep_or_continue(options: SweepOptions) -> Result<RunEnd, RunErro
     }
 }
 
-/// Holds the lock of the run's state file for as long as the run goes (`state::StateLock`): a
-/// run finding another warsim writing it is refused; with `--continue` (a scheduler's retry
-/// whose stopped attempt may still be writing its last checkpoint) it waits for it.
-fn lock_state(state: &Option<Target>, continuing: bool) -> Result<Option<StateLock>, RunError> {
+/// Holds the lock of the state file of a `job` (a run, an enumeration's part) for as long as it
+/// goes (`state::StateLock`): one finding another warsim writing it is refused; with
+/// `--continue` (a scheduler's retry whose stopped attempt may still be writing its last
+/// checkpoint) it waits for it.
+pub(super) fn lock_state(
+    state: &Option<Target>,
+    continuing: bool,
+    job: &str,
+) -> Result<Option<StateLock>, RunError> {
     let Some(Target::File(path)) = state else {
         return Ok(None);
     };
@@ -95,7 +100,7 @@ fn lock_state(state: &Option<Target>, continuing: bool) -> Result<Option<StateLo
         .map(Some)
         .map_err(|e| {
             refuse(format!(
-                "--state {name}: {e}, or give this run its own --state"
+                "--state {name}: {e}, or give this {job} its own --state"
             ))
         })
 }

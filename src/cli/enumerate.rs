@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use super::continuing::lock_state;
 use super::parse_threads;
 use super::report_error;
 use super::rules::RuleArgs;
@@ -15,7 +16,6 @@ use crate::enumerate::command::{EnumerateOptions, Enumerated, enumerate, plan};
 use crate::enumerate::{DEFAULT_MAX_DEALS, DealSet};
 use crate::export::Target;
 use crate::interrupt::{CheckpointAnswer, Interrupt, answer_checkpoint_requests};
-use crate::state::{StateLock, WhenHeld};
 
 pub(super) const ENUMERATE_AFTER_HELP: &str = "\
 Plays every distinct deal of the deck (the sequences of ranks, suits ignored; seat 1 gets the
@@ -120,18 +120,12 @@ pub(super) fn enumerate_command(args: EnumerateArgs) -> ExitCode {
         }
     };
     // One writer a state file, as for a run's: a second warsim given it is refused.
-    let _lock = match &options.state {
-        Some(Target::File(path)) => match StateLock::acquire(path, WhenHeld::Refuse, || {}) {
-            Ok(lock) => Some(lock),
-            Err(e) => {
-                let name = path.display();
-                report_error(&format!(
-                    "--state {name}: {e}, or give this part its own --state"
-                ));
-                return ExitCode::from(2);
-            }
-        },
-        _ => None,
+    let _lock = match lock_state(&options.state, false, "part") {
+        Ok(lock) => lock,
+        Err(refusal) => {
+            report_error(&refusal);
+            return ExitCode::from(2);
+        }
     };
     let interrupt = Interrupt::install().ok();
     answer_checkpoint_requests(CheckpointAnswer::Enumeration);

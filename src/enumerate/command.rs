@@ -102,7 +102,9 @@ pub fn enumerate(
     plan: &Plan,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Enumerated {
-    let bar = crate::progress::games_bar((plan.part.end - plan.part.start) as u64, options.quiet);
+    // The sequences this enumeration plays: its part's, or all of them.
+    let sequences = (plan.part.end - plan.part.start) as u64;
+    let bar = crate::progress::games_bar(sequences, options.quiet);
     let start = Instant::now();
     let played = AtomicU64::new(0);
     let tally = plan.run(
@@ -116,8 +118,7 @@ pub fn enumerate(
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
     let Some(tally) = tally else {
-        let part = plan.part.end - plan.part.start;
-        return Enumerated::Stopped(played.into_inner() as f64 / part as f64);
+        return Enumerated::Stopped(played.into_inner() as f64 / sequences as f64);
     };
     let mut failures = Vec::new();
     if let Some(target) = &options.state {

@@ -4,7 +4,7 @@
 //! every deal, so parts that leave sequences out, or hold some twice, are refused, as are parts
 //! of other enumerations (rules, deals, warsim versions).
 
-use super::{fold_rest, mixed, refuse};
+use super::{fold_rest, mixed, refuse, unreadable};
 use crate::enumerate::command::{EnumerationOutputs, write_outputs};
 use crate::enumerate::saved::tally_of;
 use crate::enumerate::{DealSet, Plan};
@@ -32,7 +32,7 @@ pub(super) fn merge_enumeration(
         )));
     }
     let named = |file: usize| paths[file].display().to_string();
-    let damaged = |file: usize, why: String| refuse(format!("{}: {why}", named(file)));
+    let damaged = |file: usize, why: String| unreadable(&paths[file], why);
     let rules = first.rules.rules().map_err(|why| damaged(0, why))?;
     let set = DealSet::named(&first.deals)
         .ok_or_else(|| damaged(0, format!("names no deal set ({:?})", first.deals)))?;

@@ -9,14 +9,9 @@ use std::fs;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-use common::until;
+use common::{size, until};
 use tempfile::TempDir;
 use warsim::export::text::group;
-
-/// The bytes of the file at `path`, 0 before it exists.
-fn size(path: &Path) -> u64 {
-    fs::metadata(path).map_or(0, |m| m.len())
-}
 
 /// Starts `warsim ARGS` in `dir`, its standard error going to `dir/said.txt`.
 fn start(dir: &Path, args: &str) -> Child {

@@ -5,17 +5,10 @@
 
 mod common;
 
-use std::fs;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
-use common::until;
+use common::{size, until};
 use tempfile::TempDir;
-
-/// The bytes of the file at `path`, 0 before it exists.
-fn size(path: &Path) -> u64 {
-    fs::metadata(path).map_or(0, |m| m.len())
-}
 
 #[test]
 fn a_signal_ignored_at_the_start_stays_ignored_and_another_still_stops_the_run() {

@@ -189,9 +189,7 @@ fn same_signal_twice(number: i32, csv: &Path, summary: &Path) -> Option<std::pro
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    until("rows", || {
-        fs::metadata(csv).map_or(0, |m| m.len()) > 100_000
-    });
+    until("rows", || common::size(csv) > 100_000);
     let pid = child.id() as libc::pid_t;
     let sent = Instant::now();
     // SAFETY: plain system calls on our own child, which has not been waited for.
@@ -228,9 +226,7 @@ fn stop_twice_at_once(command: &mut Command, path: &Path, bytes: u64) -> String 
 /// [`stop_twice_at_once`], returning what the process wrote to its standard error too.
 fn stop_twice_saying(command: &mut Command, path: &Path, bytes: u64) -> (String, String) {
     let mut child = command.spawn().unwrap();
-    until("output", || {
-        fs::metadata(path).map_or(0, |m| m.len()) > bytes
-    });
+    until("output", || common::size(path) > bytes);
     let pid = child.id() as libc::pid_t;
     // SAFETY: plain system calls on our own child, which has not been waited for.
     unsafe {

@@ -199,9 +199,7 @@ pub fn signal_in_once_written(
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    until(&format!("{path:?} written"), || {
-        std::fs::metadata(path).map_or(0, |m| m.len()) >= bytes
-    });
+    until(&format!("{path:?} written"), || size(path) >= bytes);
     send(signal, child.id());
     child.wait_with_output().unwrap()
 }
@@ -224,6 +222,11 @@ pub fn exits_within(
         }
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// The bytes of the file at `path`, 0 before it exists.
+pub fn size(path: &std::path::Path) -> u64 {
+    std::fs::metadata(path).map_or(0, |m| m.len())
 }
 
 /// Polls `done` until it holds; fails the test, saying what it waited for, after a minute.

@@ -1,33 +1,17 @@
 //! SIGUSR1 asks a run or sweep for a checkpoint now, and it plays on (SIGUSR1's default action
 //! would end it at once): what Slurm's `--signal=USR1@120` sends before a time limit. The
 //! checkpoint holds every game the per-game CSV held when the signal came; a job that keeps no
-//! checkpoints (an enumeration among them) says so and plays on.
+//! checkpoints (no state file) says so and plays on. (An enumeration's: `enumerate_checkpoints.rs`.)
 
 mod common;
 
 use std::fs;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 
-use common::{size, until};
+use common::{said, size, start_in as start, until};
 use tempfile::TempDir;
 use warsim::export::text::group;
-
-/// Starts `warsim ARGS` in `dir`, its standard error going to `dir/said.txt`.
-fn start(dir: &Path, args: &str) -> Child {
-    Command::new(assert_cmd::cargo::cargo_bin("warsim"))
-        .args(args.split_whitespace())
-        .current_dir(dir)
-        .stdout(Stdio::null())
-        .stderr(fs::File::create(dir.join("said.txt")).unwrap())
-        .spawn()
-        .unwrap()
-}
-
-/// What warsim has said on standard error so far.
-fn said(dir: &Path) -> String {
-    fs::read_to_string(dir.join("said.txt")).unwrap_or_default()
-}
 
 /// Sends SIGUSR1 once the CSV has grown past `rows_bytes`; waits for `note` on standard error;
 /// returns how big the CSV was when the signal went.
@@ -139,14 +123,14 @@ fn a_run_that_keeps_no_checkpoints_says_so_and_plays_on() {
 }
 
 #[test]
-fn an_enumeration_asked_for_a_checkpoint_says_it_keeps_none_and_plays_on() {
+fn an_enumeration_without_a_state_says_it_keeps_no_checkpoints_and_plays_on() {
     let dir = TempDir::new().unwrap();
     // 63,063,000 deals: far more than the test's seconds play.
     let mut child = start(dir.path(), "enumerate --suits 4 --ranks 4 -q --threads 1");
     common::until_it_catches(child.id(), libc::SIGUSR1);
     common::send("-USR1", child.id());
-    let note = "warsim: SIGUSR1 asks for a checkpoint, but an enumeration keeps none (a part, \
-                --shard K/N, is kept once played whole); it plays on\n";
+    let note = "warsim: SIGUSR1 asks for a checkpoint, but this job keeps none (only a --state \
+                file, with --checkpoint-every above 0, keeps them); it plays on\n";
     until("the note", || said(dir.path()).contains(note));
     assert!(child.try_wait().unwrap().is_none(), "{}", said(dir.path()));
     common::send("-TERM", child.id());

@@ -392,7 +392,11 @@ fn an_interrupted_enumeration_writes_nothing_and_says_why() {
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(
         stderr.starts_with("interrupted (SIGINT, Ctrl-C) with ")
-            && stderr.ends_with("% of the deals played: an enumeration's figures are exact only over every deal, so no report and no file was written\n"),
+            && stderr.ends_with(
+                "% of the deals played: an enumeration's figures are exact only over every deal, \
+                 so no report and no file was written (with --state PATH an enumeration keeps \
+                 the counts of the deals played, to resume)\n"
+            ),
         "{stderr}"
     );
     assert!(out.stdout.is_empty(), "no report of part of the deals");

@@ -115,7 +115,7 @@ fn a_tally_written_to_a_state_reads_back_the_same() {
     let plan = Plan::new(&rules, DealSet::All, 1 << 40).unwrap();
     let tally = plan.run(2, &|_| {}, &|| false).unwrap();
     assert!(tally.cycled > 0 && tally.longest.is_some(), "{tally:?}");
-    let state = state_of(&plan, &tally, 1.0, 2);
+    let state = state_of(&plan, &tally, plan.part.end, (1.0, 2), None);
     assert_eq!(tally_of(&state.tally, 2).unwrap(), tally);
     // A count edited by hand no longer adds up: refused, not merged into wrong figures.
     let mut edited = state.tally.clone();
@@ -170,12 +170,6 @@ fn parts_that_are_not_one_whole_enumeration_are_refused_on_one_line() {
             "merge part-0.json part-1.json part-2.json --plot p.svg",
             "error: --plot: these are an enumeration's states, whose merge writes --json, \
              --summary and --histogram, as `warsim enumerate` does",
-        ),
-        (
-            "resume part-0.json",
-            "error: part-0.json: is an enumeration's state, which keeps no checkpoint: an \
-             enumeration cannot be resumed, only played again (or merged, with its other parts, \
-             by `warsim merge`)",
         ),
         (
             "enumerate --suits 4 --ranks 3 --shard 0/2",
@@ -265,9 +259,15 @@ fn a_parts_state_file_has_one_writer_at_a_time() {
     assert_eq!((status, said.as_str()), (Some(2), ""), "{errors}");
     assert!(
         errors.starts_with("error: --state part.json: another warsim is writing this state file")
-            && errors.ends_with("or give this part its own --state\n")
+            && errors.ends_with("or give this enumeration its own --state\n")
             && errors.lines().count() == 1,
         "{errors}"
     );
-    assert!(!d.join("part.json").exists() && !d.join("part.json.lock").exists());
+    // The state is the first part's, stopped: the second wrote nothing.
+    let state = common::json(&d.join("part.json"));
+    assert_eq!(
+        (&state["first"], &state["end"]),
+        (&0.into(), &31_531_500.into())
+    );
+    assert!(!d.join("part.json.lock").exists());
 }

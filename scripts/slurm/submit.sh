@@ -73,6 +73,7 @@ case "$command $per_game" in
   "run csv") task="$task --continue --csv $out/games-\$SLURM_ARRAY_TASK_ID.csv \$( [ \$SLURM_ARRAY_TASK_ID -gt 0 ] && echo --no-header )" ;;
   "run parquet") task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet --checkpoint-every 0" ;;
   "run ") task="$task --continue" ;;
+  "enumerate ") task="$task --continue" ;;
 esac
 array=${only:-0-$((shards - 1))}
 # --requeue: a task whose node fails or that is pre-empted is queued again (and continues);

@@ -5,25 +5,27 @@ use std::time::Duration;
 
 use crate::stats::Stats;
 
-/// How a batch is driven from outside: progress reports and a request to stop early.
-pub struct Controls<'a> {
+/// How a batch is driven from outside: progress reports and a request to stop early. `Prefix`
+/// is what a checkpoint saves of the work so far: a run's [`Stats`], an enumeration's tally.
+pub struct Controls<'a, Prefix = Stats> {
     /// Called with the number of games each finished range played.
     pub progress: &'a (dyn Fn(u64) + Sync),
     /// Polled before each range: once it returns true, no new range is started.
     pub stop: &'a (dyn Fn() -> bool + Sync),
     /// Checkpoints to save while the batch runs, if any.
-    pub checkpoints: Option<Checkpoints<'a>>,
+    pub checkpoints: Option<Checkpoints<'a, Prefix>>,
 }
 
 /// Saving a checkpoint now and then: the statistics of every game written so far (always a whole
 /// prefix of the batch) and the record sink's position, once the sink has written out all it
 /// took.
-pub struct Checkpoints<'a> {
+pub struct Checkpoints<'a, Prefix = Stats> {
     /// How often, at the least.
     pub every: Duration,
     /// Saves one: the prefix's statistics, the sink's
-    /// [`RecordSink::position`](super::RecordSink::position), and why now.
-    pub save: &'a (dyn Fn(&Stats, u64, Occasion) -> io::Result<()> + Sync),
+    /// [`RecordSink::position`](super::RecordSink::position) (an enumeration's: the next
+    /// sequence), and why now.
+    pub save: &'a (dyn Fn(&Prefix, u64, Occasion) -> io::Result<()> + Sync),
     /// Polled after each range written: true (once) when one is asked for now, from outside.
     pub asked: &'a (dyn Fn() -> bool + Sync),
 }
@@ -37,7 +39,7 @@ pub enum Occasion {
     Asked,
 }
 
-impl Controls<'static> {
+impl Controls<'static, Stats> {
     /// No progress reports, never stops early.
     pub fn none() -> Controls<'static> {
         Controls {

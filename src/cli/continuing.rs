@@ -1,7 +1,8 @@
-//! `warsim run|sweep --continue`: what a scheduler's retry runs. With `--state PATH` a run
-//! holds PATH's lock while it goes; with `--continue` it continues the checkpoint in its own
-//! state file when that file is this same batch's (the same flags but how the run goes), as
-//! `warsim resume` does, and starts when there is none.
+//! `warsim run|sweep|enumerate --continue`: what a scheduler's retry runs. With `--state PATH`
+//! a job holds PATH's lock while it goes; with `--continue` it continues the checkpoint in its
+//! own state file when that file is this same job's (the same flags but how the job goes), as
+//! `warsim resume` does, and starts when there is none. (An enumeration's part is in
+//! `enumerate.rs`, with the rest of its command.)
 
 use std::path::Path;
 
@@ -16,20 +17,20 @@ use crate::run::{RunEnd, RunError, run};
 use crate::state::{AnyState, Resumable, StateLock, WhenHeld};
 use crate::sweep::SweepOptions;
 
-/// The checkpoint flags `run` and `sweep` share.
+/// The checkpoint flags `run`, `sweep` and `enumerate` share.
 #[derive(Args, Debug)]
 pub(super) struct CheckpointArgs {
-    /// With --state: write the state (the games so far, the per-game CSV flushed to the same
-    /// game) this often, so `warsim resume STATE` can continue after a crash: 0, 500ms, 30s, 5m,
-    /// 2h; 0 = only at the end (always so for '-', a pipe or a device: one document). SIGUSR1
-    /// asks for one now (`kill -USR1 PID`).
+    /// With --state: write the state (the games or deals so far; a per-game CSV flushed to the
+    /// same game) this often, so `warsim resume STATE` can continue after a crash: 0, 500ms,
+    /// 30s, 5m, 2h; 0 = only at the end (always so for '-', a pipe or a device: one document).
+    /// SIGUSR1 asks for one now (`kill -USR1 PID`).
     #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration,
         requires = "state")]
     pub(super) checkpoint_every: std::time::Duration,
-    /// With --state: if its file holds a checkpoint of this same batch run from this folder (the
+    /// With --state: if its file holds a checkpoint of this same job run from this folder (the
     /// same flags but --threads, --quiet, --checkpoint-every and --continue, in any order: a
-    /// scheduler retrying a task, or the run again after an interrupt), continue from it as
-    /// `warsim resume` does; if there is no file, start. A state of another run is an error.
+    /// scheduler retrying a task, or the job again after an interrupt), continue from it as
+    /// `warsim resume` does; if there is no file, start. A state of another job is an error.
     /// If another warsim is writing the state file, wait for it to end first.
     #[arg(long = "continue")]
     pub(super) continue_from_state: bool,
@@ -47,13 +48,13 @@ pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
         return run(&options, interrupt.as_ref());
     };
     let same = |saved: &RunOptions| run_batch(saved) == run_batch(&options);
-    let (name, checkpoint, resumable) = own_checkpoint(&path, |saved| match parse(saved) {
+    let (name, checkpoint, resumable) = own_checkpoint(&path, "run", |saved| match parse(saved) {
         Ok(Command::Run(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
         _ => false,
     })?;
     match checkpoint {
         AnyState::Run(state) => continue_from(&name, &state, &resumable, options),
-        AnyState::Sweep(_) | AnyState::Enumeration(_) => Err(another_run(&name, &resumable)),
+        AnyState::Sweep(_) | AnyState::Enumeration(_) => Err(another_job(&name, &resumable, "run")),
     }
 }
 
@@ -66,13 +67,13 @@ pub(super) fn sweep_or_continue(options: SweepOptions) -> Result<RunEnd, RunErro
         return crate::sweep::sweep(&options, interrupt.as_ref());
     };
     let same = |saved: &SweepOptions| sweep_batch(saved) == sweep_batch(&options);
-    let (name, checkpoint, resumable) = own_checkpoint(&path, |saved| match parse(saved) {
+    let (name, checkpoint, resumable) = own_checkpoint(&path, "run", |saved| match parse(saved) {
         Ok(Command::Sweep(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
         _ => false,
     })?;
     match checkpoint {
         AnyState::Sweep(sweep) => continue_sweep(&name, &sweep, &resumable, options),
-        AnyState::Run(_) | AnyState::Enumeration(_) => Err(another_run(&name, &resumable)),
+        AnyState::Run(_) | AnyState::Enumeration(_) => Err(another_job(&name, &resumable, "run")),
     }
 }
 
@@ -106,17 +107,21 @@ pub(super) fn lock_state(
 }
 
 /// The state file `--continue` continues from, when there is one.
-fn existing_state(state: &Option<Target>, continuing: bool) -> Option<std::path::PathBuf> {
+pub(super) fn existing_state(
+    state: &Option<Target>,
+    continuing: bool,
+) -> Option<std::path::PathBuf> {
     match (state, continuing) {
         (Some(Target::File(path)), true) if path.is_file() => Some(path.clone()),
         _ => None,
     }
 }
 
-/// The checkpoint at `path`, if `same` finds its command line this one's and it ran from this
-/// folder (relative paths name other files elsewhere).
-fn own_checkpoint(
+/// The checkpoint at `path`, if `same` finds its command line this `job`'s and it ran from
+/// this folder (relative paths name other files elsewhere).
+pub(super) fn own_checkpoint(
     path: &Path,
+    job: &str,
     same: impl FnOnce(&[String]) -> bool,
 ) -> Result<(String, AnyState, Resumable), RunError> {
     let name = path.display().to_string();
@@ -126,12 +131,12 @@ fn own_checkpoint(
         (true, true) => Ok((name, checkpoint, resumable)),
         // This very command, run elsewhere: most likely its folder moved here.
         (true, false) => Err(refuse(format!(
-            "--continue: {name} is this run's state from another folder ({}): if the folder \
-             moved here, continue it with `warsim resume {name} --folder .`; else give this run \
-             its own --state",
+            "--continue: {name} is this {job}'s state from another folder ({}): if the folder \
+             moved here, continue it with `warsim resume {name} --folder .`; else give this \
+             {job} its own --state",
             resumable.folder_text()
         ))),
-        (false, _) => Err(another_run(&name, &resumable)),
+        (false, _) => Err(another_job(&name, &resumable, job)),
     }
 }
 
@@ -153,6 +158,8 @@ macro_rules! batch_of {
     };
 }
 
+pub(super) use batch_of;
+
 batch_of!(
     /// What decides a run's games and files (see `batch_of`).
     run_batch(RunOptions)
@@ -162,9 +169,10 @@ batch_of!(
     sweep_batch(SweepOptions)
 );
 
-fn another_run(name: &str, resumable: &Resumable) -> RunError {
+/// Refuses to continue a `job` (a run, an enumeration) from `name`, another job's state.
+pub(super) fn another_job(name: &str, resumable: &Resumable, job: &str) -> RunError {
     refuse(format!(
-        "--continue: {name} is the state of another run (`warsim {}` in {}): give this run its own --state, or remove {name} to start over",
+        "--continue: {name} is the state of another {job} (`warsim {}` in {}): give this {job} its own --state, or remove {name} to start over",
         resumable.command.join(" "),
         resumable.folder_text()
     ))

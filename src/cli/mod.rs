@@ -50,8 +50,9 @@ enum Command {
     /// the whole run's figures, exactly; or a sweep's (`warsim sweep … --state`) into its tables;
     /// or an enumeration's parts (`warsim enumerate … --state`) into its exact figures.
     Merge(Box<MergeArgs>),
-    /// Continue a run or sweep that stopped (a crash, a killed job, Ctrl-C) from the state file
-    /// it checkpointed with `--state`: the finished outputs are those of an uninterrupted one.
+    /// Continue a run, sweep or enumeration that stopped (a crash, a killed job, Ctrl-C) from
+    /// the state file it checkpointed with `--state`: the finished outputs are those of an
+    /// uninterrupted one.
     Resume(resume::ResumeArgs),
     /// Play single games and print them: a seed, a range of seeds, one game of a batch,
     /// the fixed-rounds report, or a game against the computer.
@@ -313,7 +314,9 @@ pub fn main() -> ExitCode {
         Command::Merge(args) => crate::merge::merge(&args.into_options()),
         Command::Resume(args) => resume::resume(&args),
         Command::Play(args) => return play::play_command(*args),
-        Command::Enumerate(args) => return enumerate::enumerate_command(*args),
+        Command::Enumerate(args) => args
+            .into_options()
+            .and_then(enumerate::enumerate_or_continue),
     };
     match result {
         Ok(RunEnd::Complete) => ExitCode::SUCCESS,

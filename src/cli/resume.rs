@@ -1,14 +1,15 @@
 //! `warsim resume STATE`, and what `--continue` shares with it (`continuing.rs`): continue the
-//! run or sweep a checkpoint recorded, from its folder (or the one `--folder` names, where it
-//! moved) and with its own command line (but how the run goes: threads, progress bar,
-//! checkpoint cadence), after checking that the per-game CSV still holds exactly the
-//! checkpoint's rows (never silently: a shorter, edited or missing file is an error).
+//! run, sweep or enumeration a checkpoint recorded, from its folder (or the one `--folder`
+//! names, where it moved) and with its own command line (but how the run goes: threads,
+//! progress bar, checkpoint cadence), after checking that the per-game CSV still holds exactly
+//! the checkpoint's rows (never silently: a shorter, edited or missing file is an error).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args, Parser};
 
+use super::enumerate::continue_enumeration;
 use super::{Cli, Command, parse_threads};
 use crate::config::{ConfigError, ResumeFrom, RunOptions, check_threads, parse_duration};
 use crate::export::Target;
@@ -24,7 +25,7 @@ use crate::sweep::{SweepOptions, SweepResume};
 /// none of its games or files.
 #[derive(Args, Debug)]
 pub(super) struct ResumeArgs {
-    /// The run's or sweep's state file.
+    /// The run's, sweep's or enumeration's state file.
     state: PathBuf,
     /// Worker threads, 1 to 1024 [default: the run's own --threads, or all cores].
     #[arg(long, value_name = "T", value_parser = parse_threads)]
@@ -57,11 +58,14 @@ pub(super) fn refuse(message: String) -> RunError {
     RunError::Config(ConfigError::Resume(message))
 }
 
-/// A checkpoint's games played and asked for.
-fn games_of(checkpoint: &AnyState) -> (u64, u64) {
+/// A checkpoint's games (an enumeration's sequences) played and asked for, and their noun.
+fn games_of(checkpoint: &AnyState) -> (u64, u64, &'static str) {
     match checkpoint {
-        AnyState::Run(state) => (state.games, state.games_requested),
-        AnyState::Enumeration(_) => unreachable!("read_checkpoint refuses an enumeration"),
+        AnyState::Run(state) => (state.games, state.games_requested, "game"),
+        AnyState::Enumeration(state) => {
+            let (played, part) = (state.next - state.first, state.end - state.first);
+            (played, part, "sequence")
+        }
         AnyState::Sweep(sweep) => {
             // Each cell's part of its games (a shard's), or all of them if none was begun.
             let part = sweep
@@ -69,7 +73,7 @@ fn games_of(checkpoint: &AnyState) -> (u64, u64) {
                 .first()
                 .map_or(sweep.games, |c| c.games_requested);
             let played = sweep.cells.iter().map(|c| c.games).sum();
-            (played, part * sweep.grid.len() as u64)
+            (played, part * sweep.grid.len() as u64, "game")
         }
     }
 }
@@ -87,12 +91,12 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
         .map_err(|e| refuse(format!("{name}: {e}")))?;
     let (checkpoint, resumable) =
         read_checkpoint(&absolute).map_err(|e| refuse(format!("{name}: {e}")))?;
-    let (played, asked) = games_of(&checkpoint);
+    let (played, asked, noun) = games_of(&checkpoint);
     let what = checkpoint.kind();
     if played == asked {
         eprintln!(
             "{name}: the {what} is complete ({}): nothing to resume",
-            counted(played, "game")
+            counted(played, noun)
         );
         return Ok(RunEnd::Complete);
     }
@@ -145,6 +149,14 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
             let o = &mut options;
             args.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
             continue_sweep(&name, &sweep, &resumable, options)
+        }
+        (Ok(Command::Enumerate(recorded)), AnyState::Enumeration(state)) => {
+            let mut options = recorded.into_options()?;
+            same_state_there(args, &options.state, &absolute)?;
+            options.command = resumable.command.clone();
+            let o = &mut options;
+            args.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
+            continue_enumeration(&name, &state, options)
         }
         _ => Err(not_its_own()),
     }
@@ -202,18 +214,11 @@ pub(super) fn read_checkpoint(path: &Path) -> Result<(AnyState, Resumable), Stri
     let (version, resume) = match &checkpoint {
         AnyState::Run(state) => (&state.warsim_version, state.resume.clone()),
         AnyState::Sweep(sweep) => (&sweep.warsim_version, sweep.resume.clone()),
-        AnyState::Enumeration(_) => {
-            return Err(
-                "is an enumeration's state, which keeps no checkpoint: an enumeration \
-                        cannot be resumed, only played again (or merged, with its other parts, \
-                        by `warsim merge`)"
-                    .to_string(),
-            );
-        }
+        AnyState::Enumeration(state) => (&state.warsim_version, state.resume.clone()),
     };
     let Some(resumable) = resume else {
         return Err(
-            "was not written by `warsim run --state` or `warsim sweep --state` (a checkpoint): there is nothing to resume"
+            "was not written by `warsim run`, `sweep` or `enumerate` with --state (a checkpoint): there is nothing to resume"
                 .to_string(),
         );
     };

@@ -146,6 +146,9 @@ pub enum ConfigError {
     /// A state file that cannot be resumed.
     #[error("{0}")]
     Resume(String),
+    /// An enumeration that cannot be played: its rules, deck or outputs.
+    #[error("{0}")]
+    Enumerate(String),
     /// State files that cannot be merged.
     #[error("{0}")]
     Merge(String),

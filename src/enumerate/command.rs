@@ -1,17 +1,22 @@
 //! `warsim enumerate` from checked options to its outputs: the plan and every output checked
-//! before any deal is played, a progress bar, the report, and each file written atomically; or,
-//! stopped by a signal, nothing at all.
+//! before any deal is played, a progress bar, checkpoints of the sequences played so far (with
+//! `--state`), the report, and each file written atomically; or, stopped by a signal, no
+//! figures, and the state of the sequences played, for `warsim resume`.
 
+use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use super::{DealSet, EnumerateError, Plan, Tally, report, saved};
-use crate::batch::Shard;
+use super::{DealSet, EnumerateError, Plan, Played, Tally, report, saved};
+use crate::batch::{Controls, Occasion, Shard};
 use crate::config::{ConfigError, check_threads};
 use crate::engine::Rules;
-use crate::export::Target;
-use crate::export::{OutputError, check_outputs};
-use crate::run::{OutputWriter, RunError, write_each, write_report_with};
+use crate::export::text::group;
+use crate::export::{OutputError, Target, check_outputs, write_atomically};
+use crate::run::{
+    OutputWriter, RunError, checkpoints_of, resumable_at, say_checkpoint_written, write_each,
+    write_report_with,
+};
 use crate::state::check_apart_from_lock;
 
 /// What `warsim enumerate` was asked for.
@@ -35,8 +40,28 @@ pub struct EnumerateOptions {
     pub quiet: bool,
     /// The part of the deals to play, if not all of them.
     pub shard: Option<Shard>,
-    /// The exact counts, as a state for `warsim merge` (a shard's only output but its line).
+    /// The exact counts, as a state for `warsim merge` (a shard's only output but its line)
+    /// and `warsim resume`.
     pub state: Option<Target>,
+    /// How often to write the state while playing (zero: only at the end).
+    pub checkpoint_every: Duration,
+    /// Continue the checkpoint in its own state file, if there is one (`--continue`).
+    pub continue_from_state: bool,
+    /// The command line, after `warsim`, recorded in the state for `warsim resume`.
+    pub command: Vec<String>,
+    /// The checkpoint this enumeration goes on from, if any.
+    pub resume: Option<EnumerationResume>,
+}
+
+/// Where a resumed enumeration goes on from: a checkpoint's counts.
+#[derive(Clone, Debug)]
+pub struct EnumerationResume {
+    /// The first sequence not played.
+    pub next: u128,
+    /// The counts over the sequences before it, from the part's first.
+    pub tally: Tally,
+    /// The wall time spent on them.
+    pub seconds: f64,
 }
 
 /// Why `warsim enumerate` stopped before playing: bad input (exit 2).
@@ -91,38 +116,95 @@ pub fn plan(options: &EnumerateOptions) -> Result<Plan, EnumerateRefusal> {
 pub enum Enumerated {
     /// Every deal was played; the outputs that could not be written, if any.
     Done(Vec<RunError>),
-    /// `stop` asked to stop first: nothing was written, since figures over part of the deals
-    /// are not the deck's. The share of the deals that had been played.
-    Stopped(f64),
+    /// `stop` asked to stop first: no figures were written, since figures over part of the
+    /// deals are not the deck's. The share of the deals whose counts were kept, and, with a
+    /// state file, where they were kept (or why they could not be).
+    Stopped(f64, Option<String>),
+    /// A checkpoint could not be written, so play stopped: the error, saying what was kept.
+    Failed(RunError),
 }
 
-/// Plays the plan and writes the report and the outputs, unless `stop` asks to stop first.
+/// Plays the plan (from its checkpoint, if resumed) and writes the report and the outputs,
+/// unless `stop` asks to stop first; with a state file, saves a checkpoint every
+/// `--checkpoint-every` and when asked (SIGUSR1), and once stopped.
 pub fn enumerate(
     options: &EnumerateOptions,
     plan: &Plan,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Enumerated {
-    // The sequences this enumeration plays: its part's, or all of them.
-    let sequences = (plan.part.end - plan.part.start) as u64;
-    let bar = crate::progress::games_bar(sequences, options.quiet);
-    let start = Instant::now();
-    let played = AtomicU64::new(0);
-    let tally = plan.run(
-        options.threads,
-        &|n| {
-            played.fetch_add(n, Ordering::Relaxed);
-            bar.inc(n);
-        },
-        stop,
-    );
-    let seconds = start.elapsed().as_secs_f64();
-    bar.finish_and_clear();
-    let Some(tally) = tally else {
-        return Enumerated::Stopped(played.into_inner() as f64 / sequences as f64);
+    let players = plan.rules.players as usize;
+    let (next, before, seconds_before) = match &options.resume {
+        Some(resume) => (resume.next, resume.tally.clone(), resume.seconds),
+        None => (plan.part.start, Tally::new(players), 0.0),
     };
+    let bar = crate::progress::games_bar((plan.part.end - next) as u64, options.quiet);
+    let start = Instant::now();
+    let seconds = || seconds_before + start.elapsed().as_secs_f64();
+    // The first sequence not in the state file: the resumed checkpoint's, then each written.
+    let saved_to = AtomicU64::new(options.resume.as_ref().map_or(u64::MAX, |r| r.next as u64));
+    // The state of the sequences before `next`, which `warsim resume` continues.
+    let state_at = |tally: &Tally, next: u128, seconds: f64| {
+        let resume = resumable_at(&options.command, &None, 0).ok();
+        saved::state_of(plan, tally, next, (seconds, options.threads), resume)
+    };
+    let write_state = |tally: &Tally, next: u128| -> io::Result<()> {
+        let Some(target) = &options.state else {
+            return Ok(());
+        };
+        let state = state_at(tally, next, seconds());
+        write_atomically(target, |out| state.write(out))?;
+        saved_to.store(next as u64, Ordering::Relaxed);
+        Ok(())
+    };
+    let save = |tally: &Tally, next: u64, occasion: Occasion| -> io::Result<()> {
+        write_state(tally, u128::from(next))?;
+        if let (Occasion::Asked, Some(target)) = (occasion, &options.state) {
+            say_checkpoint_written(&bar, target, &held(plan, u128::from(next)));
+        }
+        Ok(())
+    };
+    let controls = Controls {
+        progress: &|n| bar.inc(n),
+        stop,
+        checkpoints: checkpoints_of(&options.state, options.checkpoint_every, &save),
+    };
+    let played = plan.play(options.threads, (next, before), &controls);
+    bar.finish_and_clear();
+    let (tally, next) = match played {
+        Played::Whole(tally) => (tally, plan.part.end),
+        Played::Stopped { tally, next } => {
+            let share = (next - plan.part.start) as f64 / plan.part_len() as f64;
+            let kept = options
+                .state
+                .as_ref()
+                .map(|target| match write_state(&tally, next) {
+                    Ok(()) => format!("{target} holds {}", held(plan, next)),
+                    Err(e) => format!("could not write the state to {target}: {e}"),
+                });
+            return Enumerated::Stopped(share, kept);
+        }
+        Played::Failed { next, error, .. } => {
+            let target = options.state.as_ref().expect("only a state is saved");
+            let kept = match saved_to.into_inner() {
+                u64::MAX => "; nothing was kept".to_string(),
+                held_to => format!(
+                    "; play stopped at sequence {}, and {target} holds its last checkpoint, {}",
+                    group(next as u64),
+                    held(plan, u128::from(held_to))
+                ),
+            };
+            return Enumerated::Failed(RunError::Write {
+                what: "the state",
+                target: target.to_string(),
+                source: error,
+                kept,
+            });
+        }
+    };
+    let seconds = seconds();
     let mut failures = Vec::new();
     if let Some(target) = &options.state {
-        let state = saved::state_of(plan, &tally, seconds, options.threads);
+        let state = state_at(&tally, next, seconds);
         let write: OutputWriter = &|out| state.write(out);
         failures = write_each(&[("the state", &options.state, write)]);
         if options.shard.is_some() {
@@ -146,6 +228,21 @@ pub fn enumerate(
         (seconds, options.threads),
     ));
     Enumerated::Done(failures)
+}
+
+/// The sequences a state of `plan` stopped at `next` holds: "sequences 0 to 6,373,372 of
+/// 63,063,000", or of a part "sequences 100 to 199 of its 100 to 999".
+fn held(plan: &Plan, next: u128) -> String {
+    let (start, end) = (plan.part.start as u64, plan.part.end as u64);
+    let played = match next as u64 - start {
+        0 => "no sequences".to_string(),
+        _ => format!("sequences {} to {}", group(start), group(next as u64 - 1)),
+    };
+    if (start, u128::from(end)) == (0, plan.sequences) {
+        format!("{played} of {}", group(end))
+    } else {
+        format!("{played} of its {} to {}", group(start), group(end - 1))
+    }
 }
 
 /// The files a whole enumeration's figures go to.

@@ -4,11 +4,13 @@
 //!
 //! The deals are the sequences of ranks (suits ignored) in lexicographic order, cut into
 //! consecutive hands (`deals.rs`). The order is split into chunks, each started by ranking its
-//! first sequence, played on a rayon pool; each worker tallies its own games (`tally.rs`) and
-//! the tallies merge to the same figures whatever the thread count. A part of the order
+//! first sequence, played on worker threads and tallied apart (`tally.rs`), the tallies
+//! merged in order (`chunks.rs`) to the same figures whatever the thread count, and to a
+//! checkpoint of the sequences played so far. A part of the order
 //! (`--shard K/N`, [`Plan::part`]) is tallied alike and saved as a state (`saved.rs`), and
 //! the parts' tallies merge, by `warsim merge`, to the whole enumeration's.
 
+mod chunks;
 pub mod command;
 pub mod deals;
 pub mod report;
@@ -16,13 +18,11 @@ pub mod saved;
 pub mod tally;
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use rayon::prelude::*;
 
 use crate::batch::Shard;
+use crate::engine::Rules;
 use crate::engine::rules::{Family, Shuffle};
-use crate::engine::{Engine, Outcome, Rules};
+pub use chunks::Played;
 pub use deals::DealSet;
 pub use tally::Tally;
 
@@ -98,6 +98,11 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// How many sequences the plan's part holds.
+    pub fn part_len(&self) -> u128 {
+        self.part.end - self.part.start
+    }
+
     /// Checks that `rules` can be enumerated with `set` within `max_deals` deals.
     pub fn new(rules: &Rules, set: DealSet, max_deals: u128) -> Result<Plan, EnumerateError> {
         if rules.family == Family::FixedRounds {
@@ -196,75 +201,6 @@ impl Plan {
         }
         plan.part = u128::from(part.start)..u128::from(part.end);
         Ok(plan)
-    }
-
-    /// Plays every deal of the plan's part on `threads` threads, calling `progress` with the
-    /// number of sequences each finished chunk covered. Once `stop` says so, the chunks left
-    /// are skipped, and the tally is `None`: figures over some of the deals are not the deck's.
-    pub fn run(
-        &self,
-        threads: usize,
-        progress: &(dyn Fn(u64) + Sync),
-        stop: &(dyn Fn() -> bool + Sync),
-    ) -> Option<Tally> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool of a valid size");
-        let chunks = (self.part.end - self.part.start).div_ceil(CHUNK) as u64;
-        let skipped = AtomicBool::new(false);
-        let tally = pool.install(|| {
-            (0..chunks)
-                .into_par_iter()
-                .fold(
-                    || {
-                        (
-                            Engine::for_rules(&self.rules),
-                            Tally::new(self.rules.players as usize),
-                        )
-                    },
-                    |(mut engine, mut tally), chunk| {
-                        if stop() {
-                            skipped.store(true, Ordering::Relaxed);
-                            return (engine, tally);
-                        }
-                        let first = self.part.start + u128::from(chunk) * CHUNK;
-                        let len = (self.part.end - first).min(CHUNK);
-                        self.play_chunk(&mut engine, &mut tally, first, len);
-                        progress(len as u64);
-                        (engine, tally)
-                    },
-                )
-                .map(|(_, tally)| tally)
-                .reduce(
-                    || Tally::new(self.rules.players as usize),
-                    |mut a, b| {
-                        a.merge(b);
-                        a
-                    },
-                )
-        });
-        (!skipped.into_inner()).then_some(tally)
-    }
-
-    /// Plays `len` sequences from the `first`-th.
-    fn play_chunk(&self, engine: &mut Engine, tally: &mut Tally, first: u128, len: u128) {
-        let mut sequence = deals::unrank(&self.counts, first);
-        let mut position = Vec::new();
-        for i in 0..len {
-            if self.set.keeps(&sequence) {
-                let record = engine.play_sequence(&self.rules, &sequence);
-                if record.outcome == Outcome::Cycle {
-                    engine.position(&self.rules, &mut position);
-                    tally.add_cycle(&position, || engine.walk_cycle(&self.rules));
-                } else {
-                    tally.add(&record, &sequence);
-                }
-            }
-            if i + 1 < len {
-                deals::next_sequence(&mut sequence);
-            }
-        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! An enumeration's part as a state file and back: its plan's identity (rules, deals, the
-//! sequences it played) and its exact tally, for `warsim merge` to join the parts of one
-//! enumeration played apart (`--shard K/N`). A state read back is checked for the sums every
+//! sequences it plays and has played) and its exact tally, for `warsim resume` to go on from
+//! and `warsim merge` to join the parts of one enumeration played apart (`--shard K/N`). A state read back is checked for the sums every
 //! tally keeps (a file edited by hand is refused, not merged into wrong figures).
 
 use std::collections::BTreeMap;
@@ -8,12 +8,19 @@ use std::collections::BTreeMap;
 use super::{Plan, Tally, tally::Cycle, tally::Longest};
 use crate::engine::WinBy;
 use crate::state::{
-    CycleState, ENUMERATION_FORMAT, EnumerationState, FORMAT_VERSION, LongestState, RuleSettings,
-    TallyState,
+    CycleState, ENUMERATION_FORMAT, EnumerationState, FORMAT_VERSION, LongestState, Resumable,
+    RuleSettings, TallyState,
 };
 
-/// The state of `plan`'s part, tallied as `tally` in `seconds` on `threads` threads.
-pub fn state_of(plan: &Plan, tally: &Tally, seconds: f64, threads: usize) -> EnumerationState {
+/// The state of `plan`'s part played up to sequence `next`, tallied as `tally` in `seconds` on
+/// `threads` threads, and how to continue it (`resume`).
+pub fn state_of(
+    plan: &Plan,
+    tally: &Tally,
+    next: u128,
+    (seconds, threads): (f64, usize),
+    resume: Option<Resumable>,
+) -> EnumerationState {
     EnumerationState {
         format: ENUMERATION_FORMAT.to_string(),
         format_version: FORMAT_VERSION,
@@ -24,9 +31,11 @@ pub fn state_of(plan: &Plan, tally: &Tally, seconds: f64, threads: usize) -> Enu
         sequences: plan.sequences as u64,
         first: plan.part.start as u64,
         end: plan.part.end as u64,
+        next: next as u64,
         wall_seconds: seconds,
         threads,
         tally: tally_state(tally),
+        resume,
     }
 }
 
@@ -128,6 +137,5 @@ pub fn tally_of(s: &TallyState, players: usize) -> Result<Tally, String> {
         longest: s.longest.as_ref().map(longest),
         longest_by_cards: s.longest_by_cards.as_ref().map(longest),
         cycles,
-        ..Tally::new(players)
     })
 }

@@ -60,9 +60,15 @@ pub struct Tally {
     pub longest_by_cards: Option<Longest>,
     /// The distinct cycles, by their least position.
     pub cycles: BTreeMap<Vec<u8>, Cycle>,
-    /// Every position of the cycles found, to their least one: a looping game is matched to
-    /// its cycle without walking it again. A worker's cache, not merged.
-    pub(super) known: HashMap<Vec<u8>, Vec<u8>>,
+}
+
+/// The cycles a worker has walked: every position of each, to its least one, and each cycle
+/// with no deals counted, so that a looping game is matched to its cycle without walking it
+/// again, whichever chunk's tally it goes to.
+#[derive(Debug, Default)]
+pub struct CycleCache {
+    least_of: HashMap<Vec<u8>, Vec<u8>>,
+    found: HashMap<Vec<u8>, Cycle>,
 }
 
 impl Tally {
@@ -109,11 +115,16 @@ impl Tally {
     }
 
     /// Counts a game that loops forever, now at `position`; `walk` gives its cycle's positions
-    /// when the cycle is new to this worker.
-    pub fn add_cycle(&mut self, position: &[u8], walk: impl FnOnce() -> Vec<Vec<u8>>) {
+    /// when the cycle is new to this worker's `cache`.
+    pub fn add_cycle(
+        &mut self,
+        cache: &mut CycleCache,
+        position: &[u8],
+        walk: impl FnOnce() -> Vec<Vec<u8>>,
+    ) {
         self.deals += 1;
         self.cycled += 1;
-        let least = match self.known.get(position) {
+        let least = match cache.least_of.get(position) {
             Some(least) => least.clone(),
             None => {
                 let positions = walk();
@@ -126,17 +137,31 @@ impl Tally {
                     .then(|| positions.iter().map(|p| swap_seats(p)).min())
                     .flatten();
                 for p in positions.iter() {
-                    self.known.insert(p.clone(), least.clone());
+                    cache.least_of.insert(p.clone(), least.clone());
                 }
-                self.cycles.entry(least.clone()).or_insert(Cycle {
+                let cycle = Cycle {
                     period: positions.len() as u32,
                     deals: 0,
                     mirror,
-                });
+                };
+                cache.found.insert(least.clone(), cycle);
                 least
             }
         };
-        self.cycles.get_mut(&least).expect("just found").deals += 1;
+        // Most looping games end in a cycle this tally has counted already: one lookup.
+        match self.cycles.get_mut(&least) {
+            Some(cycle) => cycle.deals += 1,
+            None => {
+                let cycle = &cache.found[&least];
+                self.cycles.insert(
+                    least,
+                    Cycle {
+                        deals: 1,
+                        ..cycle.clone()
+                    },
+                );
+            }
+        }
     }
 
     /// Adds another worker's counts.

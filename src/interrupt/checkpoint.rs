@@ -1,7 +1,7 @@
-//! SIGUSR1 asks a run or sweep for a checkpoint now, and it plays on: what a scheduler's warning
-//! before a time limit (Slurm's `--signal=USR1@120`) or a person about to take a machine down
-//! sends. Without a handler, SIGUSR1's default action would end the process at once, losing its
-//! end; a job that keeps no checkpoints (an enumeration among them) says so and plays on. As
+//! SIGUSR1 asks a run, sweep or enumeration for a checkpoint now, and it plays on: what a
+//! scheduler's warning before a time limit (Slurm's `--signal=USR1@120`) or a person about to
+//! take a machine down sends. Without a handler, SIGUSR1's default action would end the process
+//! at once, losing its end; a job that keeps no checkpoints says so and plays on. As
 //! with the stopping signals, a SIGUSR1 ignored when the process starts stays ignored.
 
 use std::sync::Once;
@@ -16,8 +16,6 @@ pub enum CheckpointAnswer {
     Save,
     /// It keeps none: no state file, or `--checkpoint-every 0`. It says so.
     NoState,
-    /// An enumeration, which keeps none: it says so.
-    Enumeration,
 }
 
 /// Asked for a checkpoint, not yet taken ([`checkpoint_asked`]).
@@ -30,9 +28,6 @@ static ANSWERING: Once = Once::new();
 /// What the handler says when the job keeps no checkpoints: the request is not lost in silence.
 const NO_STATE: &[u8] = b"warsim: SIGUSR1 asks for a checkpoint, but this job keeps none (only \
 a --state file, with --checkpoint-every above 0, keeps them); it plays on\n";
-/// What an enumeration says: its figures come from every deal, so it has nothing to save.
-const ENUMERATION: &[u8] = b"warsim: SIGUSR1 asks for a checkpoint, but an enumeration keeps \
-none (a part, --shard K/N, is kept once played whole); it plays on\n";
 
 /// From now on, SIGUSR1 has the job do as `answer` says; either way the job plays on.
 /// Registered once a process, unless SIGUSR1 was ignored when it started.
@@ -55,7 +50,6 @@ fn on_request() {
             ASKED.store(true, Ordering::SeqCst);
             return;
         }
-        answer if answer == CheckpointAnswer::Enumeration as u8 => ENUMERATION,
         _ => NO_STATE,
     };
     // SAFETY: write(2) is async-signal-safe; a failed write leaves only the note unsaid.

@@ -1,8 +1,8 @@
 //! `warsim merge` of an enumeration's parts (`warsim enumerate --shard K/N --state PATH`): their
 //! exact counts added into the whole enumeration's figures, the report and files `warsim
 //! enumerate` writes, identical but for the time. An enumeration's figures are exact only over
-//! every deal, so parts that leave sequences out, or hold some twice, are refused, as are parts
-//! of other enumerations (rules, deals, warsim versions).
+//! every deal, so parts that leave sequences out, hold some twice or were stopped before their
+//! end are refused, as are parts of other enumerations (rules, deals, warsim versions).
 
 use super::{fold_rest, mixed, refuse, unreadable};
 use crate::enumerate::command::{EnumerationOutputs, write_outputs};
@@ -44,6 +44,7 @@ pub(super) fn merge_enumeration(
         ));
     }
     let players = rules.players as usize;
+    unfinished(&named(0), &first)?;
     let mut tally = tally_of(&first.tally, players).map_err(|why| damaged(0, why))?;
     let mut parts = vec![(first.first, first.end, 0)];
     let (mut seconds, mut threads) = (first.wall_seconds, first.threads);
@@ -59,6 +60,7 @@ pub(super) fn merge_enumeration(
                 named(file)
             )));
         }
+        unfinished(&named(file), &state)?;
         tally.merge(tally_of(&state.tally, players).map_err(|why| damaged(file, why))?);
         parts.push((state.first, state.end, file));
         seconds += state.wall_seconds;
@@ -112,6 +114,27 @@ fn differs(state: &EnumerationState, first: &EnumerationState) -> Option<&'stati
     } else {
         None
     }
+}
+
+/// Refuses a part stopped before its end (a checkpoint): its figures are not yet its part's.
+fn unfinished(name: &str, state: &EnumerationState) -> Result<(), RunError> {
+    if state.whole() {
+        return Ok(());
+    }
+    let held = match state.next - state.first {
+        0 => "no sequences".to_string(),
+        _ => format!(
+            "sequences {} to {}",
+            group(state.first),
+            group(state.next - 1)
+        ),
+    };
+    Err(refuse(format!(
+        "{name} holds an enumeration stopped before its end: {held} of its {} to {}; play it \
+         to its end with `warsim resume {name}`, then merge",
+        group(state.first),
+        group(state.end - 1)
+    )))
 }
 
 /// Refuses parts that leave sequences `start` to `end − 1` of `sequences` unplayed.

@@ -12,7 +12,6 @@ use crate::config::ConfigError;
 use crate::export::{GameCsv, GameFiles, Stream, Target};
 use crate::interrupt::{self, CheckpointAnswer, Interrupt};
 use crate::state::{Resumable, csv_tail};
-use crate::stats::Stats;
 
 /// What `warsim resume` needs to continue a run or sweep that ended early (`command`, none for
 /// a merge): its command, its folder and where its per-game CSV ends (on a whole row, after an
@@ -28,14 +27,14 @@ pub fn resumable(command: &[String], csv: &Option<Target>) -> Option<Resumable> 
     resumable_at(command, csv, bytes).ok()
 }
 
-/// The checkpoints of a run or sweep with `state`, saved by `save` every `every` and when asked
+/// The checkpoints of a run, sweep or enumeration with `state`, saved by `save` every `every` and when asked
 /// (SIGUSR1, [`interrupt::checkpoint_asked`]): none without a state, with `every` zero, or for
 /// a state that cannot keep them.
-pub fn checkpoints_of<'a>(
+pub fn checkpoints_of<'a, Prefix>(
     state: &Option<Target>,
     every: Duration,
-    save: &'a (dyn Fn(&Stats, u64, Occasion) -> io::Result<()> + Sync),
-) -> Option<Checkpoints<'a>> {
+    save: &'a (dyn Fn(&Prefix, u64, Occasion) -> io::Result<()> + Sync),
+) -> Option<Checkpoints<'a, Prefix>> {
     (!keeps_none(state, every)).then_some(Checkpoints {
         every,
         save,

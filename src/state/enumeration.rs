@@ -1,13 +1,14 @@
-//! Enumeration state files (`warsim enumerate --shard K/N --state PATH`): the exact counts over
-//! one part of a deck's deals, so that the parts, played on many machines, merge into the whole
-//! enumeration's figures (`warsim merge`). Plain data: `enumerate` turns its tally into this and
-//! back.
+//! Enumeration state files (`warsim enumerate --state PATH`, with or without `--shard K/N`):
+//! the exact counts over the sequences of a part of a deck's deals played so far, so that an
+//! enumeration stopped or checkpointed goes on from there (`warsim resume`), and the parts,
+//! played on many machines, merge into the whole enumeration's figures (`warsim merge`). Plain
+//! data: `enumerate` turns its tally into this and back.
 
 use std::io;
 
 use serde::{Deserialize, Serialize};
 
-use super::{FORMAT_VERSION, RuleSettings, write_pretty};
+use super::{FORMAT_VERSION, Resumable, RuleSettings, write_pretty};
 
 /// What the `format` key of an enumeration's state holds.
 pub const ENUMERATION_FORMAT: &str = "warsim-enumeration-state";
@@ -31,12 +32,17 @@ pub struct EnumerationState {
     pub first: u64,
     /// One past this part's last sequence.
     pub end: u64,
+    /// The first sequence not yet played: the tally counts sequences `first` to `next − 1`, and
+    /// the part is whole when `next` is `end`.
+    pub next: u64,
     /// How the part went: its wall time and threads.
     pub wall_seconds: f64,
     /// Worker threads.
     pub threads: usize,
-    /// The exact counts over the part's deals.
+    /// The exact counts over the part's deals played.
     pub tally: TallyState,
+    /// How to continue it: its command line and folder (none for a merge's).
+    pub resume: Option<Resumable>,
 }
 
 /// An enumeration's exact counts, as written.
@@ -93,6 +99,11 @@ pub struct CycleState {
 }
 
 impl EnumerationState {
+    /// Whether every sequence of its part was played.
+    pub fn whole(&self) -> bool {
+        self.next == self.end
+    }
+
     /// Writes the state as JSON.
     pub fn write(&self, out: &mut dyn io::Write) -> io::Result<()> {
         write_pretty(out, self)
@@ -111,6 +122,12 @@ impl EnumerationState {
             return Err(format!(
                 "is damaged: sequences {} to {} are no part of its {}",
                 state.first, state.end, state.sequences
+            ));
+        }
+        if !(state.first..=state.end).contains(&state.next) {
+            return Err(format!(
+                "is damaged: its next sequence, {}, is not in its part, {} to {}",
+                state.next, state.first, state.end
             ));
         }
         Ok(state)

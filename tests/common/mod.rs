@@ -224,6 +224,23 @@ pub fn exits_within(
     }
 }
 
+/// Starts `warsim ARGS` (split at spaces) in `dir`, its standard error going to
+/// `dir/said.txt` ([`said`]).
+pub fn start_in(dir: &std::path::Path, args: &str) -> std::process::Child {
+    Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(args.split_whitespace())
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(dir.join("said.txt")).unwrap())
+        .spawn()
+        .unwrap()
+}
+
+/// What the warsim [`start_in`] started in `dir` has said on standard error so far.
+pub fn said(dir: &std::path::Path) -> String {
+    std::fs::read_to_string(dir.join("said.txt")).unwrap_or_default()
+}
+
 /// The bytes of the file at `path`, 0 before it exists.
 pub fn size(path: &std::path::Path) -> u64 {
     std::fs::metadata(path).map_or(0, |m| m.len())

@@ -7,7 +7,7 @@
 # continue from their checkpoints, to the same figures and CSV, and that one sent SIGUSR1 writes
 # a checkpoint and plays on; that a sweep's shards merge into
 # the single sweep's tables and their rows, sorted, into its per-game CSV, and an enumeration's
-# parts into its exact figures; then that an array
+# parts, one requeued part-way and continued, into its exact figures; then that an array
 # whose tasks fail makes --wait fail. A failure prints what Slurm and the tasks said. Tears the
 # cluster down.
 set -euo pipefail
@@ -84,16 +84,21 @@ stop_task_1() {
     || fail "$1" "task 1 was no longer running when the test came to stop it (the host stalled?)"
   $3 "${2}_1"
 }
+# Requeues task 1 of the array job $2 (its batch in $1) part-way, as a pre-emption or a lost
+# node does, and lets it start again.
+task_1_pending() { scontrol show job "${1}_1" | grep -q JobState=PENDING; }
+requeue_task_1() {
+  stop_task_1 "$1" "$2" "scontrol requeue"
+  # A requeued job waits two minutes before it may start again: let it start sooner, but not
+  # within the second of the requeue, which slurmd refuses ("Job credential revoked": it
+  # compares the new credential's time with the revocation's in whole seconds; a CI run failed so).
+  await task_1_pending "$2" || fail "$1" "the requeued task was not queued again within a minute"
+  sleep 2
+  scontrol update JobId="${2}_1" StartTime=now || fail "$1" "the requeued task did not wait in the queue"
+}
 start_batch "$dir/requeued"
 job=$(first_checkpoint "$dir/requeued")
-stop_task_1 "$dir/requeued" "$job" "scontrol requeue"
-# A requeued job waits two minutes before it may start again: let it start sooner, but not
-# within the second of the requeue, which slurmd refuses ("Job credential revoked": it compares
-# the new credential's time with the revocation's in whole seconds; a CI run failed so).
-pending() { scontrol show job "${job}_1" | grep -q JobState=PENDING; }
-await pending || fail "$dir/requeued" "the requeued task was not queued again within a minute"
-sleep 2
-scontrol update JobId="${job}_1" StartTime=now || fail "$dir/requeued" "the requeued task did not wait in the queue"
+requeue_task_1 "$dir/requeued" "$job"
 wait $! || fail "$dir/requeued" "the requeued task's batch did not merge"
 check_continued "$dir/requeued"
 
@@ -136,11 +141,19 @@ same_summary "$dir/whole-sweep.json" "$dir/sweep/summary.json"
 python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); sys.exit(len(s["cells"]) != 4 or not s["complete"])' \
   "$dir/sweep/summary.json" || fail "$dir/sweep" "the merged sweep is not 4 whole cells"
 
-# An enumeration as an array of parts: the merged figures are the whole enumeration's, exactly.
-enumeration=(--suits 4 --ranks 3 --face-down 0 --pickup natural --war-shortage end-game)
-scripts/slurm/submit.sh --shards 3 --out "$dir/enumeration" --enumerate --wait -- "${enumeration[@]}" \
-  || fail "$dir/enumeration" "the enumeration's array did not merge"
+# An enumeration as an array of parts: the merged figures are the whole enumeration's, exactly,
+# with task 1 requeued part-way: it goes on from its checkpoint (`warsim enumerate --continue`).
+# 63,063,000 sequences: each part plays for seconds after its first checkpoint.
+enumeration=(--suits 4 --ranks 4)
 "$warsim" enumerate "${enumeration[@]}" -q --json "$dir/whole-enumeration.json" > /dev/null
+scripts/slurm/submit.sh --shards 2 --out "$dir/enumeration" --enumerate --wait -- "${enumeration[@]}" \
+  --checkpoint-every 50ms --threads 1 > "$dir/enumeration.out" 2>&1 &
+job=$(first_checkpoint "$dir/enumeration")
+requeue_task_1 "$dir/enumeration" "$job"
+wait $! || fail "$dir/enumeration" "the enumeration's array did not merge"
+grep -q "interrupted (SIGTERM)" "$dir/enumeration/shard-1.log" \
+  && grep -q "resuming after" "$dir/enumeration/shard-1.log" \
+  || fail "$dir/enumeration" "task 1 was not stopped and continued"
 cmp -s "$dir/whole-enumeration.json" "$dir/enumeration/summary.json" \
   || fail "$dir/enumeration" "the merged enumeration's figures differ from the whole enumeration's"
 
@@ -148,4 +161,4 @@ if scripts/slurm/submit.sh --shards 2 --out "$dir/bad" --wait -- --games 1e4 --p
   fail "$dir/bad" "an array of failing tasks did not fail --wait"
 fi
 grep -q "array tasks 0,1 failed" "$dir/bad.out" || fail "$dir/bad" "--wait did not name the failed tasks"
-echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a task sent SIGUSR1 checkpointed and played on; a 3-shard sweep merged equal to the single sweep, its rows sorted into its per-game CSV; a 3-part enumeration merged equal to the whole; failing tasks reported"
+echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a task sent SIGUSR1 checkpointed and played on; a 3-shard sweep merged equal to the single sweep, its rows sorted into its per-game CSV; a 2-part enumeration, one part requeued and continued, merged equal to the whole; failing tasks reported"

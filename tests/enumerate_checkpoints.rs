@@ -234,6 +234,36 @@ fn a_checkpoint_that_cannot_be_written_stops_play_and_says_what_the_state_holds(
 }
 
 #[test]
+fn a_stopped_enumeration_whose_state_cannot_be_written_says_so_and_fails() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // A disk that fills at 1 KiB, and no checkpoint before the stop: the stop's state is the
+    // first write.
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1; exec '{}' enumerate -q --suits 4 --ranks 4 --state e.json \
+         --checkpoint-every 0",
+        assert_cmd::cargo::cargo_bin("warsim").display()
+    );
+    let child = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .current_dir(d)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    common::until_it_catches(child.id(), libc::SIGTERM);
+    common::send("-TERM", child.id());
+    let out = child.wait_with_output().unwrap();
+    let errors = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{errors}");
+    assert!(
+        errors.starts_with("error: could not write the state to e.json: File too large")
+            && errors.ends_with("; nothing was kept\n")
+            && errors.lines().count() == 1,
+        "{errors}"
+    );
+}
+
+#[test]
 fn sigusr1_asks_an_enumeration_for_a_checkpoint_and_it_plays_on() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();

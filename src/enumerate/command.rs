@@ -118,9 +118,10 @@ pub enum Enumerated {
     Done(Vec<RunError>),
     /// `stop` asked to stop first: no figures were written, since figures over part of the
     /// deals are not the deck's. The share of the deals whose counts were kept, and, with a
-    /// state file, where they were kept (or why they could not be).
+    /// state file, where they were kept.
     Stopped(f64, Option<String>),
-    /// A checkpoint could not be written, so play stopped: the error, saying what was kept.
+    /// The state could not be written, at a checkpoint or once stopped, so play stopped: the
+    /// error, saying what was kept.
     Failed(RunError),
 }
 
@@ -170,36 +171,36 @@ pub fn enumerate(
     };
     let played = plan.play(options.threads, (next, before), &controls);
     bar.finish_and_clear();
+    // Play stopped at `next` as the state could not be written: the error, with what was kept.
+    let unwritten = |error: io::Error, next: u128| {
+        let target = options.state.as_ref().expect("only a state is saved");
+        let kept = match saved_to.load(Ordering::Relaxed) {
+            u64::MAX => "; nothing was kept".to_string(),
+            held_to => format!(
+                "; play stopped at sequence {}, and {target} holds its last checkpoint, {}",
+                group(next as u64),
+                held(plan, u128::from(held_to))
+            ),
+        };
+        Enumerated::Failed(RunError::Write {
+            what: "the state",
+            target: target.to_string(),
+            source: error,
+            kept,
+        })
+    };
     let (tally, next) = match played {
         Played::Whole(tally) => (tally, plan.part.end),
         Played::Stopped { tally, next } => {
+            if let Err(error) = write_state(&tally, next) {
+                return unwritten(error, next);
+            }
             let share = (next - plan.part.start) as f64 / plan.part_len() as f64;
-            let kept = options
-                .state
-                .as_ref()
-                .map(|target| match write_state(&tally, next) {
-                    Ok(()) => format!("{target} holds {}", held(plan, next)),
-                    Err(e) => format!("could not write the state to {target}: {e}"),
-                });
+            let kept = (options.state.as_ref())
+                .map(|target| format!("{target} holds {}", held(plan, next)));
             return Enumerated::Stopped(share, kept);
         }
-        Played::Failed { next, error, .. } => {
-            let target = options.state.as_ref().expect("only a state is saved");
-            let kept = match saved_to.into_inner() {
-                u64::MAX => "; nothing was kept".to_string(),
-                held_to => format!(
-                    "; play stopped at sequence {}, and {target} holds its last checkpoint, {}",
-                    group(next as u64),
-                    held(plan, u128::from(held_to))
-                ),
-            };
-            return Enumerated::Failed(RunError::Write {
-                what: "the state",
-                target: target.to_string(),
-                source: error,
-                kept,
-            });
-        }
+        Played::Failed { next, error, .. } => return unwritten(error, next),
     };
     let seconds = seconds();
     let mut failures = Vec::new();

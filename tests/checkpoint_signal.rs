@@ -7,7 +7,7 @@ mod common;
 
 use std::fs;
 use std::path::Path;
-use std::process::Child;
+use std::process::{Child, Command, Stdio};
 
 use common::{said, size, start_in as start, until};
 use tempfile::TempDir;
@@ -140,4 +140,46 @@ fn an_enumeration_without_a_state_says_it_keeps_no_checkpoints_and_plays_on() {
         "{}",
         said(dir.path())
     );
+}
+
+#[test]
+fn merge_and_play_say_they_keep_no_checkpoints_and_play_on() {
+    use std::io::Write;
+    let note = "warsim: SIGUSR1 asks for a checkpoint, but warsim merge and warsim play keep \
+                none; it plays on\n";
+    // A listing of games goes on, and stops on SIGTERM as ever.
+    let dir = TempDir::new().unwrap();
+    let mut child = start(dir.path(), "play --range 1-1000000000");
+    common::until_it_catches(child.id(), libc::SIGUSR1);
+    common::send("-USR1", child.id());
+    until("the note", || said(dir.path()).contains(note));
+    assert!(child.try_wait().unwrap().is_none(), "{}", said(dir.path()));
+    common::send("-TERM", child.id());
+    assert_eq!(child.wait().unwrap().code(), Some(143));
+    // A merge waiting for its list of states goes on, and merges them once they come.
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let shard = "run --games 1000 -q --state s.json";
+    let made = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(shard.split(' '))
+        .current_dir(d)
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(["merge", "--states-from", "-", "--json", "m.json", "-q"])
+        .current_dir(d)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(fs::File::create(d.join("said.txt")).unwrap())
+        .spawn()
+        .unwrap();
+    common::until_it_catches(child.id(), libc::SIGUSR1);
+    common::send("-USR1", child.id());
+    until("the note", || said(d).contains(note));
+    let mut list = child.stdin.take().unwrap();
+    list.write_all(b"s.json\n").unwrap();
+    drop(list);
+    assert!(child.wait().unwrap().success(), "{}", said(d));
+    assert_eq!(common::json(&d.join("m.json"))["games"], 1000);
 }

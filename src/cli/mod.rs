@@ -21,6 +21,7 @@ use crate::config::{
 };
 use crate::engine::Preset;
 use crate::export::Target;
+use crate::interrupt::{CheckpointAnswer, answer_checkpoint_requests};
 use crate::plot::SurvivalScale;
 use crate::run::{RunEnd, RunError};
 use failure::clap_failure;
@@ -311,9 +312,15 @@ pub fn main() -> ExitCode {
             .into_options()
             .map_err(RunError::from)
             .and_then(continuing::sweep_or_continue),
-        Command::Merge(args) => crate::merge::merge(&args.into_options()),
+        Command::Merge(args) => {
+            answer_checkpoint_requests(CheckpointAnswer::NotKept);
+            crate::merge::merge(&args.into_options())
+        }
         Command::Resume(args) => resume::resume(&args),
-        Command::Play(args) => return play::play_command(*args),
+        Command::Play(args) => {
+            answer_checkpoint_requests(CheckpointAnswer::NotKept);
+            return play::play_command(*args);
+        }
         Command::Enumerate(args) => args
             .into_options()
             .and_then(enumerate::enumerate_or_continue),

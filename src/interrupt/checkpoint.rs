@@ -1,7 +1,8 @@
 //! SIGUSR1 asks a run, sweep or enumeration for a checkpoint now, and it plays on: what a
 //! scheduler's warning before a time limit (Slurm's `--signal=USR1@120`) or a person about to
 //! take a machine down sends. Without a handler, SIGUSR1's default action would end the process
-//! at once, losing its end; a job that keeps no checkpoints says so and plays on. As
+//! at once, losing its end; a job that keeps no checkpoints (a merge, a listing of games among
+//! them) says so and plays on. As
 //! with the stopping signals, a SIGUSR1 ignored when the process starts stays ignored.
 
 use std::sync::Once;
@@ -16,6 +17,8 @@ pub enum CheckpointAnswer {
     Save,
     /// It keeps none: no state file, or `--checkpoint-every 0`. It says so.
     NoState,
+    /// `warsim merge` or `warsim play`, which keep none: it says so.
+    NotKept,
 }
 
 /// Asked for a checkpoint, not yet taken ([`checkpoint_asked`]).
@@ -28,6 +31,11 @@ static ANSWERING: Once = Once::new();
 /// What the handler says when the job keeps no checkpoints: the request is not lost in silence.
 const NO_STATE: &[u8] = b"warsim: SIGUSR1 asks for a checkpoint, but this job keeps none (only \
 a --state file, with --checkpoint-every above 0, keeps them); it plays on\n";
+
+/// What `warsim merge` and `warsim play` say: they write their files whole at the end, or a
+/// listing line by line, and have nothing to save on the way.
+const NOT_KEPT: &[u8] = b"warsim: SIGUSR1 asks for a checkpoint, but warsim merge and warsim \
+play keep none; it plays on\n";
 
 /// From now on, SIGUSR1 has the job do as `answer` says; either way the job plays on.
 /// Registered once a process, unless SIGUSR1 was ignored when it started.
@@ -50,6 +58,7 @@ fn on_request() {
             ASKED.store(true, Ordering::SeqCst);
             return;
         }
+        answer if answer == CheckpointAnswer::NotKept as u8 => NOT_KEPT,
         _ => NO_STATE,
     };
     // SAFETY: write(2) is async-signal-safe; a failed write leaves only the note unsaid.

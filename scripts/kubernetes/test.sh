@@ -7,7 +7,8 @@
 # (JOB_COMPLETION_INDEX = 0 … N−1, /out a temporary folder, the batch cut to 20,000 games), runs
 # one index again as a retry would (--continue: its outputs written again, not replayed), runs
 # the merge Job's command, and compares the merged summary and the concatenated CSVs with the
-# single run's.
+# single run's; then the same for warsim-enumeration.yaml and its merge (4 × 3 cards instead of
+# 4 × 5), whose merged JSON must be the whole enumeration's byte for byte.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -q
@@ -26,26 +27,39 @@ def job(path):
         spec = yaml.safe_load(f)
     assert spec["kind"] == "Job", path
     return spec["spec"]
-def script(spec):
+def script(spec, size):
     (container,) = spec["template"]["spec"]["containers"]
     assert container["command"] == ["sh", "-c"], container["command"]
     (text,) = container["args"]
     assert "/out" in text and any(m["mountPath"] == "/out" for m in container["volumeMounts"])
-    return re.sub(r"--games \S+", f"--games {games}", text.replace("/out", out))
-shards, merge = job("scripts/kubernetes/warsim-shards.yaml"), job("scripts/kubernetes/warsim-merge.yaml")
-assert shards["completionMode"] == "Indexed"
-assert shards.get("podReplacementPolicy") == "Failed", "a retry starts once its index's pod has ended"
-n = shards["completions"]
-shard = script(shards)
-assert f'--shard "$JOB_COMPLETION_INDEX/{n}"' in shard, shard
-assert "--continue" in shard, "a retried index continues its checkpoint"
-assert shard.startswith("exec warsim "), "warsim is the pod's first process, so it gets SIGTERM"
+    return re.sub(size[0], size[1], text.replace("/out", out))
+def indexed(path, size):
+    """The Indexed Job's completions and its pods' command, checked."""
+    spec = job(path)
+    assert spec["completionMode"] == "Indexed"
+    assert spec.get("podReplacementPolicy") == "Failed", "a retry starts once its index's pod has ended"
+    n = spec["completions"]
+    pod = script(spec, size)
+    assert f'--shard "$JOB_COMPLETION_INDEX/{n}"' in pod, pod
+    assert "--continue" in pod, "a retried index continues its checkpoint"
+    assert pod.startswith("exec warsim "), "warsim is the pod's first process, so it gets SIGTERM"
+    return n, pod
+# A run of 20,000 games; an enumeration of 4 × 3 cards instead of 4 × 5.
+sizes = (r"--games \S+", f"--games {games}"), (r"--ranks \S+", "--ranks 3")
+n, shard = indexed("scripts/kubernetes/warsim-shards.yaml", sizes[0])
+parts, part = indexed("scripts/kubernetes/warsim-enumeration.yaml", sizes[1])
 print(n)
 print(shard)
-print(script(merge))
+print(script(job("scripts/kubernetes/warsim-merge.yaml"), sizes[0]))
 print(re.search(r"--seed \S+", shard).group(0))
+print(parts)
+print(part)
+print(script(job("scripts/kubernetes/warsim-enumeration-merge.yaml"), sizes[1]))
+# The whole enumeration's flags: the part's but the part, its state and --continue.
+flags = re.sub(r'--shard \S+|--state \S+|--continue|-q', "", part.removeprefix("exec warsim enumerate "))
+print(" ".join(flags.split()))
 PY
-{ read -r n; read -r shard; read -r merge; read -r seed; } < "$dir/commands"
+{ read -r n; read -r shard; read -r merge; read -r seed; read -r parts; read -r part; read -r merge_parts; read -r deck; } < "$dir/commands"
 export PATH="$PWD/target/release:$PATH"
 # The pods' reports (their logs) are not needed here.
 for k in $(seq 0 $((n - 1))); do JOB_COMPLETION_INDEX=$k sh -c "$shard" > /dev/null; done
@@ -56,4 +70,15 @@ warsim run --games "$games" $seed -q --json "$dir/whole.json" --csv "$dir/whole.
 "$venv/bin/python" scripts/same_figures.py "$dir/whole.json" "$dir/summary.json"
 for k in $(seq 0 $((n - 1))); do cat "$dir/games-$k.csv"; done | cmp -s - "$dir/whole.csv" \
   || { echo "error: the pods' CSVs do not concatenate to the single run's" >&2; exit 1; }
-echo "kubernetes: the manifests' $n pods and merge, run here, give the single run's figures and CSV"
+
+# The enumeration's manifests alike, on 4 × 3 cards instead of 4 × 5: every part, one again as a
+# retry would (--continue: its state written again from itself), the merge, and the merged JSON
+# against the whole enumeration's, byte for byte.
+for k in $(seq 0 $((parts - 1))); do JOB_COMPLETION_INDEX=$k sh -c "$part" > /dev/null; done
+JOB_COMPLETION_INDEX=1 sh -c "$part" > /dev/null 2> "$dir/retry.err"
+grep -q "the enumeration is complete" "$dir/retry.err" || { cat "$dir/retry.err" >&2; exit 1; }
+sh -c "$merge_parts" > /dev/null
+eval "warsim enumerate $deck -q --json $dir/whole-enumeration.json" > /dev/null
+cmp -s "$dir/whole-enumeration.json" "$dir/enumeration.json" \
+  || { echo "error: the merged enumeration differs from the whole enumeration" >&2; exit 1; }
+echo "kubernetes: the manifests' $n pods and merge, run here, give the single run's figures and CSV; the enumeration's $parts parts and merge, its exact figures"

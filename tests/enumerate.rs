@@ -101,6 +101,21 @@ fn every_deal_counts_each_pair_of_hands_both_ways() {
 }
 
 #[test]
+fn the_unordered_deals_counted_before_play_are_those_played() {
+    // Half of the sequences, and half of those whose two hands are alike (every count even):
+    // 4 × 3 has 90 such, 2 × 4 has 24, 3 × 4 and 1 × 8 none.
+    for (suits, ranks) in [(4, 3), (2, 4), (3, 4), (1, 8), (2, 1)] {
+        let rules = bataille(suits, ranks);
+        let plan = Plan::new(&rules, DealSet::Unordered, 1 << 40).unwrap();
+        let counts = vec![suits; ranks as usize];
+        let counted = DealSet::Unordered.played(&counts, plan.sequences);
+        let played = tally(&rules, DealSet::Unordered).deals;
+        assert_eq!(u128::from(played), counted, "{suits} × {ranks}");
+        assert_eq!(DealSet::All.played(&counts, plan.sequences), plan.sequences);
+    }
+}
+
+#[test]
 fn single_suit_decks_loop_as_bataille_cpp_counts() {
     // bataille_cpp's results/c1v5.txt ... c1v9.txt: 30 of 120, 0 of 360, 2,304 of 5,040,
     // 0 of 20,160 (halved: even decks), 218,680 of 362,880 deals loop.
@@ -240,6 +255,26 @@ fn rules_with_chance_after_the_deal_huge_decks_and_bad_thread_counts_are_refused
             "--rules fixed-rounds deals each player a deck of its own",
         ),
         (&[], "deals to play"),
+        // Past 2^64 sequences, written out exactly (it wrapped around to 11,135,… once).
+        (
+            &["--suits", "4", "--ranks", "7"],
+            ": 66,475,579,247,327,250,000 deals to play with --deals all",
+        ),
+        // --deals unordered goes through every sequence and plays about half of them.
+        (
+            &[
+                "--suits",
+                "4",
+                "--ranks",
+                "3",
+                "--deals",
+                "unordered",
+                "--max-deals",
+                "100",
+            ],
+            ": 34,650 sequences to go through (17,370 deals to play) with --deals unordered, more \
+             than --max-deals 100 allows",
+        ),
         (
             &["--suits", "4", "--ranks", "4", "--max-deals", "1000"],
             "63,063,000 deals",

@@ -61,7 +61,8 @@ pub(super) struct EnumerateArgs {
     #[arg(long, value_enum, default_value_t = Deals::All)]
     deals: Deals,
     /// Refuse decks with more deals than this (the default takes roughly half an hour on two
-    /// cores for a 16-card deck); with --shard, parts with more.
+    /// cores for a 16-card deck); with --shard, parts with more. With --deals unordered it
+    /// bounds the sequences gone through, about twice the deals played.
     #[arg(long, value_name = "N", value_parser = parse_count, default_value_t = DEFAULT_MAX_DEALS)]
     max_deals: u64,
     /// Worker threads, 1 to 1024 [default: all cores].

@@ -2,8 +2,8 @@
 //! take chunks in turn and tally each alone, then add its tally to the part's once it completes
 //! a prefix (holding back those that finish early), so a checkpoint holds exactly the
 //! sequences from the part's first to some next one, and a stopped enumeration keeps every
-//! chunk before the first it did not finish. Counts merge in any order
-//! to the same figures, so nothing depends on the thread count.
+//! chunk before the first it did not finish. Counts merge in any order to the same figures, so
+//! nothing depends on the thread count.
 
 use std::collections::BTreeMap;
 use std::io;
@@ -44,7 +44,7 @@ pub enum Played {
 struct Gathered {
     /// The counts of chunks 0 to `done − 1`.
     prefix: Tally,
-    /// Chunks finished before some chunk ahead of them.
+    /// Chunks finished while one before them still plays, held back.
     early: BTreeMap<u64, Tally>,
     /// Chunks in `prefix`.
     done: u64,

@@ -50,6 +50,20 @@ impl DealSet {
         }
     }
 
+    /// How many deals the set plays of the `sequences` it goes through, sequences of `counts[r]`
+    /// cards of each rank r: each unordered pair of hands once is half of them, and half of
+    /// those whose two hands are alike (every count even) more.
+    pub fn played(self, counts: &[u32], sequences: u128) -> u128 {
+        if self != DealSet::Unordered {
+            return sequences;
+        }
+        let halves: Option<Vec<u32>> = (counts.iter())
+            .map(|&c| c.is_multiple_of(2).then_some(c / 2))
+            .collect();
+        let alike = halves.and_then(|h| multinomial(&h)).unwrap_or(0);
+        (sequences + alike) / 2
+    }
+
     /// Whether the set plays this sequence (one of its [`DealSet::sequences`]).
     #[inline]
     pub fn keeps(self, sequence: &[u8]) -> bool {

@@ -22,6 +22,7 @@ use std::ops::Range;
 use crate::batch::Shard;
 use crate::engine::Rules;
 use crate::engine::rules::{Family, Shuffle};
+use crate::export::text::{counted, group};
 pub use chunks::Played;
 pub use deals::DealSet;
 pub use tally::Tally;
@@ -56,14 +57,15 @@ pub enum EnumerateError {
     },
     /// The deck has more deals than allowed.
     #[error(
-        "--suits {suits} --ranks {ranks}: {deals} to play with --deals {set}, more than --max-deals {max} allows; raise --max-deals, or {instead}"
+        "--suits {suits} --ranks {ranks}: {deals} with --deals {set}, more than --max-deals {max} allows; raise --max-deals, or {instead}"
     )]
     TooMany {
         /// The deck's suits.
         suits: u32,
         /// The deck's ranks.
         ranks: u32,
-        /// How many deals that would be, written out with the noun ("1 deal", "about 3.2e20 deals").
+        /// How many deals that would be, written out ("1 deal to play", "about 3.2e20 deals to
+        /// play"; with `--deals unordered`, the sequences gone through first).
         deals: String,
         /// The deal set.
         set: DealSet,
@@ -162,11 +164,14 @@ impl Plan {
                 suits: rules.suits,
                 ranks: rules.ranks,
                 deals: match sequences {
-                    Some(n) => crate::export::text::counted(n as u64, "deal"),
-                    None => format!("about {:.2e} deals", approximate_multinomial(&counts)),
+                    Some(n) => work(set, n, "", Some(set.played(&counts, n))),
+                    None => format!(
+                        "about {:.2e} deals to play",
+                        approximate_multinomial(&counts)
+                    ),
                 },
                 set,
-                max: crate::export::text::group(max_deals.min(u128::from(u64::MAX)) as u64),
+                max: group(max_deals),
                 instead: "use a smaller deck",
             }),
         }
@@ -190,12 +195,9 @@ impl Plan {
             return Err(EnumerateError::TooMany {
                 suits: rules.suits,
                 ranks: rules.ranks,
-                deals: format!(
-                    "{} in part {shard}",
-                    crate::export::text::counted(length, "deal")
-                ),
+                deals: work(set, length.into(), &format!(" in part {shard}"), None),
                 set,
-                max: crate::export::text::group(max_deals.min(u128::from(u64::MAX)) as u64),
+                max: group(max_deals),
                 instead: "play more parts, each smaller",
             });
         }
@@ -229,6 +231,23 @@ fn unequal_deals(rules: &Rules) -> Option<EnumerateError> {
         });
     }
     None
+}
+
+/// The work of `sequences` sequences (`within` a part, " in part 0/10"), for a refusal:
+/// "63,063,000 deals to play"; with `--deals unordered`, which plays about half of the sequences
+/// it goes through, "305,540,235,000 sequences to go through (152,770,174,200 deals to play)",
+/// the deals when known (`played`).
+fn work(set: DealSet, sequences: u128, within: &str, played: Option<u128>) -> String {
+    if set != DealSet::Unordered {
+        return format!("{}{within} to play", counted(sequences, "deal"));
+    }
+    let deals = played.map_or(String::new(), |n| {
+        format!(" ({} to play)", counted(n, "deal"))
+    });
+    format!(
+        "{}{within} to go through{deals}",
+        counted(sequences, "sequence")
+    )
 }
 
 /// The multinomial of `counts` in floating point, for decks too large to count exactly.

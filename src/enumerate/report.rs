@@ -257,7 +257,7 @@ pub fn write_report(
         writeln!(
             out,
             "longest      {}, {} laid: {}",
-            counted(longest.rounds.into(), "round"),
+            counted(longest.rounds, "round"),
             counted(longest.cards_played, "card"),
             hands(&longest.deal, players)
         )?;
@@ -274,7 +274,7 @@ pub fn write_report(
             out,
             "most cards   {} laid ({each} per player), {}: {}",
             most.cards_played,
-            counted(most.rounds.into(), "round"),
+            counted(most.rounds, "round"),
             hands(&most.deal, players)
         )?;
     }

@@ -84,7 +84,7 @@ pub(super) fn merge_sweep(
     for (index, shards) in folded.into_iter().enumerate() {
         let merged = shards.finish(paths, &|| cell_context(grid, index))?;
         if !merged.missing.is_empty() {
-            let count = merged.missing.iter().map(|(a, b)| b - a).sum();
+            let count: u64 = merged.missing.iter().map(|(a, b)| b - a).sum();
             incomplete.push(format!(
                 "cell {index} lacks {} ({})",
                 counted(count, "game"),

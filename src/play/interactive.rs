@@ -53,7 +53,7 @@ pub fn play_interactive<const CAP: usize, R: GameRandom>(
         writeln!(
             out,
             "You quit after {}. Score so far: you {}, the computer {computer}.",
-            counted(record.rounds.into(), "round"),
+            counted(record.rounds, "round"),
             counted(you, "card")
         )?;
         return Ok(());

@@ -95,7 +95,7 @@ impl Stats {
         {
             return Err(format!(
                 "a game lasted longer than its rules allow ({})",
-                counted(most_rounds.into(), "round")
+                counted(most_rounds, "round")
             ));
         }
         let mut stats = Stats::new(parts.wins_by_seat.len(), 0, cap);

@@ -30,7 +30,7 @@ impl Rules {
             Family::Groups => format!(
                 "{} ({deck}, {} dealt ({}); every tied group wars with {} + a champion shown {}; spoil heaps; cap {}{})",
                 self.preset,
-                group(self.cards_in_play().into()),
+                group(self.cards_in_play()),
                 self.uneven,
                 counted(u64::from(self.face_down), "stake"),
                 self.champion,
@@ -65,16 +65,17 @@ impl Rules {
 /// "1 round", "2,000 rounds": `n` things, grouped, in the singular for one.
 // Here, under the rules' description, the lowest layer that writes counts, so that it and the
 // reports (`export::text`, which re-exports these) write them alike.
-pub fn counted(n: u64, thing: &str) -> String {
-    match n {
+pub fn counted(n: impl Into<u128>, thing: &str) -> String {
+    match n.into() {
         1 => format!("1 {thing}"),
         n => format!("{} {thing}s", group(n)),
     }
 }
 
-/// 1234567 → "1,234,567".
-pub fn group(n: u64) -> String {
-    let digits = n.to_string();
+/// 1234567 → "1,234,567", for any unsigned count (a deck may have more sequences than a u64
+/// holds).
+pub fn group(n: impl Into<u128>) -> String {
+    let digits = n.into().to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {

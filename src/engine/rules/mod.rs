@@ -267,7 +267,7 @@ impl Rules {
 /// The error for a deck smaller than the table: with a one-card deck no player count works, so
 /// it does not suggest "at most 1 player".
 fn more_players_than_cards(players: u32, cards: u32) -> String {
-    let deck = counted(cards.into(), "card");
+    let deck = counted(cards, "card");
     if cards < 2 {
         format!(
             "--players {players} needs at least {players} cards and the deck has {deck}: use a larger deck"

@@ -67,7 +67,7 @@ fn bars(stats: &Stats, cap: u32) -> Vec<(Label, u64)> {
         bars.push((Label::Tail(group(edge)), counts[bin_count]));
     }
     if lengths.capped_games() > 0 {
-        let label = format!("capped > {}", group(cap.into()));
+        let label = format!("capped > {}", group(cap));
         bars.push((Label::Word(label), lengths.capped_games()));
     }
     if lengths.never_games() > 0 {

@@ -131,7 +131,7 @@ fn longer(text: String) -> String {
 pub fn quantile_text(quantile: Quantile) -> String {
     match quantile {
         Quantile::Rounds(rounds) => group(rounds),
-        Quantile::AboveCap(cap) => format!("> {}", group(cap.into())),
+        Quantile::AboveCap(cap) => format!("> {}", group(cap)),
         Quantile::Never => "never".to_string(),
     }
 }

@@ -122,10 +122,15 @@ mod tests {
     fn grouping_and_widths() {
         assert_eq!(games_text(1), "1 game");
         assert_eq!(games_text(1000), "1,000 games");
-        assert_eq!(group(0), "0");
-        assert_eq!(group(999), "999");
-        assert_eq!(group(1000), "1,000");
-        assert_eq!(group(1234567), "1,234,567");
+        assert_eq!(group(0u64), "0");
+        assert_eq!(group(999u32), "999");
+        assert_eq!(group(1000u64), "1,000");
+        assert_eq!(group(1234567u64), "1,234,567");
+        // Past u64: an enumeration's deck of 4 × 7 cards.
+        assert_eq!(
+            group(66_475_579_247_327_250_000u128),
+            "66,475,579,247,327,250,000"
+        );
         assert_eq!(group_fixed(85_714_621.136, 2), "85,714,621.14");
         assert_eq!(group_fixed(999.999, 2), "1,000.00");
         assert_eq!(group_fixed(247.17, 2), "247.17");

@@ -90,6 +90,15 @@ fn rules_with_chance_after_the_deal_huge_decks_and_bad_thread_counts_are_refused
             &["--players", "3", "--deals", "lex-half"],
             "--deals lex-half needs two players",
         ),
+        // --continue continues a state file's checkpoint: without one it has nothing to do.
+        (
+            &["--suits", "2", "--ranks", "3", "--continue"],
+            "--continue needs --state PATH: the state file whose checkpoint it continues from",
+        ),
+        (
+            &["--suits", "2", "--ranks", "3", "--state", "-", "--continue"],
+            "--continue needs --state to name a file, not '-'",
+        ),
         // As for run and sweep: rayon reads 0 as "all cores", and a million threads fail.
         (
             &["--suits", "2", "--ranks", "3", "--threads", "0"],

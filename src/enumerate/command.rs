@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::{DealSet, EnumerateError, Plan, Played, Tally, report, saved};
 use crate::batch::{Controls, Occasion, Shard};
-use crate::config::{ConfigError, check_threads};
+use crate::config::{ConfigError, check_checkpoints, check_threads};
 use crate::engine::Rules;
 use crate::export::text::group;
 use crate::export::{OutputError, Target, check_outputs, write_atomically};
@@ -73,9 +73,9 @@ pub enum EnumerateRefusal {
     /// An output cannot be written.
     #[error(transparent)]
     Output(#[from] OutputError),
-    /// The thread count is out of range.
+    /// A setting out of range: the thread count, `--continue` without a state file.
     #[error(transparent)]
-    Threads(#[from] ConfigError),
+    Config(#[from] ConfigError),
     /// A shard asked for the deck's figures.
     #[error("{0}")]
     Shard(String),
@@ -84,6 +84,9 @@ pub enum EnumerateRefusal {
 /// Checks the options: the plan, and every output before any is opened.
 pub fn plan(options: &EnumerateOptions) -> Result<Plan, EnumerateRefusal> {
     check_threads(options.threads)?;
+    // No Parquet file here: the CSV to write instead is never named.
+    let checkpoints = (options.checkpoint_every, options.continue_from_state);
+    check_checkpoints(options.state.as_ref(), false, checkpoints, "")?;
     let plan = match options.shard {
         Some(shard) => Plan::part(&options.rules, options.set, shard, options.max_deals)?,
         None => Plan::new(&options.rules, options.set, options.max_deals)?,

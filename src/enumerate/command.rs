@@ -7,6 +7,7 @@ use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::report::sequence_span;
 use super::{DealSet, EnumerateError, Plan, Played, Tally, report, saved};
 use crate::batch::{Controls, Occasion, Shard};
 use crate::config::{ConfigError, check_checkpoints, check_threads};
@@ -238,10 +239,7 @@ pub fn enumerate(
 /// 63,063,000", or of a part "sequences 100 to 199 of its 100 to 999".
 fn held(plan: &Plan, next: u128) -> String {
     let (start, end) = (plan.part.start as u64, plan.part.end as u64);
-    let played = match next as u64 - start {
-        0 => "no sequences".to_string(),
-        _ => format!("sequences {} to {}", group(start), group(next as u64 - 1)),
-    };
+    let played = sequence_span(start, next as u64).unwrap_or_else(|| "no sequences".into());
     if (start, u128::from(end)) == (0, plan.sequences) {
         format!("{played} of {}", group(end))
     } else {

@@ -313,6 +313,11 @@ fn exact_mean(sum: u128, finite: u64, sd: Option<f64>) -> String {
     )
 }
 
+/// "sequences 100 to 199": sequences `first` to `end − 1`, grouped; none when there are none.
+pub fn sequence_span(first: u64, end: u64) -> Option<String> {
+    (first < end).then(|| format!("sequences {} to {}", group(first), group(end - 1)))
+}
+
 /// What a part of an enumeration (`--shard`) says instead of the deck's figures: its rules,
 /// the sequences it played, and where their counts went.
 pub fn write_part(
@@ -323,13 +328,9 @@ pub fn write_part(
 ) -> io::Result<()> {
     writeln!(out, "rules        {}", plan.rules.describe())?;
     let sequences = group(plan.sequences as u64);
-    let part = match (plan.part.start, plan.part.end) {
-        (start, end) if start == end => format!("none of the {sequences} sequences"),
-        (start, end) => format!(
-            "sequences {} to {} of {sequences}",
-            group(start as u64),
-            group(end as u64 - 1)
-        ),
+    let part = match sequence_span(plan.part.start as u64, plan.part.end as u64) {
+        None => format!("none of the {sequences} sequences"),
+        Some(span) => format!("{span} of {sequences}"),
     };
     let deals = counted(tally.deals, "deal");
     writeln!(

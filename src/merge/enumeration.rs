@@ -6,6 +6,7 @@
 
 use super::{fold_rest, mixed, refuse, unreadable};
 use crate::enumerate::command::{EnumerationOutputs, write_outputs};
+use crate::enumerate::report::sequence_span;
 use crate::enumerate::saved::tally_of;
 use crate::enumerate::{DealSet, Plan};
 use crate::export::text::group;
@@ -121,14 +122,7 @@ fn unfinished(name: &str, state: &EnumerationState) -> Result<(), RunError> {
     if state.whole() {
         return Ok(());
     }
-    let held = match state.next - state.first {
-        0 => "no sequences".to_string(),
-        _ => format!(
-            "sequences {} to {}",
-            group(state.first),
-            group(state.next - 1)
-        ),
-    };
+    let held = sequence_span(state.first, state.next).unwrap_or_else(|| "no sequences".into());
     Err(refuse(format!(
         "{name} holds an enumeration stopped before its end: {held} of its {} to {}; play it \
          to its end with `warsim resume {name}`, then merge",
@@ -139,11 +133,10 @@ fn unfinished(name: &str, state: &EnumerationState) -> Result<(), RunError> {
 
 /// Refuses parts that leave sequences `start` to `end − 1` of `sequences` unplayed.
 fn missing(start: u64, end: u64, sequences: u64) -> RunError {
+    let gap = sequence_span(start, end).expect("a gap holds a sequence");
     refuse(format!(
-        "sequences {} to {} of the {} are in no state: an enumeration's figures are exact only \
-         over every deal, so every part must be merged (--allow-partial does not apply)",
-        group(start),
-        group(end - 1),
+        "{gap} of the {} are in no state: an enumeration's figures are exact only over every \
+         deal, so every part must be merged (--allow-partial does not apply)",
         group(sequences)
     ))
 }

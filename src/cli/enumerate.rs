@@ -126,7 +126,7 @@ impl EnumerateArgs {
 }
 
 /// Checks the options: the plan, and every output (exit 2 if refused).
-fn checked_plan(options: &EnumerateOptions) -> Result<Plan, RunError> {
+pub(super) fn checked_plan(options: &EnumerateOptions) -> Result<Plan, RunError> {
     plan(options).map_err(|refusal| RunError::Config(ConfigError::Enumerate(refusal.to_string())))
 }
 
@@ -146,20 +146,20 @@ pub(super) fn enumerate_or_continue(options: EnumerateOptions) -> Result<RunEnd,
             _ => false,
         })?;
     match checkpoint {
-        AnyState::Enumeration(state) => continue_enumeration(&name, &state, options),
+        AnyState::Enumeration(state) => continue_enumeration(&name, &state, &plan, options),
         AnyState::Run(_) | AnyState::Sweep(_) => Err(another_job(&name, &resumable, "enumeration")),
     }
 }
 
-/// Checks that the enumeration's options are its checkpoint's (rules, deals, part), then plays
-/// on from the checkpoint's next sequence (when every one was played, writes the outputs again
-/// from the state).
+/// Checks that the enumeration's options, planned as `plan`, are its checkpoint's (rules,
+/// deals, part), then plays on from the checkpoint's next sequence (when every one was played,
+/// writes the outputs again from the state).
 pub(super) fn continue_enumeration(
     name: &str,
     state: &EnumerationState,
+    plan: &Plan,
     mut options: EnumerateOptions,
 ) -> Result<RunEnd, RunError> {
-    let plan = checked_plan(&options)?;
     let same = state.rules == RuleSettings::of(&plan.rules)
         && state.deals == plan.set.name()
         && u128::from(state.sequences) == plan.sequences
@@ -191,7 +191,7 @@ pub(super) fn continue_enumeration(
         tally,
         seconds: state.wall_seconds,
     });
-    enumerate_with(&options, &plan)
+    enumerate_with(&options, plan)
 }
 
 /// Plays the plan with signals handled: SIGUSR1 asks for a checkpoint, an interrupt stops play

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser};
 
-use super::enumerate::continue_enumeration;
+use super::enumerate::{checked_plan, continue_enumeration};
 use super::{Cli, Command, parse_threads};
 use crate::config::{ConfigError, ResumeFrom, RunOptions, check_threads, parse_duration};
 use crate::export::Target;
@@ -130,33 +130,32 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
         })?;
     }
     let not_its_own = || refuse(format!("{name}: its command line is not a `warsim {what}`"));
+    // The recorded command's options, in the folder that holds its state, going as this resume
+    // asks (threads, progress bar, checkpoints); alike for runs, sweeps and enumerations, whose
+    // options types share those fields.
+    macro_rules! going_on {
+        ($recorded:expr) => {{
+            let mut options = $recorded.into_options()?;
+            same_state_there(args, &options.state, &absolute)?;
+            options.command = resumable.command.clone();
+            let o = &mut options;
+            args.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
+            options
+        }};
+    }
     match (parse(&resumable.command), checkpoint) {
         (Err(why), _) => Err(refuse(format!(
             "{name}: its command line cannot be read by this warsim ({why})"
         ))),
         (Ok(Command::Run(recorded)), AnyState::Run(state)) => {
-            let mut options = recorded.into_options()?;
-            same_state_there(args, &options.state, &absolute)?;
-            options.command = resumable.command.clone();
-            let o = &mut options;
-            args.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
-            continue_from(&name, &state, &resumable, options)
+            continue_from(&name, &state, &resumable, going_on!(recorded))
         }
         (Ok(Command::Sweep(recorded)), AnyState::Sweep(sweep)) => {
-            let mut options = recorded.into_options()?;
-            same_state_there(args, &options.state, &absolute)?;
-            options.command = resumable.command.clone();
-            let o = &mut options;
-            args.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
-            continue_sweep(&name, &sweep, &resumable, options)
+            continue_sweep(&name, &sweep, &resumable, going_on!(recorded))
         }
         (Ok(Command::Enumerate(recorded)), AnyState::Enumeration(state)) => {
-            let mut options = recorded.into_options()?;
-            same_state_there(args, &options.state, &absolute)?;
-            options.command = resumable.command.clone();
-            let o = &mut options;
-            args.apply(&mut o.threads, &mut o.quiet, &mut o.checkpoint_every);
-            continue_enumeration(&name, &state, options)
+            let options = going_on!(recorded);
+            continue_enumeration(&name, &state, &checked_plan(&options)?, options)
         }
         _ => Err(not_its_own()),
     }

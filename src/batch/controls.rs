@@ -8,7 +8,8 @@ use crate::stats::Stats;
 /// How a batch is driven from outside: progress reports and a request to stop early. `Prefix`
 /// is what a checkpoint saves of the work so far: a run's [`Stats`], an enumeration's tally.
 pub struct Controls<'a, Prefix = Stats> {
-    /// Called with the number of games each finished range played.
+    /// Called with the number of games each finished range played (an enumeration's: the
+    /// sequences of each finished chunk).
     pub progress: &'a (dyn Fn(u64) + Sync),
     /// Polled before each range: once it returns true, no new range is started.
     pub stop: &'a (dyn Fn() -> bool + Sync),

@@ -27,9 +27,9 @@ pub fn resumable(command: &[String], csv: &Option<Target>) -> Option<Resumable> 
     resumable_at(command, csv, bytes).ok()
 }
 
-/// The checkpoints of a run, sweep or enumeration with `state`, saved by `save` every `every` and when asked
-/// (SIGUSR1, [`interrupt::checkpoint_asked`]): none without a state, with `every` zero, or for
-/// a state that cannot keep them.
+/// The checkpoints of a run, sweep or enumeration with `state`, saved by `save` every `every`
+/// and when asked (SIGUSR1, [`interrupt::checkpoint_asked`]): none without a state, with
+/// `every` zero, or for a state that cannot keep them.
 pub fn checkpoints_of<'a, Prefix>(
     state: &Option<Target>,
     every: Duration,

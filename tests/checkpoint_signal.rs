@@ -1,7 +1,8 @@
 //! SIGUSR1 asks a run or sweep for a checkpoint now, and it plays on (SIGUSR1's default action
 //! would end it at once): what Slurm's `--signal=USR1@120` sends before a time limit. The
 //! checkpoint holds every game the per-game CSV held when the signal came; a job that keeps no
-//! checkpoints (no state file) says so and plays on. (An enumeration's: `enumerate_checkpoints.rs`.)
+//! checkpoints (no state file; a merge, a listing of games) says so and plays on. (An
+//! enumeration's checkpoints: `enumerate_checkpoints.rs`.)
 
 mod common;
 

@@ -1,7 +1,8 @@
 //! An enumeration's part as a state file and back: its plan's identity (rules, deals, the
 //! sequences it plays and has played) and its exact tally, for `warsim resume` to go on from
-//! and `warsim merge` to join the parts of one enumeration played apart (`--shard K/N`). A state read back is checked for the sums every
-//! tally keeps (a file edited by hand is refused, not merged into wrong figures).
+//! and `warsim merge` to join the parts of one enumeration played apart (`--shard K/N`). A
+//! state read back is checked for the sums every tally keeps (a file edited by hand is refused,
+//! not merged into wrong figures).
 
 use std::collections::BTreeMap;
 

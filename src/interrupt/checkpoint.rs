@@ -2,8 +2,8 @@
 //! scheduler's warning before a time limit (Slurm's `--signal=USR1@120`) or a person about to
 //! take a machine down sends. Without a handler, SIGUSR1's default action would end the process
 //! at once, losing its end; a job that keeps no checkpoints (a merge, a listing of games among
-//! them) says so and plays on. As
-//! with the stopping signals, a SIGUSR1 ignored when the process starts stays ignored.
+//! them) says so and plays on. As with the stopping signals, a SIGUSR1 ignored when the process
+//! starts stays ignored.
 
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};

@@ -28,11 +28,9 @@ pub enum Played {
         /// The first sequence not counted.
         next: u128,
     },
-    /// A checkpoint could not be saved, so play stopped: the tally of the sequences before
-    /// `next`, and the error.
+    /// A checkpoint could not be saved, so play stopped at `next` (the last checkpoint saved
+    /// is what is kept), with the error.
     Failed {
-        /// The counts over the part's first sequences.
-        tally: Tally,
         /// The first sequence not counted.
         next: u128,
         /// Why the checkpoint was not saved.
@@ -130,11 +128,7 @@ impl Plan {
         let g = gathered.into_inner().expect("no worker panicked");
         let next = chunk_start(g.done);
         match g.failure {
-            Some(error) => Played::Failed {
-                tally: g.prefix,
-                next,
-                error,
-            },
+            Some(error) => Played::Failed { next, error },
             None if g.done == chunks => Played::Whole(g.prefix),
             None => Played::Stopped {
                 tally: g.prefix,

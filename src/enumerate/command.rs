@@ -147,10 +147,12 @@ pub fn enumerate(
     let seconds = || seconds_before + start.elapsed().as_secs_f64();
     // The first sequence not in the state file: the resumed checkpoint's, then each written.
     let saved_to = AtomicU64::new(options.resume.as_ref().map_or(u64::MAX, |r| r.next as u64));
-    // The state of the sequences before `next`, which `warsim resume` continues.
+    // The state of the sequences before `next`, which `warsim resume` continues from this
+    // command line and folder, recorded once.
+    let resume = resumable_at(&options.command, &None, 0).ok();
     let state_at = |tally: &Tally, next: u128, seconds: f64| {
-        let resume = resumable_at(&options.command, &None, 0).ok();
-        saved::state_of(plan, tally, next, (seconds, options.threads), resume)
+        let threads = options.threads;
+        saved::state_of(plan, tally, next, (seconds, threads), resume.clone())
     };
     let write_state = |tally: &Tally, next: u128| -> io::Result<()> {
         let Some(target) = &options.state else {
@@ -204,7 +206,7 @@ pub fn enumerate(
                 .map(|target| format!("{target} holds {}", held(plan, next)));
             return Enumerated::Stopped(share, kept);
         }
-        Played::Failed { next, error, .. } => return unwritten(error, next),
+        Played::Failed { next, error } => return unwritten(error, next),
     };
     let seconds = seconds();
     let mut failures = Vec::new();

@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::EndsWithTest;
+
 use std::fs;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -173,6 +175,7 @@ fn merge_and_play_say_they_keep_no_checkpoints_and_play_on() {
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(fs::File::create(d.join("said.txt")).unwrap())
+        .ends_with_test()
         .spawn()
         .unwrap();
     common::until_it_catches(child.id(), libc::SIGUSR1);

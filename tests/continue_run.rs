@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::EndsWithTest;
+
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
@@ -227,6 +229,7 @@ fn a_state_file_has_one_writer_at_a_time() {
             .args(args)
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(d.join(stderr)).unwrap())
+            .ends_with_test()
             .spawn()
             .unwrap()
     };
@@ -313,6 +316,7 @@ fn a_lock_path_that_is_a_fifo_is_refused() {
         .args(["run", "--games", "10", "-q", "--state", "run.state"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
+        .ends_with_test()
         .spawn()
         .unwrap();
     common::exits_within(

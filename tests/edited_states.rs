@@ -13,6 +13,8 @@ use tempfile::TempDir;
 
 mod common;
 
+use common::EndsWithTest;
+
 /// What each number is set to in turn.
 fn extremes() -> [Value; 3] {
     [u64::MAX.into(), (-1).into(), 1e308.into()]
@@ -134,6 +136,7 @@ fn a_checkpoint_whose_command_line_cannot_be_read_is_refused_saying_why() {
         ])
         .args(["--checkpoint-every", "10ms", "-q"])
         .stdout(std::process::Stdio::null())
+        .ends_with_test()
         .spawn()
         .unwrap();
     common::until("its first checkpoint", || state.exists());

@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::EndsWithTest;
+
 use std::fs;
 use std::path::Path;
 use std::sync::Mutex;
@@ -248,6 +250,7 @@ fn a_stopped_enumeration_whose_state_cannot_be_written_says_so_and_fails() {
         .args(["-c", &script])
         .current_dir(d)
         .stderr(std::process::Stdio::piped())
+        .ends_with_test()
         .spawn()
         .unwrap();
     common::until_it_catches(child.id(), libc::SIGTERM);

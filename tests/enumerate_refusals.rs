@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::EndsWithTest;
+
 use assert_cmd::Command;
 use tempfile::TempDir;
 use warsim::engine::Preset;
@@ -154,6 +156,7 @@ fn an_interrupted_enumeration_writes_nothing_and_says_why() {
         .arg(&json)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .ends_with_test()
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(500));

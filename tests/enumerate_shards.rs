@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::EndsWithTest;
+
 use std::fs;
 use std::path::Path;
 
@@ -249,6 +251,7 @@ fn a_parts_state_file_has_one_writer_at_a_time() {
         .current_dir(d)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
+        .ends_with_test()
         .spawn()
         .unwrap();
     common::until("the state's lock", || d.join("part.json.lock").exists());

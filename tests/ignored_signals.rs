@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::EndsWithTest;
+
 use std::process::{Command, Stdio};
 
 use common::{size, until};
@@ -30,6 +32,7 @@ fn a_signal_ignored_at_the_start_stays_ignored_and_another_still_stops_the_run()
             .current_dir(dir.path())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
+            .ends_with_test()
             .spawn()
             .unwrap();
         until("rows", || size(&csv) > 100_000);

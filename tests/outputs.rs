@@ -9,6 +9,8 @@ use tempfile::TempDir;
 
 mod common;
 
+use common::EndsWithTest;
+
 fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()
 }
@@ -320,6 +322,7 @@ fn a_per_game_file_another_warsim_is_writing_is_refused_and_left_alone() {
         .arg(&csv)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
+        .ends_with_test()
         .spawn()
         .unwrap();
     let size = || std::fs::metadata(&csv).map_or(0, |m| m.len());

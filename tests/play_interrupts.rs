@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::EndsWithTest;
+
 use std::io::Read;
 use std::process::{Command, Stdio};
 
@@ -18,6 +20,7 @@ fn interrupted_listing(args: &[&str], name: &str) -> (String, String, Option<i32
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .ends_with_test()
         .spawn()
         .unwrap();
     let mut stdout = child.stdout.take().unwrap();

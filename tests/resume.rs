@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::EndsWithTest;
+
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::time::Duration;
@@ -24,6 +26,7 @@ fn quiet_warsim(dir: &Path, args: &[&str]) -> std::process::Child {
         .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
+        .ends_with_test()
         .spawn()
         .unwrap()
 }
@@ -204,6 +207,7 @@ fn a_csv_that_does_not_match_its_checkpoint_is_refused_and_left_alone() {
             .args(args)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
+            .ends_with_test()
             .spawn()
             .unwrap();
         std::thread::sleep(Duration::from_millis(300));

@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::EndsWithTest;
+
 use std::fs;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
@@ -242,6 +244,7 @@ fn start_long_run(dir: &Path, extra: &[&str]) -> Child {
         .arg(dir.join("summary.csv"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .ends_with_test()
         .spawn()
         .unwrap();
     let started = Instant::now();
@@ -343,6 +346,7 @@ fn rules_survive_a_closed_or_full_standard_output() {
         .arg("rules")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .ends_with_test()
         .spawn()
         .unwrap();
     drop(child.stdout.take());

@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::EndsWithTest;
+
 use std::fs;
 use std::io::Read;
 use std::path::Path;
@@ -49,6 +51,7 @@ fn signal_while_replacing(dir: &Path, hold_ms: u32, count: usize) -> (Child, Ins
         .env("WARSIM_TEST_SLOW_REPLACE", hold_ms.to_string())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
+        .ends_with_test()
         .spawn()
         .unwrap();
     until("the temporary summary", || {
@@ -126,6 +129,7 @@ fn second_signal_on_a_stuck_pipe(dir: &Path, args: &[&std::ffi::OsStr]) {
         .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
+        .ends_with_test()
         .spawn()
         .unwrap();
     // A reader that never reads: the run fills the pipe and waits on it.
@@ -187,6 +191,7 @@ fn same_signal_twice(number: i32, csv: &Path, summary: &Path) -> Option<std::pro
         .env("WARSIM_TEST_SLOW_REPLACE", "1000")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
+        .ends_with_test()
         .spawn()
         .unwrap();
     until("rows", || common::size(csv) > 100_000);
@@ -225,7 +230,7 @@ fn stop_twice_at_once(command: &mut Command, path: &Path, bytes: u64) -> String 
 
 /// [`stop_twice_at_once`], returning what the process wrote to its standard error too.
 fn stop_twice_saying(command: &mut Command, path: &Path, bytes: u64) -> (String, String) {
-    let mut child = command.spawn().unwrap();
+    let mut child = command.ends_with_test().spawn().unwrap();
     until("output", || common::size(path) > bytes);
     let pid = child.id() as libc::pid_t;
     // SAFETY: plain system calls on our own child, which has not been waited for.

@@ -6,9 +6,12 @@
 //! not dead code.
 #![allow(dead_code)]
 
+pub mod children;
 pub mod parquet;
 pub mod paths;
 pub mod svg;
+
+pub use children::EndsWithTest;
 
 use std::io::{BufRead, BufReader};
 use std::os::fd::OwnedFd;
@@ -86,6 +89,7 @@ pub fn within(dir: &std::path::Path, args: &[String], limit: Duration) -> Option
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .ends_with_test()
         .spawn()
         .unwrap();
     let started = Instant::now();
@@ -123,6 +127,7 @@ pub fn first_line_then_close(args: &[&str]) -> (String, Output) {
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .ends_with_test()
         .spawn()
         .unwrap();
     let mut first = String::new();
@@ -197,6 +202,7 @@ pub fn signal_in_once_written(
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .ends_with_test()
         .spawn()
         .unwrap();
     until(&format!("{path:?} written"), || size(path) >= bytes);
@@ -232,6 +238,7 @@ pub fn start_in(dir: &std::path::Path, args: &str) -> std::process::Child {
         .current_dir(dir)
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(dir.join("said.txt")).unwrap())
+        .ends_with_test()
         .spawn()
         .unwrap()
 }

@@ -6,12 +6,11 @@
 
 mod common;
 
-use common::EndsWithTest;
-
 use std::fs;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
+use common::EndsWithTest;
 use common::{said, size, start_in as start, until};
 use tempfile::TempDir;
 use warsim::export::text::group;

@@ -6,12 +6,11 @@
 
 mod common;
 
-use common::EndsWithTest;
-
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
 use assert_cmd::Command;
+use common::EndsWithTest;
 use common::{figures_but, interrupt_once_written, json};
 use tempfile::TempDir;
 

@@ -8,12 +8,11 @@
 use std::path::Path;
 use std::process::Command;
 
+use common::EndsWithTest;
 use serde_json::Value;
 use tempfile::TempDir;
 
 mod common;
-
-use common::EndsWithTest;
 
 /// What each number is set to in turn.
 fn extremes() -> [Value; 3] {

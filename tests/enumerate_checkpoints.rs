@@ -6,13 +6,12 @@
 
 mod common;
 
-use common::EndsWithTest;
-
 use std::fs;
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::Duration;
 
+use common::EndsWithTest;
 use common::{said, start_in, until};
 use tempfile::TempDir;
 use warsim::batch::{Checkpoints, Controls, Occasion};

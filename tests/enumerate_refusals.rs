@@ -5,9 +5,8 @@
 
 mod common;
 
-use common::EndsWithTest;
-
 use assert_cmd::Command;
+use common::EndsWithTest;
 use tempfile::TempDir;
 use warsim::engine::Preset;
 use warsim::engine::rules::Uneven;

@@ -5,8 +5,6 @@
 
 mod common;
 
-use common::EndsWithTest;
-
 use std::fs;
 use std::path::Path;
 
@@ -17,6 +15,7 @@ use warsim::enumerate::saved::{state_of, tally_of};
 use warsim::enumerate::{DealSet, Plan};
 
 use common::BATAILLE;
+use common::EndsWithTest;
 
 /// `warsim ARGS` in `dir`: its exit status, standard output and standard error.
 fn warsim(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {

@@ -5,10 +5,9 @@
 
 mod common;
 
-use common::EndsWithTest;
-
 use std::process::{Command, Stdio};
 
+use common::EndsWithTest;
 use common::{size, until};
 use tempfile::TempDir;
 

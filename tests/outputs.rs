@@ -4,12 +4,11 @@
 //! the state's lock file.
 
 use assert_cmd::Command;
+use common::EndsWithTest;
 use predicates::prelude::*;
 use tempfile::TempDir;
 
 mod common;
-
-use common::EndsWithTest;
 
 fn warsim() -> Command {
     Command::cargo_bin("warsim").unwrap()

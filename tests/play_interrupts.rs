@@ -5,7 +5,6 @@
 mod common;
 
 use common::EndsWithTest;
-
 use std::io::Read;
 use std::process::{Command, Stdio};
 

@@ -4,13 +4,12 @@
 
 mod common;
 
-use common::EndsWithTest;
-
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::time::Duration;
 
 use assert_cmd::Command;
+use common::EndsWithTest;
 use common::json;
 use tempfile::TempDir;
 use warsim::export::text::{counted, group};
@@ -202,14 +201,7 @@ fn a_csv_that_does_not_match_its_checkpoint_is_refused_and_left_alone() {
         "20ms",
     ];
     let out = {
-        let mut child = Process::new(assert_cmd::cargo::cargo_bin("warsim"))
-            .current_dir(d)
-            .args(args)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .ends_with_test()
-            .spawn()
-            .unwrap();
+        let mut child = quiet_warsim(d, &args);
         std::thread::sleep(Duration::from_millis(300));
         common::interrupt(child.id());
         child.wait().unwrap()

@@ -4,14 +4,13 @@
 
 mod common;
 
-use common::EndsWithTest;
-
 use std::fs;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::EndsWithTest;
 use common::json;
 use tempfile::TempDir;
 

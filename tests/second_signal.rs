@@ -5,14 +5,13 @@
 
 mod common;
 
-use common::EndsWithTest;
-
 use std::fs;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::EndsWithTest;
 use common::parquet::rows_as_csv;
 use common::{exits_within, interrupt_once_written, json, until};
 use tempfile::TempDir;

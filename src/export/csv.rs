@@ -95,9 +95,13 @@ impl GameCsv {
     /// a device has no disk to fill).
     fn check_room(&mut self) {
         let rows = self.rows_before + self.committed;
-        RoomWatch::check_once(&mut self.room, rows, self.written_bytes, || {
-            self.out.free_bytes()
-        });
+        let in_hand = self.out.in_hand();
+        RoomWatch::check_once(
+            &mut self.room,
+            (rows, self.written_bytes),
+            || self.out.free_bytes(),
+            in_hand,
+        );
     }
 
     /// Leaves the header out: the rows can be appended to another file of the same columns
@@ -169,7 +173,8 @@ impl GameCsv {
         match failure {
             None => {
                 self.check_room();
-                Ok(())
+                // Every row written whole, but the disk is nearly full: stop here.
+                self.out.short().map_or(Ok(()), Err)
             }
             Some(error) => {
                 if done > whole_bytes && !self.out.truncate(self.written_bytes) {

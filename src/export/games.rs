@@ -9,7 +9,7 @@ use std::io;
 use crate::batch::{BatchSpec, RecordSink, RowFormatter};
 use crate::engine::GameRecord;
 
-use super::{GameCsv, GameParquet, RoomWatch};
+use super::{GameCsv, GameParquet, RoomShort, RoomWatch};
 
 /// The per-game CSV and Parquet file, either or both.
 #[derive(Default)]
@@ -18,6 +18,8 @@ pub struct GameFiles {
     pub csv: Option<GameCsv>,
     /// `--parquet`.
     pub parquet: Option<GameParquet>,
+    /// Which of them stopped the batch, once one has: it failed, or its disk is nearly full.
+    stopper: Option<Which>,
     /// Which of them failed, once one has.
     failed: Option<Which>,
 }
@@ -44,6 +46,7 @@ impl GameFiles {
         GameFiles {
             csv,
             parquet,
+            stopper: None,
             failed: None,
         }
     }
@@ -71,9 +74,10 @@ impl GameFiles {
         self.csv.is_none() && self.parquet.is_none()
     }
 
-    /// The output whose write failed, if one did.
-    pub fn failed(&self) -> Option<Which> {
-        self.failed
+    /// The output that stopped the batch, if one did: its write failed, or its disk is nearly
+    /// full ([`RoomShort`](super::RoomShort)).
+    pub fn stopper(&self) -> Option<Which> {
+        self.stopper
     }
 
     /// Starts another batch (a sweep's next cell), its rows led by `values`.
@@ -109,8 +113,14 @@ impl GameFiles {
     }
 
     fn note<T>(&mut self, which: Which, result: io::Result<T>) -> io::Result<T> {
-        if result.is_err() && self.failed.is_none() {
-            self.failed = Some(which);
+        if let Err(error) = &result
+            && self.stopper.is_none()
+        {
+            self.stopper = Some(which);
+            // A disk nearly full stops the batch with the file whole: it is closed as usual.
+            if !RoomShort::is(error) {
+                self.failed = Some(which);
+            }
         }
         result
     }

@@ -21,6 +21,9 @@ pub struct Shortfall {
     pub bytes_per_row: f64,
     /// Rows still to come.
     pub rows_left: u64,
+    /// The room the file keeps in hand past its end, to end every file whole when the disk is
+    /// nearly full (`in_hand`); `None` where its file system cannot allocate ahead.
+    pub in_hand: Option<u64>,
 }
 
 /// Told the [`Shortfall`] when a file's rows will not fit; at most once.
@@ -42,12 +45,13 @@ impl RoomWatch {
     /// Makes the projection `watch` waits for, once the file holds 65,536 rows or more
     /// (`ROOM_SAMPLE`; `written`, in `bytes` bytes): compares the rows to come with `free()`,
     /// the room its disk has left (`None`: a pipe or a device, which fill no disk), and warns
-    /// if they will not fit. The watch is taken, so that the file system is asked once.
+    /// if they will not fit, saying the room the file keeps `in_hand`. The watch is taken, so
+    /// that the file system is asked once.
     pub fn check_once(
         watch: &mut Option<RoomWatch>,
-        written: u64,
-        bytes: u64,
+        (written, bytes): (u64, u64),
         free: impl FnOnce() -> Option<u64>,
+        in_hand: Option<u64>,
     ) {
         if written < ROOM_SAMPLE {
             return;
@@ -56,7 +60,10 @@ impl RoomWatch {
             return;
         };
         if let Some(shortfall) = free().and_then(|free| shortfall(rows, written, bytes, free)) {
-            warn(shortfall);
+            warn(Shortfall {
+                in_hand,
+                ..shortfall
+            });
         }
     }
 }
@@ -75,12 +82,14 @@ pub fn shortfall(rows: u64, written: u64, bytes: u64, free: u64) -> Option<Short
         free,
         bytes_per_row,
         rows_left,
+        in_hand: None,
     })
 }
 
-/// Bytes free for this user on the file system of the file open as `file`.
-pub fn free_bytes(file: BorrowedFd<'_>) -> io::Result<u64> {
-    // The tests' way to play a disk nearly full: `WARSIM_TEST_FREE_BYTES=N`.
+/// Bytes free for this user on the file system of the file open as `file`, with the `held`
+/// bytes the file keeps in hand past its end (which the file system counts as used).
+pub fn free_bytes(file: BorrowedFd<'_>, held: u64) -> io::Result<u64> {
+    // The tests' way to play a disk nearly full: `WARSIM_TEST_FREE_BYTES=N`, held room and all.
     #[cfg(feature = "testing")]
     if let Some(free) = std::env::var("WARSIM_TEST_FREE_BYTES")
         .ok()
@@ -97,7 +106,8 @@ pub fn free_bytes(file: BorrowedFd<'_>) -> io::Result<u64> {
         }
         stats.assume_init()
     };
-    Ok((stats.f_bavail as u64).saturating_mul(stats.f_frsize as u64))
+    let free = (stats.f_bavail as u64).saturating_mul(stats.f_frsize as u64);
+    Ok(free.saturating_add(held))
 }
 
 #[cfg(test)]
@@ -119,7 +129,7 @@ mod tests {
     #[test]
     fn a_real_file_system_has_some_room() {
         let file = tempfile::tempfile().unwrap();
-        let free = free_bytes(std::os::fd::AsFd::as_fd(&file)).unwrap();
+        let free = free_bytes(std::os::fd::AsFd::as_fd(&file), 0).unwrap();
         assert!(free > 0);
     }
 }

@@ -1,6 +1,7 @@
 //! The streamed per-game output: written without a buffer of its own, so that the caller knows
 //! which bytes reached it and can end it on a whole row after any failure; locked while written
 //! (one writer at a time); its name and rows made durable for the checkpoints that count them;
+//! room kept in hand past its end for the files that end a run on a full disk (`in_hand`);
 //! removed only when this run created it and wrote nothing useful.
 
 use std::fs::{self, File, OpenOptions};
@@ -10,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::Target;
 use super::files::{folder_of, sync_folder};
+use super::in_hand::InHand;
 
 /// The streamed output (the per-game CSV): standard output or a file, written without a
 /// buffer of its own so the caller knows exactly which bytes reached it.
@@ -24,6 +26,8 @@ enum StreamOut {
     File {
         file: File,
         regular: bool,
+        /// Room allocated past its end (a regular file's, where its file system can).
+        in_hand: Option<InHand>,
     },
 }
 
@@ -68,7 +72,11 @@ impl Stream {
         };
         let regular = file.metadata()?.is_file();
         Ok(Stream {
-            out: StreamOut::File { file, regular },
+            out: StreamOut::File {
+                file,
+                regular,
+                in_hand: regular.then(|| InHand::new(0)),
+            },
             created,
         })
     }
@@ -84,12 +92,14 @@ impl Stream {
                 "it holds {held} bytes, fewer than the {len} its checkpoint counted"
             )));
         }
+        // Which also gives back any room a killed run held past its end.
         file.set_len(len)?;
         file.seek(io::SeekFrom::Start(len))?;
         Ok(Stream {
             out: StreamOut::File {
                 file,
                 regular: true,
+                in_hand: Some(InHand::new(len)),
             },
             created: None,
         })
@@ -111,20 +121,25 @@ impl Stream {
             StreamOut::File {
                 file,
                 regular: true,
+                ..
             } => file.try_clone().ok(),
             _ => None,
         }
     }
 
-    /// Bytes free on a regular file's file system; `None` for a pipe or a device, which
-    /// fill no disk, or where the system does not say.
+    /// Bytes free on a regular file's file system, with the room it holds past its end; `None`
+    /// for a pipe or a device, which fill no disk, or where the system does not say.
     pub fn free_bytes(&self) -> Option<u64> {
         match &self.out {
             StreamOut::File {
                 file,
                 regular: true,
-            } => super::room::free_bytes(file.as_fd()).ok(),
-            StreamOut::Stdout(out, true) => super::room::free_bytes(out.as_fd()).ok(),
+                in_hand,
+            } => {
+                let held = in_hand.as_ref().map_or(0, InHand::held);
+                super::room::free_bytes(file.as_fd(), held).ok()
+            }
+            StreamOut::Stdout(out, true) => super::room::free_bytes(out.as_fd(), 0).ok(),
             _ => None,
         }
     }
@@ -136,8 +151,52 @@ impl Stream {
             StreamOut::File {
                 file,
                 regular: true,
-            } => file.set_len(len).is_ok(),
+                in_hand,
+            } => {
+                let cut = file.set_len(len).is_ok();
+                if let (true, Some(in_hand)) = (cut, in_hand) {
+                    in_hand.cut_to(len);
+                }
+                cut
+            }
             _ => false,
+        }
+    }
+
+    /// The room the file keeps in hand past its end; `None` for standard output, a pipe or a
+    /// device, or where its file system cannot allocate ahead.
+    pub fn in_hand(&self) -> Option<u64> {
+        match &self.out {
+            StreamOut::File {
+                in_hand: Some(in_hand),
+                ..
+            } => Some(in_hand.bytes()),
+            _ => None,
+        }
+    }
+
+    /// Keeps `bytes` (at least [`IN_HAND`](super::in_hand::IN_HAND)) in hand past the file's
+    /// end from the next write on: the Parquet file's room for its row groups being encoded.
+    pub fn keep_in_hand(&mut self, bytes: u64) {
+        if let StreamOut::File {
+            in_hand: Some(in_hand),
+            ..
+        } = &mut self.out
+        {
+            in_hand.keep(bytes);
+        }
+    }
+
+    /// The first time after the disk would not give the room this file keeps in hand: why the
+    /// run should stop now, with every file ended in the room still held
+    /// ([`RoomShort`](super::in_hand::RoomShort)).
+    pub fn short(&mut self) -> Option<io::Error> {
+        match &mut self.out {
+            StreamOut::File {
+                in_hand: Some(in_hand),
+                ..
+            } => in_hand.short(),
+            _ => None,
         }
     }
 
@@ -148,14 +207,15 @@ impl Stream {
             StreamOut::File {
                 file,
                 regular: true,
+                ..
             } => file.sync_data(),
             _ => Ok(()),
         }
     }
 
     /// Removes the file if this run created it (when nothing useful was written to it).
-    pub fn discard(self) {
-        if let Some(path) = self.created
+    pub fn discard(mut self) {
+        if let Some(path) = self.created.take()
             && fs::symlink_metadata(&path).is_ok_and(|m| m.is_file())
         {
             let _ = fs::remove_file(path);
@@ -195,7 +255,15 @@ impl Write for Stream {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         match &mut self.out {
             StreamOut::Stdout(out, _) => out.write(bytes),
-            StreamOut::File { file, .. } => file.write(bytes),
+            StreamOut::File { file, in_hand, .. } => {
+                let written = file.write(bytes)?;
+                if let Some(keeping) = in_hand
+                    && !keeping.wrote(file, written as u64)
+                {
+                    *in_hand = None;
+                }
+                Ok(written)
+            }
         }
     }
 
@@ -204,6 +272,20 @@ impl Write for Stream {
         match &mut self.out {
             StreamOut::Stdout(out, _) => out.flush(),
             StreamOut::File { file, .. } => file.flush(),
+        }
+    }
+}
+
+/// The room held past the file's end is given back as it closes: for the files written after.
+impl Drop for Stream {
+    fn drop(&mut self) {
+        if let StreamOut::File {
+            file,
+            in_hand: Some(in_hand),
+            ..
+        } = &mut self.out
+        {
+            in_hand.give_back(file);
         }
     }
 }

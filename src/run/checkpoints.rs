@@ -76,9 +76,14 @@ pub fn say_checkpoint_written(bar: &ProgressBar, state: &Target, held: &str) {
 /// run or sweep wrote a state file that can be continued (not beside a Parquet file, which can
 /// only be played again); empty otherwise.
 pub fn play_on(state: &Option<Target>, parquet: &Option<Target>) -> String {
+    play_on_when(state, parquet, "")
+}
+
+/// [`play_on`], saying `when` after "to play on" (" once its disk has room").
+pub fn play_on_when(state: &Option<Target>, parquet: &Option<Target>, when: &str) -> String {
     match (state, parquet) {
         (Some(target @ Target::File(path)), None) if target.keeps_checkpoints() => format!(
-            "; to play on: `warsim resume {}`, or the same command with --continue",
+            "; to play on{when}: `warsim resume {}`, or the same command with --continue",
             path.display()
         ),
         _ => String::new(),

@@ -343,9 +343,11 @@ fn kept_note(
 ) -> String {
     let games = failure.written;
     let parquet_left = failure.parquet_left();
+    let files = (&options.state, &options.parquet);
     format!(
-        "; stopped after {}: {}",
+        "; stopped after {}: {}{}",
         games_text(games),
-        kept_text(options, first, games, parquet_left, unwritten)
+        kept_text(options, first, games, parquet_left, unwritten),
+        failure.play_on(files, (unwritten, outputs::STATE_FILE))
     )
 }

@@ -6,8 +6,8 @@ use std::io::{self, Write};
 use crate::batch::RecordSink;
 use crate::config::{ConfigError, RunOptions};
 use crate::export::{
-    AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, RunInfo, Stream, Summary, Target,
-    Which, write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv,
+    AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, RoomShort, RunInfo, Stream, Summary,
+    Target, Which, write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv,
     write_summary_json, write_text_report,
 };
 use crate::plot::draw_run;
@@ -68,6 +68,7 @@ pub(crate) const SUMMARY_CSV: &str = "the summary CSV";
 pub(crate) const SUMMARY_JSON: &str = "the summary JSON";
 pub(crate) const LENGTH_HISTOGRAM: &str = "the length histogram";
 pub(crate) const HDR_LOG: &str = "the HdrHistogram log";
+pub(crate) const STATE_FILE: &str = "the state file";
 
 /// Writes the summary CSV and JSON and the histogram (each atomically); returns what failed.
 pub(crate) fn write_result_files(
@@ -89,7 +90,7 @@ pub(crate) fn write_result_files(
         (HDR_LOG, &options.hdr, &|out| {
             write_hdr_log(out, &[(info, stats)])
         }),
-        ("the state file", &options.state, &|out| {
+        (STATE_FILE, &options.state, &|out| {
             let mut state = State::of_run(info, stats);
             state.resume = resumable(&options.command, &options.csv);
             state.write(out)
@@ -165,7 +166,7 @@ impl Stopper {
     pub fn of(checkpoint: bool, files: &GameFiles) -> Stopper {
         match checkpoint {
             true => Stopper::Checkpoint,
-            false => Stopper::Games(files.failed().unwrap_or(Which::Csv)),
+            false => Stopper::Games(files.stopper().unwrap_or(Which::Csv)),
         }
     }
 }
@@ -263,9 +264,26 @@ impl StopFailure {
         }
     }
 
+    /// How to play on after a batch stopped with its disk nearly full, for its closing message:
+    /// as after an interrupt ([`play_on`](super::play_on)), once the state is written (it is
+    /// not among the outputs `unwritten`, named `state_named`). Empty after any other failure.
+    pub fn play_on(
+        &self,
+        (state, parquet): (&Option<Target>, &Option<Target>),
+        (unwritten, state_named): (&[RunError], &str),
+    ) -> String {
+        let state_written = !unwritten.iter().any(|e| e.is_write_of(state_named));
+        match RoomShort::is(&self.source) && state_written {
+            true => super::checkpoints::play_on_when(state, parquet, " once its disk has room"),
+            false => String::new(),
+        }
+    }
+
     /// What is left of the Parquet file: all of it unless its own write failed.
     pub fn parquet_left(&self) -> ParquetLeft {
-        let failed = self.stopper == Stopper::Games(Which::Parquet) || self.parquet_lost.is_some();
+        let failed = (self.stopper == Stopper::Games(Which::Parquet)
+            && !RoomShort::is(&self.source))
+            || self.parquet_lost.is_some();
         match (failed, self.parquet_kept) {
             (false, _) => ParquetLeft::Whole,
             (true, Some(games)) => ParquetLeft::Salvaged(games),

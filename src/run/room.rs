@@ -34,11 +34,19 @@ pub fn watch_room(
         };
         let (path, bar) = (target.to_string(), bar.clone());
         let warn = Box::new(move |short: Shortfall| {
+            // Where the file keeps room in hand, it and the files beside it end whole in it.
+            let stops = match short.in_hand {
+                Some(bytes) => format!(
+                    "when less than {} MiB is left (kept in hand to end every file whole) the \
+                     {batch} stops, keeping every finished game",
+                    bytes >> 20
+                ),
+                None => format!("when it is full the {batch} stops, {kept}"),
+            };
             bar.suspend(|| {
                 eprintln!(
                     "warning: {flag} {path}: at {:.0} bytes a game so far, the {} games still to \
-                     come need about {}, and its disk has {} free: when it is full the {batch} \
-                     stops, {kept}",
+                     come need about {}, and its disk has {} free: {stops}",
                     short.bytes_per_row,
                     group(short.rows_left),
                     indicatif::DecimalBytes(short.need),

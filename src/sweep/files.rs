@@ -13,6 +13,9 @@ use crate::run::{OutputWriter, ParquetLeft, RunError, plot_titles, resumable, wr
 use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
 use crate::stats::Stats;
 
+/// The sweep state's name in messages, shared by its writing and the closing message.
+pub(super) const SWEEP_STATE: &str = "the sweep state";
+
 /// Writes the tables, the JSON, the histograms, the plot and the state (each atomically);
 /// returns what failed.
 pub(crate) fn write_sweep_files(options: &SweepOptions, results: &[CellResult]) -> Vec<RunError> {
@@ -53,7 +56,7 @@ pub(crate) fn write_sweep_files(options: &SweepOptions, results: &[CellResult]) 
         ("the plot", &options.plot, &|out| {
             out.write_all(sweep_plot(options, results)?.as_bytes())
         }),
-        ("the sweep state", &options.state, &|out| {
+        (SWEEP_STATE, &options.state, &|out| {
             let refs: Vec<&CellResult> = results.iter().collect();
             let mut state = sweep_state(options, &refs);
             state.resume = resumable(&options.command, &options.games_csv);

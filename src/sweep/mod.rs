@@ -32,7 +32,7 @@ use crate::state::check_apart_from_lock;
 use crate::stats::Stats;
 
 pub(crate) use files::write_sweep_files;
-use files::{checkpoint_holds, kept_text, sweep_state};
+use files::{SWEEP_STATE, checkpoint_holds, kept_text, sweep_state};
 pub use grid::{AXES, Cell, Grid, Skipped};
 use tables::sweep_json;
 pub(crate) use tables::write_sweep_report;
@@ -221,11 +221,13 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     // The last cell begun: the one a failure or an interrupt stopped in.
     let last_begun = || options.grid.cell_named(results.len().saturating_sub(1));
     if let Some(failure) = failure {
+        let on = (&options.state, &options.parquet);
         let kept = format!(
-            "; stopped in {} after {} of its games: {}",
+            "; stopped in {} after {} of its games: {}{}",
             last_begun(),
             group(failure.written),
-            kept_text(options, failure.parquet_left(), failures.is_empty())
+            kept_text(options, failure.parquet_left(), failures.is_empty()),
+            failure.play_on(on, (&failures, SWEEP_STATE))
         );
         let files = (&options.games_csv, &options.parquet, &options.state);
         failure.put_first(files, kept, &mut failures)?;

@@ -3,15 +3,19 @@
 //! memory on a thread of its own. Then the writer thread only appends the encoded bytes, in
 //! order (`append_column`, as parquet-rs's `parquet-concat` does), and keeps up with many
 //! workers. The chunks are those the column writers write to the file directly: the same
-//! encoders, the same bytes.
+//! encoders, the same bytes. The columns themselves, and how each is encoded, are set here too
+//! ([`schema`], [`properties`]).
 
 use bytes::Bytes;
 use parquet::column::writer::{ColumnCloseResult, get_column_writer, get_typed_column_writer};
 use parquet::data_type::{ByteArray, ByteArrayType, DataType, Int32Type, Int64Type};
 use parquet::errors::Result;
-use parquet::file::properties::WriterPropertiesPtr;
+use std::sync::Arc;
+
+use parquet::basic::{Compression, Encoding};
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesPtr};
 use parquet::file::writer::{SerializedPageWriter, SerializedRowGroupWriter, TrackedWrite};
-use parquet::schema::types::SchemaDescPtr;
+use parquet::schema::types::{ColumnPath, SchemaDescPtr};
 
 use super::LeadKind;
 use crate::engine::{Outcome, WinBy};
@@ -201,4 +205,58 @@ pub(super) fn encode(
 /// A name as a Parquet string whose clones share its static bytes.
 fn static_name(name: &'static str) -> ByteArray {
     ByteArray::from(Bytes::from_static(name.as_bytes()))
+}
+
+/// The file's schema: the leading columns (`leads`), then the game's own.
+pub(super) fn schema(leads: &[(String, LeadKind)]) -> String {
+    let mut fields: Vec<String> = leads
+        .iter()
+        .map(|(name, kind)| match kind {
+            LeadKind::Number => format!("REQUIRED INT32 {name} (INTEGER(32,false));"),
+            LeadKind::Name => format!("REQUIRED BYTE_ARRAY {name} (STRING);"),
+        })
+        .collect();
+    fields.extend(
+        [
+            "REQUIRED INT64 game (INTEGER(64,false));",
+            "REQUIRED INT64 seed (INTEGER(64,false));",
+            "REQUIRED INT32 rounds (INTEGER(32,false));",
+            "OPTIONAL INT32 winner (INTEGER(8,false));",
+            "REQUIRED BYTE_ARRAY outcome (STRING);",
+            "REQUIRED INT64 wars (INTEGER(64,false));",
+            "REQUIRED INT32 longest_war (INTEGER(32,false));",
+            "OPTIONAL BYTE_ARRAY decided_by (STRING);",
+            "REQUIRED INT64 cards_played (INTEGER(64,false));",
+        ]
+        .map(String::from),
+    );
+    format!("message games {{ {} }}", fields.join(" "))
+}
+
+/// How every column is encoded and compressed.
+pub(super) fn properties() -> WriterPropertiesPtr {
+    let mut properties = WriterProperties::builder()
+        .set_compression(Compression::SNAPPY)
+        // Minimum and maximum per column chunk, not per page: the same for readers that
+        // skip row groups, and less work per value.
+        .set_statistics_enabled(EnabledStatistics::Chunk)
+        .set_created_by(format!("warsim {}", env!("CARGO_PKG_VERSION")));
+    // Counts change little from row to row or are small: delta-packed, not dictionaries.
+    for column in ["game", "rounds", "wars", "longest_war", "cards_played"] {
+        let path = ColumnPath::from(column);
+        properties = properties
+            .set_column_dictionary_enabled(path.clone(), false)
+            .set_column_encoding(path, Encoding::DELTA_BINARY_PACKED);
+    }
+    // Names take their few values from the dictionary: no minimum and maximum to keep.
+    for column in ["outcome", "decided_by"] {
+        properties = properties
+            .set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
+    }
+    // Seeds are random: no dictionary, and nothing for a codec to find.
+    let seed = ColumnPath::from("seed");
+    properties = properties
+        .set_column_dictionary_enabled(seed.clone(), false)
+        .set_column_compression(seed, Compression::UNCOMPRESSED);
+    Arc::new(properties.build())
 }

@@ -22,12 +22,10 @@ use std::io;
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 
-use parquet::basic::{Compression, Encoding};
 use parquet::file::metadata::KeyValue;
-use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesPtr};
 use parquet::file::writer::{SerializedFileWriter, SerializedRowGroupWriter};
 use parquet::schema::parser::parse_message_type;
-use parquet::schema::types::{ColumnPath, SchemaDescriptor};
+use parquet::schema::types::SchemaDescriptor;
 
 use crate::batch::{BatchSpec, RecordSink};
 use crate::engine::GameRecord;
@@ -35,7 +33,7 @@ use crate::interrupt::{ClosingHeld, hold_exit_until_closed};
 
 use super::room::RoomWatch;
 use super::stream::Stream;
-use group::{Chunks, InMemory, Layout, Rows};
+use group::{Chunks, InMemory, Layout, Rows, properties, schema};
 
 /// Games in a row group: about 13 MB of gathered columns. A file holds at most 2^15 row
 /// groups, so at most [`MAX_PARQUET_GAMES`] games.
@@ -75,8 +73,11 @@ pub struct GameParquet {
     /// Games handed over (buffered or written), and where the current batch began among them.
     taken: u64,
     batch_base: u64,
-    /// Games in the row groups appended to the file.
+    /// Games in the row groups appended to the file, and the bytes written then.
     appended: u64,
+    appended_bytes: u64,
+    /// The most bytes a row group has taken, for the room kept in hand past the file's end.
+    largest_group: u64,
     /// Whether the disk has room for the rows to come, asked once the first row group is in.
     room: Option<RoomWatch>,
     /// The file, opened again, to save its whole row groups after a write error (a named
@@ -122,6 +123,8 @@ impl GameParquet {
             taken: 0,
             batch_base: 0,
             appended: 0,
+            appended_bytes: 0,
+            largest_group: 0,
             room: None,
             rescue,
             salvaged: None,
@@ -237,60 +240,6 @@ fn row_group(
     written.map_err(into_io)
 }
 
-/// The file's schema: the leading columns (`leads`), then the game's own.
-fn schema(leads: &[(String, LeadKind)]) -> String {
-    let mut fields: Vec<String> = leads
-        .iter()
-        .map(|(name, kind)| match kind {
-            LeadKind::Number => format!("REQUIRED INT32 {name} (INTEGER(32,false));"),
-            LeadKind::Name => format!("REQUIRED BYTE_ARRAY {name} (STRING);"),
-        })
-        .collect();
-    fields.extend(
-        [
-            "REQUIRED INT64 game (INTEGER(64,false));",
-            "REQUIRED INT64 seed (INTEGER(64,false));",
-            "REQUIRED INT32 rounds (INTEGER(32,false));",
-            "OPTIONAL INT32 winner (INTEGER(8,false));",
-            "REQUIRED BYTE_ARRAY outcome (STRING);",
-            "REQUIRED INT64 wars (INTEGER(64,false));",
-            "REQUIRED INT32 longest_war (INTEGER(32,false));",
-            "OPTIONAL BYTE_ARRAY decided_by (STRING);",
-            "REQUIRED INT64 cards_played (INTEGER(64,false));",
-        ]
-        .map(String::from),
-    );
-    format!("message games {{ {} }}", fields.join(" "))
-}
-
-/// How every column is encoded and compressed.
-fn properties() -> WriterPropertiesPtr {
-    let mut properties = WriterProperties::builder()
-        .set_compression(Compression::SNAPPY)
-        // Minimum and maximum per column chunk, not per page: the same for readers that
-        // skip row groups, and less work per value.
-        .set_statistics_enabled(EnabledStatistics::Chunk)
-        .set_created_by(format!("warsim {}", env!("CARGO_PKG_VERSION")));
-    // Counts change little from row to row or are small: delta-packed, not dictionaries.
-    for column in ["game", "rounds", "wars", "longest_war", "cards_played"] {
-        let path = ColumnPath::from(column);
-        properties = properties
-            .set_column_dictionary_enabled(path.clone(), false)
-            .set_column_encoding(path, Encoding::DELTA_BINARY_PACKED);
-    }
-    // Names take their few values from the dictionary: no minimum and maximum to keep.
-    for column in ["outcome", "decided_by"] {
-        properties = properties
-            .set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
-    }
-    // Seeds are random: no dictionary, and nothing for a codec to find.
-    let seed = ColumnPath::from("seed");
-    properties = properties
-        .set_column_dictionary_enabled(seed.clone(), false)
-        .set_column_compression(seed, Compression::UNCOMPRESSED);
-    Arc::new(properties.build())
-}
-
 /// A Parquet error as an I/O error, keeping the underlying one (a full disk, a closed pipe).
 fn into_io(error: parquet::errors::ParquetError) -> io::Error {
     match error {
@@ -339,10 +288,15 @@ impl RecordSink for GameParquet {
             }
             rows.cards_played.push(record.cards_played as i64);
             self.taken += 1;
-            if rows.game.len() == self.group_rows
-                && let Err(error) = self.write_group()
-            {
-                return Err(self.fail(error, None));
+            if rows.game.len() == self.group_rows {
+                if let Err(error) = self.write_group() {
+                    return Err(self.fail(error, None));
+                }
+                // The groups written are whole, but the disk is nearly full: stop here, and
+                // end the file in the room still held.
+                if let Some(short) = self.writer.as_mut().and_then(|w| w.inner_mut().short()) {
+                    return Err(short);
+                }
             }
         }
         Ok(())

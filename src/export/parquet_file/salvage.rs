@@ -31,11 +31,22 @@ impl GameParquet {
     /// disk to fill).
     pub(super) fn appended(&mut self, rows: usize) {
         self.appended += rows as u64;
-        if let Some(writer) = &self.writer {
+        if let Some(writer) = &mut self.writer {
             let bytes = writer.bytes_written() as u64;
-            RoomWatch::check_once(&mut self.room, self.appended, bytes, || {
-                writer.inner().free_bytes()
-            });
+            self.largest_group = self.largest_group.max(bytes - self.appended_bytes);
+            self.appended_bytes = bytes;
+            // Room past the end, renewed when half is left, for the groups being encoded and
+            // the one being gathered, and for the footer (about 1 KiB a group, and the summary).
+            let groups = self.encoders as u64 + 1;
+            let footer = (1 << 20) + (groups + self.appended / self.group_rows as u64) * 1024;
+            (writer.inner_mut()).keep_in_hand(2 * (groups * self.largest_group + footer));
+            let in_hand = writer.inner().in_hand();
+            RoomWatch::check_once(
+                &mut self.room,
+                (self.appended, bytes),
+                || writer.inner().free_bytes(),
+                in_hand,
+            );
         }
     }
 

@@ -1,0 +1,277 @@
+//! A disk that fills: warsim keeps room in hand past each per-game file's end, stops when the
+//! disk will not give it, and ends every file whole in it: the CSV on a whole row, the Parquet
+//! file with every game and its footer, the summaries and the state written. The disk is played
+//! by `WARSIM_TEST_DISK_BYTES` (room refused past that byte of a file); the tests marked
+//! `ignore` fill real ones (a tmpfs and an ext4 image), which needs root (`.ci/run` runs them).
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::parquet::rows_as_csv;
+use tempfile::TempDir;
+use warsim::export::text::group;
+
+/// Runs `warsim ARGS` (split at spaces) in `dir` on a disk that refuses room past byte `disk`
+/// of a file ("" for the machine's own disk).
+fn on_disk(dir: &Path, disk: &str, args: &str) -> Output {
+    let mut warsim = Command::new(assert_cmd::cargo::cargo_bin("warsim"));
+    if !disk.is_empty() {
+        warsim.env("WARSIM_TEST_DISK_BYTES", disk);
+    }
+    (warsim.current_dir(dir).args(args.split_whitespace()))
+        .output()
+        .unwrap()
+}
+
+/// The lines of the per-game CSV at `path`, its header left out.
+fn csv_rows(path: &Path) -> Vec<String> {
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.ends_with('\n'), "{path:?} ends on a partial row");
+    text.lines().skip(1).map(String::from).collect()
+}
+
+/// The error line of a run stopped with its disk nearly full (exit status 1).
+fn stopped(out: &Output) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    err
+}
+
+const NEARLY_FULL: &str = "its disk is nearly full (less than 16 MiB free, the room warsim \
+                           keeps in hand to end every file whole)";
+
+#[test]
+fn a_nearly_full_disk_stops_a_run_with_every_file_whole() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let run = "run --games 400000 -q --csv games.csv --parquet games.parquet --json s.json \
+               --histogram h.csv";
+    // The CSV (about 52 bytes a game) is refused room first: once 8 MiB are in it.
+    let err = stopped(&on_disk(d, "20000000", run));
+    let rows = csv_rows(&d.join("games.csv"));
+    let n = rows.len();
+    let last = group(n as u64 - 1);
+    assert_eq!(
+        err,
+        format!(
+            "error: could not write the per-game CSV to games.csv: {NEARLY_FULL}; stopped after \
+             {} games: the per-game CSV (games.csv) holds games 0 to {last} whole; the Parquet \
+             file (games.parquet) holds games 0 to {last}; the summaries describe those games \
+             (complete: false); the histograms count those games\n",
+            group(n as u64)
+        )
+    );
+    assert!((100_000..262_144).contains(&n), "{n}");
+    // The same games as a run that was not stopped, in both files, and counted by the JSON.
+    let whole = TempDir::new().unwrap();
+    let out = on_disk(whole.path(), "", "run --games 400000 -q --csv games.csv");
+    assert!(out.status.success());
+    assert_eq!(rows, csv_rows(&whole.path().join("games.csv"))[..n]);
+    assert_eq!(rows_as_csv(&d.join("games.parquet")).0, rows);
+    let summary = common::json(&d.join("s.json"));
+    assert_eq!(summary["games"], n as u64);
+    assert_eq!(summary["complete"], false);
+    assert!(d.join("h.csv").exists());
+}
+
+#[test]
+fn a_parquet_file_refused_room_ends_with_every_game_and_its_footer() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // Renewed when half of the 16 MiB is left: refused once three row groups (9.8 MB) are in.
+    let run = "run --games 1000000 -q --parquet games.parquet --json s.json";
+    let err = stopped(&on_disk(d, "19000000", run));
+    assert_eq!(
+        err,
+        format!(
+            "error: could not write the Parquet file to games.parquet: {NEARLY_FULL}; stopped \
+             after 786,432 games: the Parquet file (games.parquet) holds games 0 to 786,431; the \
+             summaries describe those games (complete: false)\n"
+        )
+    );
+    let (rows, groups) = rows_as_csv(&d.join("games.parquet"));
+    assert_eq!((rows.len(), groups), (786_432, 3));
+    let whole = TempDir::new().unwrap();
+    let out = on_disk(whole.path(), "", "run --games 786432 -q --csv games.csv");
+    assert!(out.status.success());
+    assert_eq!(rows, csv_rows(&whole.path().join("games.csv")));
+    assert_eq!(common::json(&d.join("s.json"))["games"], 786_432);
+}
+
+#[test]
+fn a_run_stopped_by_a_nearly_full_disk_says_how_to_play_on_and_resumes() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let run = "run --games 300000 -q --csv games.csv --state st.json --json s.json";
+    let err = stopped(&on_disk(d, "20000000", run));
+    assert!(
+        err.ends_with(
+            "; to play on once its disk has room: `warsim resume st.json`, or the same command \
+             with --continue\n"
+        ),
+        "{err}"
+    );
+    // Room made, the run plays on to the files of one never stopped.
+    let out = on_disk(d, "", "resume st.json -q");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let whole = TempDir::new().unwrap();
+    let out = on_disk(whole.path(), "", "run --games 300000 -q --csv games.csv");
+    assert!(out.status.success());
+    assert_eq!(
+        fs::read(d.join("games.csv")).unwrap(),
+        fs::read(whole.path().join("games.csv")).unwrap()
+    );
+    assert_eq!(common::json(&d.join("s.json"))["complete"], true);
+}
+
+#[test]
+fn a_sweep_stopped_by_a_nearly_full_disk_keeps_its_tables_and_rows() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let sweep = "sweep --players 2,3 --games 120000 -q --games-csv cells.csv --json s.json \
+                 --state st.json";
+    let err = stopped(&on_disk(d, "20000000", sweep));
+    let rows = csv_rows(&d.join("cells.csv"));
+    // The first cell whole (120,000 games), the second's first games.
+    let second = rows.len() - 120_000;
+    assert!(rows[120_000].starts_with("1,3,0,"), "{}", rows[120_000]);
+    assert_eq!(
+        err,
+        format!(
+            "error: could not write the per-game CSV to cells.csv: {NEARLY_FULL}; stopped in \
+             cell 1 of cells 0 to 1 after {} of its games: the per-game CSV holds every game \
+             before it; the tables describe every game before it; to play on once its disk has \
+             room: `warsim resume st.json`, or the same command with --continue\n",
+            group(second as u64)
+        )
+    );
+    let cells = &common::json(&d.join("s.json"))["cells"];
+    assert_eq!(cells[1]["games"], second as u64);
+}
+
+/// A file system that cannot allocate ahead (some network ones) keeps nothing in hand: the
+/// run plays to its end, as before.
+#[test]
+fn a_disk_that_cannot_allocate_ahead_plays_on() {
+    let dir = TempDir::new().unwrap();
+    let run = "run --games 200000 -q --csv games.csv --parquet games.parquet";
+    let out = on_disk(dir.path(), "unsupported", run);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(csv_rows(&dir.path().join("games.csv")).len(), 200_000);
+}
+
+/// A small file system mounted on a folder of its own, unmounted when dropped.
+struct Mounted {
+    dir: TempDir,
+    _image: Option<TempDir>,
+}
+
+impl Mounted {
+    /// A tmpfs of `mib` MiB.
+    fn tmpfs(mib: u32) -> Mounted {
+        let dir = TempDir::new().unwrap();
+        let size = format!("size={mib}m");
+        sh(&["mount", "-t", "tmpfs", "-o", &size, "tmpfs"], dir.path());
+        Mounted { dir, _image: None }
+    }
+
+    /// An ext4 file system of `mib` MiB in an image file, mounted through a loop device.
+    fn ext4(mib: u32) -> Mounted {
+        let image = TempDir::new().unwrap();
+        let file = image.path().join("disk.img");
+        fs::File::create(&file)
+            .unwrap()
+            .set_len(u64::from(mib) << 20)
+            .unwrap();
+        sh(&["mkfs.ext4", "-q"], &file);
+        let dir = TempDir::new().unwrap();
+        sh(&["mount", "-o", "loop", file.to_str().unwrap()], dir.path());
+        Mounted {
+            dir,
+            _image: Some(image),
+        }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(self.dir.path()).status();
+    }
+}
+
+/// Runs `command` with `path` as its last argument; the test fails if it does.
+fn sh(command: &[&str], path: &Path) {
+    let status = Command::new(command[0])
+        .args(&command[1..])
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(status.success(), "{command:?} {path:?}");
+}
+
+/// Fills the disk mounted at `d` with a run's CSV and Parquet file: it stops with both whole
+/// and the same games in each, the summaries written, and no room left held past any end.
+fn fill(d: &Path) {
+    let run = "run --games 1e9 -q --csv games.csv --parquet games.parquet --json s.json \
+               --histogram h.csv --plot p.svg";
+    let out = on_disk(d, "", run);
+    assert_eq!(out.status.code(), Some(1));
+    // The error comes after the warnings that the disk would not hold the games to come.
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    let err = said.lines().last().unwrap();
+    assert!(err.contains(NEARLY_FULL), "{said}");
+    assert!(
+        said.lines()
+            .rev()
+            .skip(1)
+            .all(|l| l.starts_with("warning: --")),
+        "{said}"
+    );
+    let rows = csv_rows(&d.join("games.csv"));
+    let n = rows.len();
+    assert!(n > 100_000, "{n}");
+    assert!(
+        err.contains(&format!("stopped after {} games: ", group(n as u64))),
+        "{err}"
+    );
+    assert_eq!(rows_as_csv(&d.join("games.parquet")).0, rows);
+    assert_eq!(common::json(&d.join("s.json"))["games"], n as u64);
+    assert!(d.join("h.csv").exists() && d.join("p.svg").exists());
+    for name in ["games.csv", "games.parquet"] {
+        let meta = fs::metadata(d.join(name)).unwrap();
+        let held = std::os::unix::fs::MetadataExt::blocks(&meta) * 512;
+        assert!(
+            held <= meta.len() + (64 << 10),
+            "{name}: {held} bytes for {}",
+            meta.len()
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs root to mount a tmpfs (.ci/run runs it)"]
+fn a_full_tmpfs_stops_a_run_with_every_file_whole() {
+    fill(Mounted::tmpfs(48).path());
+}
+
+#[test]
+#[ignore = "needs root to mount an ext4 image (.ci/run runs it)"]
+fn a_full_ext4_disk_stops_a_run_with_every_file_whole() {
+    fill(Mounted::ext4(64).path());
+}

@@ -173,8 +173,7 @@ impl GameCsv {
         match failure {
             None => {
                 self.check_room();
-                // Every row written whole, but the disk is nearly full: stop here.
-                self.out.short().map_or(Ok(()), Err)
+                Ok(())
             }
             Some(error) => {
                 if done > whole_bytes && !self.out.truncate(self.written_bytes) {
@@ -209,6 +208,12 @@ impl RecordSink for GameCsv {
         records: &[GameRecord],
         rows: Option<&[u8]>,
     ) -> io::Result<()> {
+        // The disk would not give the room kept in hand: stop before these rows, every row
+        // before them whole. Asked before a range, not after one, so that a batch whose last
+        // write met it ends complete.
+        if let Some(short) = self.out.short() {
+            return Err(short);
+        }
         match rows {
             Some(rows) => self.buffer.extend_from_slice(rows),
             None => format_rows(&self.prefix, spec, first, records, &mut self.buffer),

@@ -259,6 +259,11 @@ impl RecordSink for GameParquet {
         records: &[GameRecord],
         _: Option<&[u8]>,
     ) -> io::Result<()> {
+        // The disk would not give the room kept in hand: stop before these games, and end the
+        // file in the room still held (as the CSV does).
+        if let Some(short) = self.writer.as_mut().and_then(|w| w.inner_mut().short()) {
+            return Err(short);
+        }
         for (offset, record) in records.iter().enumerate() {
             let game = first + offset as u64;
             // Writing a row group forgets the batches before the current one: index afresh.
@@ -288,15 +293,10 @@ impl RecordSink for GameParquet {
             }
             rows.cards_played.push(record.cards_played as i64);
             self.taken += 1;
-            if rows.game.len() == self.group_rows {
-                if let Err(error) = self.write_group() {
-                    return Err(self.fail(error, None));
-                }
-                // The groups written are whole, but the disk is nearly full: stop here, and
-                // end the file in the room still held.
-                if let Some(short) = self.writer.as_mut().and_then(|w| w.inner_mut().short()) {
-                    return Err(short);
-                }
+            if rows.game.len() == self.group_rows
+                && let Err(error) = self.write_group()
+            {
+                return Err(self.fail(error, None));
             }
         }
         Ok(())

@@ -1,37 +1,18 @@
 //! A disk that fills: warsim keeps room in hand past each per-game file's end, stops when the
 //! disk will not give it, and ends every file whole in it: the CSV on a whole row, the Parquet
 //! file with every game and its footer, the summaries and the state written. The disk is played
-//! by `WARSIM_TEST_DISK_BYTES` (room refused past that byte of a file); the tests marked
-//! `ignore` fill real ones (a tmpfs and an ext4 image), which needs root (`.ci/run` runs them).
+//! by `WARSIM_TEST_DISK_BYTES` (room refused past that byte of a file); tests/real_disks.rs
+//! fills real ones.
 
 mod common;
 
 use std::fs;
-use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
+use common::disk::{NEARLY_FULL, csv_rows, on_disk};
 use common::parquet::rows_as_csv;
 use tempfile::TempDir;
 use warsim::export::text::group;
-
-/// Runs `warsim ARGS` (split at spaces) in `dir` on a disk that refuses room past byte `disk`
-/// of a file ("" for the machine's own disk).
-fn on_disk(dir: &Path, disk: &str, args: &str) -> Output {
-    let mut warsim = Command::new(assert_cmd::cargo::cargo_bin("warsim"));
-    if !disk.is_empty() {
-        warsim.env("WARSIM_TEST_DISK_BYTES", disk);
-    }
-    (warsim.current_dir(dir).args(args.split_whitespace()))
-        .output()
-        .unwrap()
-}
-
-/// The lines of the per-game CSV at `path`, its header left out.
-fn csv_rows(path: &Path) -> Vec<String> {
-    let text = fs::read_to_string(path).unwrap();
-    assert!(text.ends_with('\n'), "{path:?} ends on a partial row");
-    text.lines().skip(1).map(String::from).collect()
-}
 
 /// The error line of a run stopped with its disk nearly full (exit status 1).
 fn stopped(out: &Output) -> String {
@@ -40,9 +21,6 @@ fn stopped(out: &Output) -> String {
     assert_eq!(err.lines().count(), 1, "{err}");
     err
 }
-
-const NEARLY_FULL: &str = "its disk is nearly full (less than 16 MiB free, the room warsim \
-                           keeps in hand to end every file whole)";
 
 #[test]
 fn a_nearly_full_disk_stops_a_run_with_every_file_whole() {
@@ -198,108 +176,4 @@ fn a_disk_that_cannot_allocate_ahead_plays_on() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(csv_rows(&dir.path().join("games.csv")).len(), 200_000);
-}
-
-/// A small file system mounted on a folder of its own, unmounted when dropped.
-struct Mounted {
-    dir: TempDir,
-    _image: Option<TempDir>,
-}
-
-impl Mounted {
-    /// A tmpfs of `mib` MiB.
-    fn tmpfs(mib: u32) -> Mounted {
-        let dir = TempDir::new().unwrap();
-        let size = format!("size={mib}m");
-        sh(&["mount", "-t", "tmpfs", "-o", &size, "tmpfs"], dir.path());
-        Mounted { dir, _image: None }
-    }
-
-    /// An ext4 file system of `mib` MiB in an image file, mounted through a loop device.
-    fn ext4(mib: u32) -> Mounted {
-        let image = TempDir::new().unwrap();
-        let file = image.path().join("disk.img");
-        fs::File::create(&file)
-            .unwrap()
-            .set_len(u64::from(mib) << 20)
-            .unwrap();
-        sh(&["mkfs.ext4", "-q"], &file);
-        let dir = TempDir::new().unwrap();
-        sh(&["mount", "-o", "loop", file.to_str().unwrap()], dir.path());
-        Mounted {
-            dir,
-            _image: Some(image),
-        }
-    }
-
-    fn path(&self) -> &Path {
-        self.dir.path()
-    }
-}
-
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg(self.dir.path()).status();
-    }
-}
-
-/// Runs `command` with `path` as its last argument; the test fails if it does.
-fn sh(command: &[&str], path: &Path) {
-    let status = Command::new(command[0])
-        .args(&command[1..])
-        .arg(path)
-        .status()
-        .unwrap();
-    assert!(status.success(), "{command:?} {path:?}");
-}
-
-/// Fills the disk mounted at `d` with a run's CSV and Parquet file: it stops with both whole
-/// and the same games in each, the summaries written, and no room left held past any end.
-fn fill(d: &Path) {
-    let run = "run --games 1e9 -q --csv games.csv --parquet games.parquet --json s.json \
-               --histogram h.csv --plot p.svg";
-    let out = on_disk(d, "", run);
-    assert_eq!(out.status.code(), Some(1));
-    // The error comes after the warnings that the disk would not hold the games to come.
-    let said = String::from_utf8_lossy(&out.stderr).into_owned();
-    let err = said.lines().last().unwrap();
-    assert!(err.contains(NEARLY_FULL), "{said}");
-    assert!(
-        said.lines()
-            .rev()
-            .skip(1)
-            .all(|l| l.starts_with("warning: --")),
-        "{said}"
-    );
-    let rows = csv_rows(&d.join("games.csv"));
-    let n = rows.len();
-    assert!(n > 100_000, "{n}");
-    assert!(
-        err.contains(&format!("stopped after {} games: ", group(n as u64))),
-        "{err}"
-    );
-    assert_eq!(rows_as_csv(&d.join("games.parquet")).0, rows);
-    assert_eq!(common::json(&d.join("s.json"))["games"], n as u64);
-    assert!(d.join("h.csv").exists() && d.join("p.svg").exists());
-    for name in ["games.csv", "games.parquet"] {
-        let meta = fs::metadata(d.join(name)).unwrap();
-        let held = std::os::unix::fs::MetadataExt::blocks(&meta) * 512;
-        assert!(
-            held <= meta.len() + (64 << 10),
-            "{name}: {held} bytes for {}",
-            meta.len()
-        );
-    }
-}
-
-#[test]
-#[ignore = "needs root to mount a tmpfs (.ci/run runs it)"]
-fn a_full_tmpfs_stops_a_run_with_every_file_whole() {
-    fill(Mounted::tmpfs(48).path());
-}
-
-#[test]
-#[ignore = "needs root to mount an ext4 image (.ci/run runs it)"]
-fn a_full_ext4_disk_stops_a_run_with_every_file_whole() {
-    fill(Mounted::ext4(64).path());
 }

@@ -1,5 +1,5 @@
 //! Helpers the integration tests share: hand-built deals played to their end, the binary's
-//! standard output whole or up to its first line, a run that may hang stopped at a limit, JSON
+//! standard output whole or up to its first line, runs on a disk that fills (`disk`), a run that may hang stopped at a limit, JSON
 //! files read back, signals sent only once a process catches them, the fast paths played
 //! against the general path (`paths`), Parquet files read back (`parquet`) and plots read
 //! back (`svg`). Each test crate uses part of this module, so the parts it does not use are
@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 pub mod children;
+pub mod disk;
 pub mod parquet;
 pub mod paths;
 pub mod svg;

@@ -1,0 +1,30 @@
+//! A per-game file's disk played by the tests: warsim run on a disk that refuses the room it
+//! keeps in hand past a file's end (`WARSIM_TEST_DISK_BYTES`), or on the machine's own, and
+//! the per-game CSV read back.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// What a run says when its disk would not give the room it keeps in hand (16 MiB).
+pub const NEARLY_FULL: &str = "its disk is nearly full (less than 16 MiB free, the room warsim \
+                               keeps in hand to end every file whole)";
+
+/// Runs `warsim ARGS` (split at spaces) in `dir` on a disk that refuses room past byte `disk`
+/// of a file ("" for the machine's own disk).
+pub fn on_disk(dir: &Path, disk: &str, args: &str) -> Output {
+    let mut warsim = Command::new(assert_cmd::cargo::cargo_bin("warsim"));
+    if !disk.is_empty() {
+        warsim.env("WARSIM_TEST_DISK_BYTES", disk);
+    }
+    (warsim.current_dir(dir).args(args.split_whitespace()))
+        .output()
+        .unwrap()
+}
+
+/// The lines of the per-game CSV at `path`, its header left out.
+pub fn csv_rows(path: &Path) -> Vec<String> {
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.ends_with('\n'), "{path:?} ends on a partial row");
+    text.lines().skip(1).map(String::from).collect()
+}

@@ -1,0 +1,136 @@
+//! Runs that fill real disks: a tmpfs, and ext4, XFS and btrfs file systems in image files
+//! mounted through loop devices. Each stops with its disk nearly full, its CSV and Parquet file
+//! whole and holding the same games, its summaries and plot written, and no room left held past
+//! a file's end. Mounting needs root, and the XFS and btrfs ones their `mkfs`:
+//! `scripts/real-disks.sh` installs them and runs these tests (`.ci/run` calls it).
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use common::disk::{NEARLY_FULL, csv_rows, on_disk};
+use common::parquet::rows_as_csv;
+use tempfile::TempDir;
+use warsim::export::text::group;
+
+/// A small file system mounted on a folder of its own, unmounted when dropped.
+struct Mounted {
+    dir: TempDir,
+    _image: Option<TempDir>,
+}
+
+impl Mounted {
+    /// A tmpfs of `mib` MiB.
+    fn tmpfs(mib: u32) -> Mounted {
+        let dir = TempDir::new().unwrap();
+        let size = format!("size={mib}m");
+        sh(&["mount", "-t", "tmpfs", "-o", &size, "tmpfs"], dir.path());
+        Mounted { dir, _image: None }
+    }
+
+    /// A file system made by `mkfs` (`mkfs.ext4`, …) in an image file of `mib` MiB, mounted
+    /// through a loop device.
+    fn image(mkfs: &str, mib: u32) -> Mounted {
+        let image = TempDir::new().unwrap();
+        let file = image.path().join("disk.img");
+        fs::File::create(&file)
+            .unwrap()
+            .set_len(u64::from(mib) << 20)
+            .unwrap();
+        sh(&[mkfs, "-q"], &file);
+        let dir = TempDir::new().unwrap();
+        sh(&["mount", "-o", "loop", file.to_str().unwrap()], dir.path());
+        Mounted {
+            dir,
+            _image: Some(image),
+        }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(self.dir.path()).status();
+    }
+}
+
+/// Runs `command` with `path` as its last argument; the test fails if it does.
+fn sh(command: &[&str], path: &Path) {
+    let status = Command::new(command[0])
+        .args(&command[1..])
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(status.success(), "{command:?} {path:?}");
+}
+
+/// Fills the disk mounted at `d` with a run's CSV and Parquet file: it stops with both whole
+/// and the same games in each, the summaries written, and no room left held past any end.
+fn fill(d: &Path) {
+    let run = "run --games 1e9 -q --csv games.csv --parquet games.parquet --json s.json \
+               --histogram h.csv --plot p.svg";
+    let out = on_disk(d, "", run);
+    assert_eq!(out.status.code(), Some(1));
+    // The error comes after the warnings that the disk would not hold the games to come.
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    let err = said.lines().last().unwrap();
+    assert!(err.contains(NEARLY_FULL), "{said}");
+    assert!(
+        said.lines()
+            .rev()
+            .skip(1)
+            .all(|l| l.starts_with("warning: --")),
+        "{said}"
+    );
+    let rows = csv_rows(&d.join("games.csv"));
+    let n = rows.len();
+    assert!(n > 100_000, "{n}");
+    assert!(
+        err.contains(&format!("stopped after {} games: ", group(n as u64))),
+        "{err}"
+    );
+    assert_eq!(rows_as_csv(&d.join("games.parquet")).0, rows);
+    assert_eq!(common::json(&d.join("s.json"))["games"], n as u64);
+    assert!(d.join("h.csv").exists() && d.join("p.svg").exists());
+    for name in ["games.csv", "games.parquet"] {
+        let meta = fs::metadata(d.join(name)).unwrap();
+        let held = std::os::unix::fs::MetadataExt::blocks(&meta) * 512;
+        assert!(
+            held <= meta.len() + (64 << 10),
+            "{name}: {held} bytes for {}",
+            meta.len()
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs root to mount a tmpfs (scripts/real-disks.sh runs it)"]
+fn a_full_tmpfs_stops_a_run_with_every_file_whole() {
+    fill(Mounted::tmpfs(48).path());
+}
+
+#[test]
+#[ignore = "needs root to mount an ext4 image (scripts/real-disks.sh runs it)"]
+fn a_full_ext4_disk_stops_a_run_with_every_file_whole() {
+    fill(Mounted::image("mkfs.ext4", 64).path());
+}
+
+/// XFS frees the blocks allocated past a file's end when it is cut to its own length, as ext4
+/// does (its smallest file system is 300 MiB).
+#[test]
+#[ignore = "needs root and xfsprogs to mount an XFS image (scripts/real-disks.sh runs it)"]
+fn a_full_xfs_disk_stops_a_run_with_every_file_whole() {
+    fill(Mounted::image("mkfs.xfs", 320).path());
+}
+
+/// btrfs copies on write, but writes in place into room allocated ahead, the first time.
+#[test]
+#[ignore = "needs root and btrfs-progs to mount a btrfs image (scripts/real-disks.sh runs it)"]
+fn a_full_btrfs_disk_stops_a_run_with_every_file_whole() {
+    fill(Mounted::image("mkfs.btrfs", 160).path());
+}

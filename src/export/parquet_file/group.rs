@@ -6,13 +6,13 @@
 //! encoders, the same bytes. The columns themselves, and how each is encoded, are set here too
 //! ([`schema`], [`properties`]).
 
+use std::sync::Arc;
+
 use bytes::Bytes;
+use parquet::basic::{Compression, Encoding};
 use parquet::column::writer::{ColumnCloseResult, get_column_writer, get_typed_column_writer};
 use parquet::data_type::{ByteArray, ByteArrayType, DataType, Int32Type, Int64Type};
 use parquet::errors::Result;
-use std::sync::Arc;
-
-use parquet::basic::{Compression, Encoding};
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesPtr};
 use parquet::file::writer::{SerializedPageWriter, SerializedRowGroupWriter, TrackedWrite};
 use parquet::schema::types::{ColumnPath, SchemaDescPtr};

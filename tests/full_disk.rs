@@ -28,7 +28,8 @@ fn a_nearly_full_disk_stops_a_run_with_every_file_whole() {
     let d = dir.path();
     let run = "run --games 400000 -q --csv games.csv --parquet games.parquet --json s.json \
                --histogram h.csv";
-    // The CSV (about 52 bytes a game) is refused room first: once 8 MiB are in it.
+    // The CSV (about 52 bytes a game) is refused 16 MiB once 8 MiB are in it, then keeps 4 MiB,
+    // and stops when even that is refused: at about 17 MB, before the Parquet file (13 bytes).
     let err = stopped(&on_disk(d, "20000000", run));
     let rows = csv_rows(&d.join("games.csv"));
     let n = rows.len();
@@ -43,7 +44,7 @@ fn a_nearly_full_disk_stops_a_run_with_every_file_whole() {
             group(n as u64)
         )
     );
-    assert!((100_000..262_144).contains(&n), "{n}");
+    assert!((262_144..400_000).contains(&n), "{n}");
     // The same games as a run that was not stopped, in both files, and counted by the JSON.
     let whole = TempDir::new().unwrap();
     let out = on_disk(whole.path(), "", "run --games 400000 -q --csv games.csv");
@@ -56,30 +57,73 @@ fn a_nearly_full_disk_stops_a_run_with_every_file_whole() {
     assert!(d.join("h.csv").exists());
 }
 
+/// The Parquet file keeps more room than the CSV beside it, so its disk can refuse it first:
+/// the run stops before the next range with both files holding the same games.
+#[test]
+fn a_parquet_file_refused_room_beside_a_csv_holds_the_games_the_csv_holds() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // 18 MB: the CSV (13.6 MB at the first row group) keeps its 4 MiB; the Parquet file asks
+    // for its room (about 18.9 MB before a row group is measured) with its first bytes.
+    let run = "run --games 400000 -q --csv games.csv --parquet games.parquet --json s.json";
+    let err = stopped(&on_disk(d, "18000000", run));
+    let rows = csv_rows(&d.join("games.csv"));
+    let n = rows.len();
+    assert!(
+        err.starts_with("error: could not write the Parquet file to games.parquet: its disk"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "stopped after {} games: the per-game CSV (games.csv) holds games 0 to {} whole; \
+             the Parquet file (games.parquet) holds games 0 to {}; ",
+            group(n as u64),
+            group(n as u64 - 1),
+            group(n as u64 - 1)
+        )),
+        "{err}"
+    );
+    assert!((262_144..400_000).contains(&n), "{n}");
+    assert_eq!(rows_as_csv(&d.join("games.parquet")).0, rows);
+    assert_eq!(common::json(&d.join("s.json"))["games"], n as u64);
+}
+
 #[test]
 fn a_parquet_file_refused_room_ends_with_every_game_and_its_footer() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
-    // Renewed when half of the 16 MiB is left: refused once three row groups (9.8 MB) are in,
-    // and the run stops before the next range of games it is given.
-    let run = "run --games 1000000 -q --parquet games.parquet --json s.json";
+    // Its room is twice the row groups in flight (two of 3.3 MB on two cores) and a footer,
+    // about 15 MiB: refused once four row groups (13.1 MB) are on their way in, and the run
+    // stops before the next range of games it is given.
+    let run = "run --games 1500000 -q --parquet games.parquet --json s.json";
     let err = stopped(&on_disk(d, "19000000", run));
     let (rows, groups) = rows_as_csv(&d.join("games.parquet"));
     let (n, last) = (group(rows.len() as u64), group(rows.len() as u64 - 1));
+    // The room grows with the groups encoded at once (a quarter of the cores): its MiB vary.
+    let (start, end) = err
+        .split_once(" MiB free, ")
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(
+        start.starts_with(
+            "error: could not write the Parquet file to games.parquet: its disk is nearly full \
+             (less than "
+        ),
+        "{err}"
+    );
     assert_eq!(
-        err,
+        end,
         format!(
-            "error: could not write the Parquet file to games.parquet: {NEARLY_FULL}; stopped \
-             after {n} games: the Parquet file (games.parquet) holds games 0 to {last}; the \
-             summaries describe those games (complete: false)\n"
+            "the room warsim keeps in hand to end every file whole); stopped after {n} games: \
+             the Parquet file (games.parquet) holds games 0 to {last}; the summaries describe \
+             those games (complete: false)\n"
         )
     );
     assert!(
-        (786_432..1_000_000).contains(&rows.len()) && groups == 4,
+        (1_048_576..1_500_000).contains(&rows.len()) && groups == 5,
         "{n} in {groups}"
     );
     let whole = TempDir::new().unwrap();
-    let out = on_disk(whole.path(), "", "run --games 1000000 -q --csv games.csv");
+    let out = on_disk(whole.path(), "", "run --games 1500000 -q --csv games.csv");
     assert!(out.status.success());
     assert_eq!(
         rows,
@@ -93,8 +137,8 @@ fn a_parquet_file_refused_room_ends_with_every_game_and_its_footer() {
 #[test]
 fn a_run_whose_last_write_meets_a_nearly_full_disk_ends_complete() {
     let dir = TempDir::new().unwrap();
-    // The third row group, refused its room, holds the last of the games.
-    let run = "run --games 786432 -q --parquet games.parquet --json s.json";
+    // The fourth row group, refused its room, holds the last of the games.
+    let run = "run --games 1048576 -q --parquet games.parquet --json s.json";
     let out = on_disk(dir.path(), "19000000", run);
     assert!(
         out.status.success(),
@@ -103,7 +147,7 @@ fn a_run_whose_last_write_meets_a_nearly_full_disk_ends_complete() {
     );
     assert_eq!(
         rows_as_csv(&dir.path().join("games.parquet")).0.len(),
-        786_432
+        1_048_576
     );
     assert_eq!(common::json(&dir.path().join("s.json"))["complete"], true);
 }
@@ -112,7 +156,7 @@ fn a_run_whose_last_write_meets_a_nearly_full_disk_ends_complete() {
 fn a_run_stopped_by_a_nearly_full_disk_says_how_to_play_on_and_resumes() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
-    let run = "run --games 300000 -q --csv games.csv --state st.json --json s.json";
+    let run = "run --games 400000 -q --csv games.csv --state st.json --json s.json";
     let err = stopped(&on_disk(d, "20000000", run));
     assert!(
         err.ends_with(
@@ -129,7 +173,7 @@ fn a_run_stopped_by_a_nearly_full_disk_says_how_to_play_on_and_resumes() {
         String::from_utf8_lossy(&out.stderr)
     );
     let whole = TempDir::new().unwrap();
-    let out = on_disk(whole.path(), "", "run --games 300000 -q --csv games.csv");
+    let out = on_disk(whole.path(), "", "run --games 400000 -q --csv games.csv");
     assert!(out.status.success());
     assert_eq!(
         fs::read(d.join("games.csv")).unwrap(),
@@ -142,13 +186,13 @@ fn a_run_stopped_by_a_nearly_full_disk_says_how_to_play_on_and_resumes() {
 fn a_sweep_stopped_by_a_nearly_full_disk_keeps_its_tables_and_rows() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
-    let sweep = "sweep --players 2,3 --games 120000 -q --games-csv cells.csv --json s.json \
+    let sweep = "sweep --players 2,3 --games 200000 -q --games-csv cells.csv --json s.json \
                  --state st.json";
     let err = stopped(&on_disk(d, "20000000", sweep));
     let rows = csv_rows(&d.join("cells.csv"));
-    // The first cell whole (120,000 games), the second's first games.
-    let second = rows.len() - 120_000;
-    assert!(rows[120_000].starts_with("1,3,0,"), "{}", rows[120_000]);
+    // The first cell whole (200,000 games), the second's first games.
+    let second = rows.len() - 200_000;
+    assert!(rows[200_000].starts_with("1,3,0,"), "{}", rows[200_000]);
     assert_eq!(
         err,
         format!(
@@ -176,4 +220,26 @@ fn a_disk_that_cannot_allocate_ahead_plays_on() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(csv_rows(&dir.path().join("games.csv")).len(), 200_000);
+}
+
+/// A disk with less than the 16 MiB warsim would rather keep still takes the games that fit:
+/// the file keeps only 4 MiB in hand there, and stops only when even that is refused.
+#[test]
+fn a_run_that_fits_a_small_disk_plays_to_its_end() {
+    let dir = TempDir::new().unwrap();
+    // 5.2 MB of rows on a 10 MB disk.
+    let run = "run --games 100000 -q --csv games.csv --json s.json";
+    let out = on_disk(dir.path(), "10000000", run);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(csv_rows(&dir.path().join("games.csv")).len(), 100_000);
+    // Twice as many do not fit, and stop with 4 MiB left.
+    let run = "run --games 200000 -q --csv games.csv --json s.json";
+    let err = stopped(&on_disk(dir.path(), "10000000", run));
+    assert!(err.contains(NEARLY_FULL), "{err}");
+    let rows = csv_rows(&dir.path().join("games.csv")).len();
+    assert!((100_000..200_000).contains(&rows), "{rows}");
 }

@@ -192,6 +192,13 @@ impl GameCsv {
         self.out.is_regular_file()
     }
 
+    /// The first time after its disk would not give the room it keeps in hand: why the batch
+    /// should stop before its next rows, every row before them whole. Asked before a range,
+    /// not after one, so that a batch whose last write met it ends complete.
+    pub fn short(&mut self) -> Option<io::Error> {
+        self.out.short()
+    }
+
     /// Removes the output if this run created it and no game was written to it.
     pub fn discard_if_empty(self) {
         if self.committed == 0 {
@@ -208,10 +215,7 @@ impl RecordSink for GameCsv {
         records: &[GameRecord],
         rows: Option<&[u8]>,
     ) -> io::Result<()> {
-        // The disk would not give the room kept in hand: stop before these rows, every row
-        // before them whole. Asked before a range, not after one, so that a batch whose last
-        // write met it ends complete.
-        if let Some(short) = self.out.short() {
+        if let Some(short) = self.short() {
             return Err(short);
         }
         match rows {

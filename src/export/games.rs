@@ -134,6 +134,16 @@ impl RecordSink for GameFiles {
         records: &[GameRecord],
         rows: Option<&[u8]>,
     ) -> io::Result<()> {
+        // Either file's disk nearly full stops both before the range: neither holds a game
+        // the other has not.
+        let csv_short = self.csv.as_mut().and_then(GameCsv::short);
+        if let Some(short) = csv_short {
+            return self.note(Which::Csv, Err(short));
+        }
+        let parquet_short = self.parquet.as_mut().and_then(GameParquet::short);
+        if let Some(short) = parquet_short {
+            return self.note(Which::Parquet, Err(short));
+        }
         if let Some(csv) = &mut self.csv {
             let before = csv.committed();
             let mut written = csv.write_games(spec, first, records, rows);

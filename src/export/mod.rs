@@ -24,7 +24,7 @@ pub use files::{
 pub use games::{GameFiles, Which};
 pub use hdr::{HDR_DIGITS, hdr_tag, write_hdr_log};
 pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv, write_histogram_table};
-pub use in_hand::{IN_HAND, RoomShort};
+pub use in_hand::{IN_HAND, LEAST_IN_HAND, RoomShort};
 pub use json::{summary_json_line, write_summary_json};
 pub use parquet_file::{GameParquet, LeadKind, MAX_PARQUET_GAMES, PARQUET_SUMMARY_KEY, ROW_GROUP};
 pub use room::{RoomWarning, RoomWatch, Shortfall};

@@ -163,27 +163,28 @@ impl Stream {
         }
     }
 
-    /// The room the file keeps in hand past its end; `None` for standard output, a pipe or a
-    /// device, or where its file system cannot allocate ahead.
+    /// The least room the file keeps in hand past its end, below which the run stops; `None`
+    /// for standard output, a pipe or a device, or where its file system cannot allocate ahead.
     pub fn in_hand(&self) -> Option<u64> {
         match &self.out {
             StreamOut::File {
                 in_hand: Some(in_hand),
                 ..
-            } => Some(in_hand.bytes()),
+            } => Some(in_hand.least()),
             _ => None,
         }
     }
 
-    /// Keeps `bytes` (at least [`IN_HAND`](super::in_hand::IN_HAND)) in hand past the file's
-    /// end from the next write on: the Parquet file's room for its row groups being encoded.
-    pub fn keep_in_hand(&mut self, bytes: u64) {
+    /// The files written once the run stops need `bytes` (at least
+    /// [`LEAST_IN_HAND`](super::in_hand::LEAST_IN_HAND)) kept in hand past this file's end,
+    /// from the next write on: the Parquet file's row groups in flight, and its footer.
+    pub fn need_in_hand(&mut self, bytes: u64) {
         if let StreamOut::File {
             in_hand: Some(in_hand),
             ..
         } = &mut self.out
         {
-            in_hand.keep(bytes);
+            in_hand.need(bytes);
         }
     }
 

@@ -39,7 +39,7 @@ pub fn watch_room(
                 Some(bytes) => format!(
                     "when less than {} MiB is left (kept in hand to end every file whole) the \
                      {batch} stops, keeping every finished game",
-                    bytes >> 20
+                    bytes.div_ceil(1 << 20)
                 ),
                 None => format!("when it is full the {batch} stops, {kept}"),
             };

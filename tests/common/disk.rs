@@ -6,8 +6,9 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-/// What a run says when its disk would not give the room it keeps in hand (16 MiB).
-pub const NEARLY_FULL: &str = "its disk is nearly full (less than 16 MiB free, the room warsim \
+/// What a run says when a per-game CSV's disk would not give the least room it keeps in hand
+/// (4 MiB).
+pub const NEARLY_FULL: &str = "its disk is nearly full (less than 4 MiB free, the room warsim \
                                keeps in hand to end every file whole)";
 
 /// Runs `warsim ARGS` (split at spaces) in `dir` on a disk that refuses room past byte `disk`

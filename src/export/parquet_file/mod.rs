@@ -93,7 +93,7 @@ pub struct GameParquet {
 impl GameParquet {
     /// Takes the output; `leads` name the columns before the game's own (a sweep's settings),
     /// filled in by [`GameParquet::start_batch`].
-    pub fn new(out: Stream, leads: &[(&str, LeadKind)]) -> GameParquet {
+    pub fn new(mut out: Stream, leads: &[(&str, LeadKind)]) -> GameParquet {
         let leads: Vec<(String, LeadKind)> =
             leads.iter().map(|(n, k)| (n.to_string(), *k)).collect();
         // The leading columns are named after warsim's own settings, never by the user.
@@ -104,6 +104,10 @@ impl GameParquet {
         // Below four cores the writer thread encodes, as it has a core of its own or shares
         // the workers': a thread more would only cost (1 thread, 2 cores: +4%).
         let cores = thread::available_parallelism().map_or(1, |n| n.get());
+        // Until a row group is written and measured, a generous 16 bytes a game (about 13
+        // here) for the groups in flight (see `appended`), and 1 MiB for the footer.
+        let in_flight = (cores / 4 + 2) as u64;
+        out.need_in_hand(in_flight * ROW_GROUP as u64 * 16 + (1 << 20));
         let closing = out.is_regular_file().then(hold_exit_until_closed);
         let rescue = out.reopened();
         GameParquet {
@@ -143,6 +147,13 @@ impl GameParquet {
     /// written beside a pipe, whose reader could stall the run's wind-down for ever.
     pub fn let_exit_cut(&mut self) {
         self.closing = None;
+    }
+
+    /// The first time after its disk would not give the room it keeps in hand: why the batch
+    /// should stop before its next games, the file then ended in the room still held (as the
+    /// CSV's [`GameCsv::short`](crate::export::GameCsv::short)).
+    pub fn short(&mut self) -> Option<io::Error> {
+        self.writer.as_mut().and_then(|w| w.inner_mut().short())
     }
 
     /// Removes the output if this run created it and no game was written to it.
@@ -259,9 +270,7 @@ impl RecordSink for GameParquet {
         records: &[GameRecord],
         _: Option<&[u8]>,
     ) -> io::Result<()> {
-        // The disk would not give the room kept in hand: stop before these games, and end the
-        // file in the room still held (as the CSV does).
-        if let Some(short) = self.writer.as_mut().and_then(|w| w.inner_mut().short()) {
+        if let Some(short) = self.short() {
             return Err(short);
         }
         for (offset, record) in records.iter().enumerate() {

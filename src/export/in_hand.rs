@@ -3,9 +3,11 @@
 //! footer, the summaries, the histograms, the plots, the state. So each per-game file warsim
 //! opens by name keeps part of its disk allocated past its end, renewed as the file grows
 //! (Linux's `fallocate` with `FALLOC_FL_KEEP_SIZE`: the file's length, and so what its readers
-//! see, is unchanged). When the disk can no longer give it, the run is told ([`InHand::short`])
-//! and stops there, its files end whole in the room still held, and what is left of it is given
-//! back ([`InHand::give_back`], the file cut to its own length) for the files written after.
+//! see, is unchanged): [`IN_HAND`] where the disk has it, else only twice what those files
+//! need, so that a run which fits a nearly full disk still plays to its end. When the disk will
+//! not give even that, the run is told ([`InHand::short`]) and stops there, its files end whole
+//! in the room still held, and what is left of it is given back ([`InHand::give_back`], the
+//! file cut to its own length) for the files written after.
 //! Where the file system cannot allocate ahead (some network file systems), nothing is kept
 //! and a full disk is met as a write error, as before.
 

@@ -193,8 +193,10 @@ impl GameCsv {
     }
 
     /// The first time after its disk would not give the room it keeps in hand: why the batch
-    /// should stop before its next rows, every row before them whole. Asked before a range,
-    /// not after one, so that a batch whose last write met it ends complete.
+    /// should stop before its next rows, every row before them whole. [`GameFiles`] asks it
+    /// before a range, not after one, so that a batch whose last write met it ends complete.
+    ///
+    /// [`GameFiles`]: crate::export::GameFiles
     pub fn short(&mut self) -> Option<io::Error> {
         self.out.short()
     }
@@ -215,9 +217,6 @@ impl RecordSink for GameCsv {
         records: &[GameRecord],
         rows: Option<&[u8]>,
     ) -> io::Result<()> {
-        if let Some(short) = self.short() {
-            return Err(short);
-        }
         match rows {
             Some(rows) => self.buffer.extend_from_slice(rows),
             None => format_rows(&self.prefix, spec, first, records, &mut self.buffer),

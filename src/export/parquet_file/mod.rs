@@ -104,10 +104,10 @@ impl GameParquet {
         // Below four cores the writer thread encodes, as it has a core of its own or shares
         // the workers': a thread more would only cost (1 thread, 2 cores: +4%).
         let cores = thread::available_parallelism().map_or(1, |n| n.get());
+        let encoders = cores / 4;
         // Until a row group is written and measured, a generous 16 bytes a game (about 13
-        // here) for the groups in flight (see `appended`), and 1 MiB for the footer.
-        let in_flight = (cores / 4 + 2) as u64;
-        out.need_in_hand(in_flight * ROW_GROUP as u64 * 16 + (1 << 20));
+        // here) for the groups in flight, and 1 MiB for the footer.
+        out.need_in_hand(groups_in_flight(encoders) * ROW_GROUP as u64 * 16 + (1 << 20));
         let closing = out.is_regular_file().then(hold_exit_until_closed);
         let rescue = out.reopened();
         GameParquet {
@@ -122,7 +122,7 @@ impl GameParquet {
             rows: Rows::default(),
             group_rows: ROW_GROUP,
             encoding: VecDeque::new(),
-            encoders: cores / 4,
+            encoders,
             spare: None,
             taken: 0,
             batch_base: 0,
@@ -150,8 +150,9 @@ impl GameParquet {
     }
 
     /// The first time after its disk would not give the room it keeps in hand: why the batch
-    /// should stop before its next games, the file then ended in the room still held (as the
-    /// CSV's [`GameCsv::short`](crate::export::GameCsv::short)).
+    /// should stop before its next games, the file then ended in the room still held (asked by
+    /// [`GameFiles`](crate::export::GameFiles) as the CSV's
+    /// [`GameCsv::short`](crate::export::GameCsv::short) is).
     pub fn short(&mut self) -> Option<io::Error> {
         self.writer.as_mut().and_then(|w| w.inner_mut().short())
     }
@@ -238,6 +239,13 @@ impl GameParquet {
     }
 }
 
+/// Row groups that may still be written once a batch stops, with `encoders` threads encoding
+/// them: the rest of one being written, those being encoded, and the one being gathered. The
+/// room kept in hand past the file's end holds them.
+fn groups_in_flight(encoders: usize) -> u64 {
+    encoders as u64 + 2
+}
+
 /// Writes the next row group of `writer`, its columns put in by `columns`.
 fn row_group(
     writer: &mut SerializedFileWriter<Stream>,
@@ -270,9 +278,6 @@ impl RecordSink for GameParquet {
         records: &[GameRecord],
         _: Option<&[u8]>,
     ) -> io::Result<()> {
-        if let Some(short) = self.short() {
-            return Err(short);
-        }
         for (offset, record) in records.iter().enumerate() {
             let game = first + offset as u64;
             // Writing a row group forgets the batches before the current one: index afresh.

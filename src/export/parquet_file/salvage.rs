@@ -35,10 +35,9 @@ impl GameParquet {
             let bytes = writer.bytes_written() as u64;
             self.largest_group = self.largest_group.max(bytes - self.appended_bytes);
             self.appended_bytes = bytes;
-            // Room past the end for the rest of a group being written, the groups being encoded
-            // and the one being gathered, and for the footer (about 1 KiB a group, and the
-            // summary).
-            let groups = self.encoders as u64 + 2;
+            // Room past the end for the groups in flight, and for the footer (about 1 KiB a
+            // group, and the summary).
+            let groups = super::groups_in_flight(self.encoders);
             let footer = (1 << 20) + (groups + self.appended / self.group_rows as u64) * 1024;
             (writer.inner_mut()).need_in_hand(groups * self.largest_group + footer);
             let in_hand = writer.inner().in_hand();

@@ -6,14 +6,10 @@
 mod common;
 
 use std::fs;
-use std::process::Command;
 
+use common::disk::warsim_on;
 use common::parquet::rows_as_csv;
 use tempfile::TempDir;
-
-fn warsim() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin("warsim"))
-}
 
 fn stderr_of(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
@@ -28,12 +24,7 @@ fn with_free_bytes(free: &str, dir: &std::path::Path, args: &[&str]) -> String {
 /// [`with_free_bytes`] on a disk that allocates nothing ahead (`unsupported`), as some network
 /// file systems, or as the machine's own (`""`).
 fn on_a_disk(free: &str, disk: &str, dir: &std::path::Path, args: &[&str]) -> String {
-    let mut warsim = warsim();
-    if !disk.is_empty() {
-        warsim.env("WARSIM_TEST_DISK_BYTES", disk);
-    }
-    let out = warsim
-        .current_dir(dir)
+    let out = warsim_on(dir, disk)
         .env("WARSIM_TEST_FREE_BYTES", free)
         .args(args)
         .arg("-q")

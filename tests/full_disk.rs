@@ -14,6 +14,21 @@ use common::parquet::rows_as_csv;
 use tempfile::TempDir;
 use warsim::export::text::group;
 
+/// Checks that the run `out` came from played to its end.
+fn played(out: &Output) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+}
+
+/// A folder whose `games.csv` holds the first `games` games of the batch, played to their end
+/// on the machine's own disk.
+fn uninterrupted(games: u64) -> TempDir {
+    let dir = TempDir::new().unwrap();
+    let run = format!("run --games {games} -q --csv games.csv");
+    played(&on_disk(dir.path(), "", &run));
+    dir
+}
+
 /// The error line of a run stopped with its disk nearly full (exit status 1).
 fn stopped(out: &Output) -> String {
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -46,9 +61,7 @@ fn a_nearly_full_disk_stops_a_run_with_every_file_whole() {
     );
     assert!((262_144..400_000).contains(&n), "{n}");
     // The same games as a run that was not stopped, in both files, and counted by the JSON.
-    let whole = TempDir::new().unwrap();
-    let out = on_disk(whole.path(), "", "run --games 400000 -q --csv games.csv");
-    assert!(out.status.success());
+    let whole = uninterrupted(400_000);
     assert_eq!(rows, csv_rows(&whole.path().join("games.csv"))[..n]);
     assert_eq!(rows_as_csv(&d.join("games.parquet")).0, rows);
     let summary = common::json(&d.join("s.json"));
@@ -122,9 +135,7 @@ fn a_parquet_file_refused_room_ends_with_every_game_and_its_footer() {
         (1_048_576..1_500_000).contains(&rows.len()) && groups == 5,
         "{n} in {groups}"
     );
-    let whole = TempDir::new().unwrap();
-    let out = on_disk(whole.path(), "", "run --games 1500000 -q --csv games.csv");
-    assert!(out.status.success());
+    let whole = uninterrupted(1_500_000);
     assert_eq!(
         rows,
         csv_rows(&whole.path().join("games.csv"))[..rows.len()]
@@ -139,12 +150,7 @@ fn a_run_whose_last_write_meets_a_nearly_full_disk_ends_complete() {
     let dir = TempDir::new().unwrap();
     // The fourth row group, refused its room, holds the last of the games.
     let run = "run --games 1048576 -q --parquet games.parquet --json s.json";
-    let out = on_disk(dir.path(), "19000000", run);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    played(&on_disk(dir.path(), "19000000", run));
     assert_eq!(
         rows_as_csv(&dir.path().join("games.parquet")).0.len(),
         1_048_576
@@ -166,15 +172,8 @@ fn a_run_stopped_by_a_nearly_full_disk_says_how_to_play_on_and_resumes() {
         "{err}"
     );
     // Room made, the run plays on to the files of one never stopped.
-    let out = on_disk(d, "", "resume st.json -q");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let whole = TempDir::new().unwrap();
-    let out = on_disk(whole.path(), "", "run --games 400000 -q --csv games.csv");
-    assert!(out.status.success());
+    played(&on_disk(d, "", "resume st.json -q"));
+    let whole = uninterrupted(400_000);
     assert_eq!(
         fs::read(d.join("games.csv")).unwrap(),
         fs::read(whole.path().join("games.csv")).unwrap()
@@ -213,12 +212,7 @@ fn a_sweep_stopped_by_a_nearly_full_disk_keeps_its_tables_and_rows() {
 fn a_disk_that_cannot_allocate_ahead_plays_on() {
     let dir = TempDir::new().unwrap();
     let run = "run --games 200000 -q --csv games.csv --parquet games.parquet";
-    let out = on_disk(dir.path(), "unsupported", run);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    played(&on_disk(dir.path(), "unsupported", run));
     assert_eq!(csv_rows(&dir.path().join("games.csv")).len(), 200_000);
 }
 
@@ -229,12 +223,7 @@ fn a_run_that_fits_a_small_disk_plays_to_its_end() {
     let dir = TempDir::new().unwrap();
     // 5.2 MB of rows on a 10 MB disk.
     let run = "run --games 100000 -q --csv games.csv --json s.json";
-    let out = on_disk(dir.path(), "10000000", run);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    played(&on_disk(dir.path(), "10000000", run));
     assert_eq!(csv_rows(&dir.path().join("games.csv")).len(), 100_000);
     // Twice as many do not fit, and stop with 4 MiB left.
     let run = "run --games 200000 -q --csv games.csv --json s.json";

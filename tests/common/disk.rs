@@ -11,14 +11,20 @@ use std::process::{Command, Output};
 pub const NEARLY_FULL: &str = "its disk is nearly full (less than 4 MiB free, the room warsim \
                                keeps in hand to end every file whole)";
 
-/// Runs `warsim ARGS` (split at spaces) in `dir` on a disk that refuses room past byte `disk`
-/// of a file ("" for the machine's own disk).
-pub fn on_disk(dir: &Path, disk: &str, args: &str) -> Output {
+/// `warsim`, to run in `dir` on a disk that refuses room past byte `disk` of a file
+/// (`unsupported`: one that allocates nothing ahead; "" for the machine's own disk).
+pub fn warsim_on(dir: &Path, disk: &str) -> Command {
     let mut warsim = Command::new(assert_cmd::cargo::cargo_bin("warsim"));
     if !disk.is_empty() {
         warsim.env("WARSIM_TEST_DISK_BYTES", disk);
     }
-    (warsim.current_dir(dir).args(args.split_whitespace()))
+    warsim.current_dir(dir);
+    warsim
+}
+
+/// Runs `warsim ARGS` (split at spaces) in `dir` on a disk `disk` ([`warsim_on`]).
+pub fn on_disk(dir: &Path, disk: &str, args: &str) -> Output {
+    (warsim_on(dir, disk).args(args.split_whitespace()))
         .output()
         .unwrap()
 }

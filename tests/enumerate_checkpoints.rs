@@ -9,6 +9,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use common::EndsWithTest;
@@ -56,12 +57,39 @@ fn counts_its_sequences_exactly(state: &EnumerationState) {
     assert_eq!(tally_of(&state.tally, 2).unwrap(), tally);
 }
 
-#[test]
-fn every_checkpoint_holds_the_exact_counts_of_the_sequences_before_it() {
+/// TEN_RANKS's plan, every deal.
+fn ten_ranks() -> Plan {
     let mut rules = warsim::engine::Preset::Classic.rules();
     (rules.suits, rules.ranks, rules.face_down) = (1, 10, 0);
     (rules.pickup, rules.shortage) = (Pickup::Natural, Shortage::EndGame);
-    let plan = Plan::new(&rules, DealSet::All, u128::MAX).unwrap();
+    Plan::new(&rules, DealSet::All, u128::MAX).unwrap()
+}
+
+/// `plan` played whole on two threads, calling `progress` with each chunk and `save` whenever
+/// a chunk extends the prefix.
+fn played_whole_saving_each_chunk(
+    plan: &Plan,
+    progress: &(dyn Fn(u64) + Sync),
+    save: &(dyn Fn(&Tally, u64, Occasion) -> std::io::Result<()> + Sync),
+) -> Tally {
+    let controls = Controls {
+        progress,
+        stop: &|| false,
+        checkpoints: Some(Checkpoints {
+            every: Duration::from_nanos(1),
+            save,
+            asked: &|| false,
+        }),
+    };
+    let Played::Whole(whole) = plan.play(2, (0, Tally::new(2)), &controls) else {
+        panic!("played whole");
+    };
+    whole
+}
+
+#[test]
+fn every_checkpoint_holds_the_exact_counts_of_the_sequences_before_it() {
+    let plan = ten_ranks();
     let saved = Mutex::new(Vec::new());
     let save = |tally: &Tally, next: u64, _: Occasion| {
         saved.lock().unwrap().push((tally.clone(), next));
@@ -69,18 +97,7 @@ fn every_checkpoint_holds_the_exact_counts_of_the_sequences_before_it() {
     };
     // A checkpoint with every chunk that extends the prefix; two threads finish chunks out of
     // order, and each must still hold exactly the sequences before its next one.
-    let controls = Controls {
-        progress: &|_| {},
-        stop: &|| false,
-        checkpoints: Some(Checkpoints {
-            every: Duration::from_nanos(1),
-            save: &save,
-            asked: &|| false,
-        }),
-    };
-    let Played::Whole(whole) = plan.play(2, (0, Tally::new(2)), &controls) else {
-        panic!("played whole");
-    };
+    let whole = played_whole_saving_each_chunk(&plan, &|_| {}, &save);
     let saved = saved.into_inner().unwrap();
     assert!(saved.len() > 10, "{} checkpoints", saved.len());
     let (mut before, mut at) = (Tally::new(2), 0);
@@ -92,6 +109,28 @@ fn every_checkpoint_holds_the_exact_counts_of_the_sequences_before_it() {
         at = next;
     }
     assert!(before.deals <= whole.deals && whole.cycled > 0);
+}
+
+#[test]
+fn a_slow_checkpoint_holds_up_only_the_worker_saving_it() {
+    let plan = ten_ranks();
+    let finished = AtomicU64::new(0);
+    let saves = AtomicU64::new(0);
+    // The first checkpoint's disk is slow: it is written only once the other worker has
+    // finished four more chunks, which it can do only if gathering them does not wait for it.
+    let save = |_: &Tally, _: u64, _: Occasion| {
+        if saves.fetch_add(1, Ordering::SeqCst) == 0 {
+            let before = finished.load(Ordering::SeqCst);
+            until("chunks finished while a checkpoint is saved", || {
+                finished.load(Ordering::SeqCst) >= before + 4
+            });
+        }
+        Ok(())
+    };
+    let progress = |_| _ = finished.fetch_add(1, Ordering::SeqCst);
+    let whole = played_whole_saving_each_chunk(&plan, &progress, &save);
+    assert_eq!(whole, plan.run(1, &|_| {}, &|| false).unwrap());
+    assert!(saves.into_inner() > 1);
 }
 
 #[test]

@@ -50,6 +50,8 @@ struct Gathered {
     saved: (Instant, u128),
     /// Why a checkpoint could not be saved, if one could not.
     failure: Option<io::Error>,
+    /// A worker is saving a checkpoint (outside the lock), so no other starts one.
+    saving: bool,
 }
 
 impl Plan {
@@ -74,31 +76,43 @@ impl Plan {
             done: 0,
             saved: (Instant::now(), next),
             failure: None,
+            saving: false,
         });
+        let lock = || gathered.lock().expect("no worker panics holding it");
         // No thread of its own gathers the chunks: a worker that finishes one adds it, and
         // saves a checkpoint when one is due, so a busy machine is never woken for them.
         let gather = |chunk: u64, tally: Tally| {
-            let mut guard = gathered.lock().expect("no worker panics holding it");
-            let g = &mut *guard;
-            g.early.insert(chunk, tally);
-            while let Some(tally) = g.early.remove(&g.done) {
-                g.prefix.merge(tally);
-                g.done += 1;
-            }
-            let Some(checkpoints) = &controls.checkpoints else {
+            let Some((checkpoints, prefix, reached, occasion)) = (|| {
+                let mut guard = lock();
+                let g = &mut *guard;
+                g.early.insert(chunk, tally);
+                while let Some(tally) = g.early.remove(&g.done) {
+                    g.prefix.merge(tally);
+                    g.done += 1;
+                }
+                let checkpoints =
+                    (controls.checkpoints.as_ref()).filter(|_| !g.saving && g.failure.is_none())?;
+                let reached = chunk_start(g.done);
+                let due = !checkpoints.every.is_zero()
+                    && g.saved.0.elapsed() >= checkpoints.every
+                    && reached > g.saved.1;
+                let occasion = match ((checkpoints.asked)(), due) {
+                    (true, _) => Occasion::Asked,
+                    (false, true) => Occasion::Due,
+                    (false, false) => return None,
+                };
+                g.saving = true;
+                Some((checkpoints, g.prefix.clone(), reached, occasion))
+            })() else {
                 return;
             };
-            let reached = chunk_start(g.done);
-            let due = !checkpoints.every.is_zero()
-                && g.saved.0.elapsed() >= checkpoints.every
-                && reached > g.saved.1;
-            let occasion = match ((checkpoints.asked)(), due) {
-                (true, _) => Occasion::Asked,
-                (false, true) => Occasion::Due,
-                (false, false) => return,
-            };
+            // Saved outside the lock: a slow disk holds up the worker saving, while the others
+            // go on playing and gathering chunks.
             // At most u64::MAX sequences: Plan::new and Plan::part refuse more.
-            match (checkpoints.save)(&g.prefix, reached as u64, occasion) {
+            let saved = (checkpoints.save)(&prefix, reached as u64, occasion);
+            let mut g = lock();
+            g.saving = false;
+            match saved {
                 Ok(()) => g.saved = (Instant::now(), reached),
                 Err(error) => {
                     g.failure = Some(error);

@@ -346,14 +346,7 @@ fn a_per_game_file_another_warsim_is_writing_is_refused_and_left_alone() {
     }
     common::interrupt(first.id());
     assert_eq!(first.wait().unwrap().code(), Some(130));
-    let text = std::fs::read_to_string(&csv).unwrap();
-    assert!(text.starts_with("game,") && text.ends_with('\n'));
-    // Its rows are games 0, 1, 2, … in order, each once.
-    let games = text
-        .lines()
-        .skip(1)
-        .map(|row| row.split(',').next().unwrap());
-    assert!(games.enumerate().all(|(i, game)| game == i.to_string()));
+    common::games_in_order(&csv);
 }
 
 /// An output named as the `--state`'s lock file (`STATE.lock`) was lost: a summary written

@@ -13,12 +13,12 @@ use crate::batch::{Controls, Occasion, Shard};
 use crate::config::{ConfigError, check_checkpoints, check_threads};
 use crate::engine::Rules;
 use crate::export::text::group;
-use crate::export::{OutputError, Target, check_outputs, write_atomically};
+use crate::export::{OutputError, Target, write_atomically};
 use crate::run::{
     OutputWriter, RunError, checkpoints_of, resumable_at, say_checkpoint_written, write_each,
     write_report_with,
 };
-use crate::state::check_apart_from_lock;
+use crate::state::check_outputs_beside_state;
 
 /// What `warsim enumerate` was asked for.
 #[derive(Clone, Debug)]
@@ -110,8 +110,7 @@ pub fn plan(options: &EnumerateOptions) -> Result<Plan, EnumerateRefusal> {
             .into_iter()
             .filter_map(|(flag, target)| target.as_ref().map(|t| (flag, t)))
             .collect();
-    check_outputs(&outputs)?;
-    check_apart_from_lock(&outputs)?;
+    check_outputs_beside_state(&outputs)?;
     Ok(plan)
 }
 

@@ -1,14 +1,15 @@
-//! Output files that never destroy data: every output is checked before any is opened, and a
-//! summary replaces its file atomically, its name made durable; the streamed per-game file is
-//! `stream.rs`'s.
+//! Output files that never destroy data: every output is checked before any is opened (a
+//! summary's replacing is `replace.rs`'s, the streamed per-game file `stream.rs`'s).
 
-use std::fs::{self, File, OpenOptions, Permissions};
-use std::io::{self, BufWriter, Write};
+use std::fs::{self, File, OpenOptions};
+use std::io;
 use std::os::fd::{AsFd, BorrowedFd};
-use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 
 use super::Target;
+use super::replace::{held_by_another, without_temporary_name};
+use super::stream::AnotherWriter;
 
 /// An output that cannot be written, found before anything was opened.
 #[derive(Debug, thiserror::Error)]
@@ -160,10 +161,15 @@ fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError
         Ok(meta) if meta.file_type().is_char_device() => Ok(Identity::Device),
         Ok(meta) if meta.file_type().is_fifo() => Ok(Identity::Inode(meta.dev(), meta.ino())),
         Ok(meta) if meta.is_file() => {
-            OpenOptions::new()
+            let file = OpenOptions::new()
                 .append(true)
                 .open(path)
                 .map_err(|e| failure(format!("cannot be written ({e}): choose a writable path")))?;
+            if held_by_another(&file) {
+                return Err(failure(format!(
+                    "{AnotherWriter}: wait for it to end, or give this output its own file"
+                )));
+            }
             Ok(Identity::Inode(meta.dev(), meta.ino()))
         }
         Ok(_) => Err(failure(
@@ -235,96 +241,6 @@ pub fn folder_of(path: &Path) -> &Path {
         .unwrap_or(Path::new("."))
 }
 
-/// Writes a whole file at once: to standard output, straight into a pipe or device, or for a
-/// file path into a temporary file beside it that then replaces it, so that a reader never sees
-/// half a file and the old file survives a failure; both are synced to the disk, the file before
-/// the rename and its folder after it. A symbolic link stays a link: its target is replaced.
-pub fn write_atomically(
-    target: &Target,
-    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> io::Result<()> {
-    let path = match target {
-        Target::Stdout => {
-            let mut out = io::stdout().lock();
-            write(&mut out)?;
-            return out.flush();
-        }
-        Target::File(path) => path,
-    };
-    if !replaceable(path) {
-        let mut out = BufWriter::new(OpenOptions::new().write(true).open(path)?);
-        write(&mut out)?;
-        return out.flush();
-    }
-    let real = match fs::canonicalize(path) {
-        Ok(real) => real,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => path.clone(),
-        Err(e) => return Err(e),
-    };
-    // A new file gets the usual rw-r--r--; a replaced one keeps its permissions.
-    let permissions = fs::metadata(&real)
-        .map(|m| m.permissions())
-        .unwrap_or_else(|_| Permissions::from_mode(0o644));
-    // Declared first, so dropped last: a second signal waits until the temporary file has
-    // replaced the file or been removed.
-    let _held = crate::interrupt::hold_exit();
-    let replace = || {
-        let temporary = tempfile::Builder::new()
-            .prefix(".warsim-")
-            .suffix(".tmp")
-            .permissions(permissions)
-            .tempfile_in(folder_of(&real))?;
-        let mut out = BufWriter::new(temporary);
-        write(&mut out)?;
-        let temporary = out.into_inner().map_err(io::IntoInnerError::into_error)?;
-        temporary.as_file().sync_all()?;
-        slow_down_for_tests();
-        temporary.persist(&real).map_err(|e| e.error)
-    };
-    replace().map_err(without_temporary_name)?;
-    sync_folder(folder_of(&real))
-}
-
-/// The system's error alone: tempfile adds ` at path …`, the name of a temporary file, which is
-/// not the one the user named and never held anything (its error type, which keeps the
-/// system's apart, is private).
-fn without_temporary_name(error: io::Error) -> io::Error {
-    let text = error.to_string();
-    match text.split_once(" at path ") {
-        Some((system, _)) => io::Error::new(error.kind(), system.to_string()),
-        None => error,
-    }
-}
-
-/// The signal tests' way to catch a file half replaced: `WARSIM_TEST_SLOW_REPLACE=MS` waits
-/// that long with the temporary file written. Only in the build the tests drive.
-fn slow_down_for_tests() {
-    #[cfg(feature = "testing")]
-    if let Some(ms) = std::env::var("WARSIM_TEST_SLOW_REPLACE")
-        .ok()
-        .and_then(|ms| ms.parse().ok())
-    {
-        std::thread::sleep(std::time::Duration::from_millis(ms));
-    }
-}
-
-/// Makes the names in `folder` durable: a renamed or new file survives a power cut only once
-/// its folder is synced too (`fsync` of the folder), and a checkpoint is worth only as much as
-/// the names it counts on. Where that cannot be done, the names are left to the file system, as
-/// most programs leave them, rather than failing a write that succeeded: a folder that may be
-/// written but not read (`-wx`) cannot be opened, and some file systems cannot sync a folder
-/// (EINVAL, ENOSYS).
-pub(super) fn sync_folder(folder: &Path) -> io::Result<()> {
-    let unsyncable = |e: &io::Error| {
-        use io::ErrorKind::{InvalidInput, PermissionDenied, Unsupported};
-        matches!(e.kind(), InvalidInput | PermissionDenied | Unsupported)
-    };
-    match File::open(folder).and_then(|folder| folder.sync_all()) {
-        Err(e) if unsyncable(&e) => Ok(()),
-        synced => synced,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,34 +283,5 @@ mod tests {
             assert!(check_outputs(&[("--summary", &target)]).is_ok(), "{name}");
         }
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "nothing made");
-    }
-
-    #[test]
-    fn atomic_write_replaces_a_links_target_and_keeps_the_link() {
-        let dir = tempfile::tempdir().unwrap();
-        let real = dir.path().join("real.json");
-        let link = dir.path().join("link.json");
-        fs::write(&real, "old").unwrap();
-        std::os::unix::fs::symlink(&real, &link).unwrap();
-        write_atomically(&Target::File(link.clone()), |w| w.write_all(b"new")).unwrap();
-        assert!(
-            fs::symlink_metadata(&link)
-                .unwrap()
-                .file_type()
-                .is_symlink()
-        );
-        assert_eq!(fs::read(&real).unwrap(), b"new");
-        let failed = write_atomically(&Target::File(real.clone()), |w| {
-            w.write_all(b"half")?;
-            Err(io::Error::other("disk full"))
-        });
-        assert!(failed.is_err());
-        assert_eq!(
-            fs::read(&real).unwrap(),
-            b"new",
-            "a failed write keeps the old file"
-        );
-        let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
-        assert_eq!(left.len(), 2, "no temporary file is left behind");
     }
 }

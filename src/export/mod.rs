@@ -11,6 +11,7 @@ mod in_hand;
 mod json;
 mod names;
 mod parquet_file;
+mod replace;
 mod room;
 mod stream;
 mod summary;
@@ -18,15 +19,14 @@ pub mod text;
 
 pub use self::csv::{GAME_CSV_HEADER, GameCsv, into_io, write_summary_csv};
 pub use figure::{Figure, Proportion};
-pub use files::{
-    OutputError, check_apart_from_inputs, check_outputs, folder_of, replaceable, write_atomically,
-};
+pub use files::{OutputError, check_apart_from_inputs, check_outputs, folder_of, replaceable};
 pub use games::{GameFiles, Which};
 pub use hdr::{HDR_DIGITS, hdr_tag, write_hdr_log};
 pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv, write_histogram_table};
 pub use in_hand::{IN_HAND, LEAST_IN_HAND, RoomShort};
 pub use json::{summary_json_line, write_summary_json};
 pub use parquet_file::{GameParquet, LeadKind, MAX_PARQUET_GAMES, PARQUET_SUMMARY_KEY, ROW_GROUP};
+pub use replace::{held_by_another, write_atomically};
 pub use room::{RoomWarning, RoomWatch, Shortfall};
 pub use stream::{AnotherWriter, Stream};
 pub use summary::{Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing, rule_fields};

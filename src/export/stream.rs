@@ -10,8 +10,9 @@ use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 
 use super::Target;
-use super::files::{folder_of, sync_folder};
+use super::files::folder_of;
 use super::in_hand::InHand;
+use super::replace::sync_folder;
 
 /// The streamed output (the per-game CSV): standard output or a file, written without a
 /// buffer of its own so the caller knows exactly which bytes reached it.

@@ -12,12 +12,10 @@ use std::time::Instant;
 use crate::batch::{BatchError, BatchSpec, Controls, Occasion, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, games_text, group};
-use crate::export::{
-    GameFiles, RunInfo, Summary, Target, check_outputs, summary_json_line, write_atomically,
-};
+use crate::export::{GameFiles, RunInfo, Summary, Target, summary_json_line, write_atomically};
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
-use crate::state::{State, check_apart_from_lock};
+use crate::state::{State, check_outputs_beside_state};
 use crate::stats::Stats;
 
 mod checkpoints;
@@ -110,8 +108,7 @@ pub enum RunEnd {
 pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd, RunError> {
     options.validate()?;
     let outputs = options.outputs();
-    check_outputs(&outputs).map_err(ConfigError::from)?;
-    check_apart_from_lock(&outputs).map_err(ConfigError::from)?;
+    check_outputs_beside_state(&outputs).map_err(ConfigError::from)?;
     let files = match &options.resume {
         Some(resume) if resume.csv_bytes > 0 => resumed_game_csv(
             "--csv",

@@ -16,7 +16,7 @@ use std::io::{self, Read, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
-use crate::export::{OutputError, Target, folder_of, replaceable};
+use crate::export::{OutputError, Target, check_outputs, folder_of, held_by_another, replaceable};
 
 /// What warsim writes in a lock file it creates, to know it as its own later.
 const OURS: &str =
@@ -130,10 +130,20 @@ impl Drop for StateLock {
     }
 }
 
+/// Checks a run's, sweep's or enumeration's outputs before any is opened: none is the lock
+/// file of its `--state` or the state of another warsim running now, then every check of
+/// [`check_outputs`]. In that order: this warsim may hold its state's lock already (`--continue`
+/// takes it first), which `check_outputs` would take for another writer's.
+pub fn check_outputs_beside_state(outputs: &[(&'static str, &Target)]) -> Result<(), OutputError> {
+    check_apart_from_lock(outputs)?;
+    check_not_a_state_in_use(outputs)?;
+    check_outputs(outputs)
+}
+
 /// Refuses an output that is the lock file of the `--state` among `outputs` (`STATE.lock`,
 /// however spelled): the run holds that file and removes it when it ends, so a summary written
 /// there was lost, and a per-game file found it locked by the run itself.
-pub fn check_apart_from_lock(outputs: &[(&'static str, &Target)]) -> Result<(), OutputError> {
+fn check_apart_from_lock(outputs: &[(&'static str, &Target)]) -> Result<(), OutputError> {
     let state = outputs.iter().find_map(|&(flag, target)| match target {
         Target::File(path) if flag == "--state" && replaceable(path) => Some(path),
         _ => None,
@@ -153,6 +163,7 @@ pub fn check_apart_from_locks_of(
     outputs: &[(&'static str, &Target)],
     states: &[PathBuf],
 ) -> Result<(), OutputError> {
+    check_not_a_state_in_use(outputs)?;
     states.iter().try_for_each(|state| {
         let held = format!(
             "{}, a state being merged, which a run writing that state holds and then removes",
@@ -160,6 +171,31 @@ pub fn check_apart_from_locks_of(
         );
         check_lock_free(outputs, state, &held)
     })
+}
+
+/// Refuses an output (other than the command's own `--state`, whose lock it takes) that is the
+/// state file of another warsim running now (its lock file held): each checkpoint of that run
+/// would replace the output, and the output its checkpoint.
+fn check_not_a_state_in_use(outputs: &[(&'static str, &Target)]) -> Result<(), OutputError> {
+    for &(flag, target) in outputs {
+        let Target::File(path) = target else { continue };
+        if flag == "--state" || !replaceable(path) {
+            continue;
+        }
+        let lock = lock_path(path);
+        if File::open(&lock).is_ok_and(|file| held_by_another(&file)) {
+            return Err(OutputError {
+                flag,
+                path: target.to_string(),
+                reason: format!(
+                    "is the state file another warsim is writing (it holds {}): wait for it to \
+                     end, or give this output its own file",
+                    lock.display()
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Refuses an output that is `state`'s lock file, by name or by identity; `held` names the

@@ -21,7 +21,7 @@ mod read;
 mod sweep;
 
 pub use enumeration::{CycleState, ENUMERATION_FORMAT, EnumerationState, LongestState, TallyState};
-pub use lock::{StateLock, WhenHeld, check_apart_from_lock, check_apart_from_locks_of};
+pub use lock::{StateLock, WhenHeld, check_apart_from_locks_of, check_outputs_beside_state};
 pub use read::{AnyState, head_refusal};
 pub use sweep::{GridCell, SWEEP_FORMAT, SkippedState, SweepState};
 

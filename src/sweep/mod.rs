@@ -19,7 +19,7 @@ use crate::batch::{
 };
 use crate::config::{ConfigError, check_checkpoints, check_counts, check_parquet, one_on_stdout};
 use crate::export::text::group;
-use crate::export::{GameFiles, LeadKind, RunInfo, Target, check_outputs, write_atomically};
+use crate::export::{GameFiles, LeadKind, RunInfo, Target, write_atomically};
 use crate::interrupt::Interrupt;
 use crate::plot::plottable;
 use crate::progress::{cell_prefix, cells_bar};
@@ -28,7 +28,7 @@ use crate::run::{
     checkpoints_of, open_game_files, play_on, resumable_at, resumed_game_csv,
     say_checkpoint_written, watch_room, write_report_with,
 };
-use crate::state::check_apart_from_lock;
+use crate::state::check_outputs_beside_state;
 use crate::stats::Stats;
 
 pub(crate) use files::write_sweep_files;
@@ -192,8 +192,7 @@ pub struct CellResult {
 pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd, RunError> {
     options.validate()?;
     let outputs = options.outputs();
-    check_outputs(&outputs).map_err(ConfigError::from)?;
-    check_apart_from_lock(&outputs).map_err(ConfigError::from)?;
+    check_outputs_beside_state(&outputs).map_err(ConfigError::from)?;
     let workers = Workers::new(options.threads)?;
     let mut leads = vec![("cell", LeadKind::Number)];
     leads.extend(options.grid.keys.iter().map(|&key| (key, lead_kind(key))));

@@ -254,6 +254,18 @@ pub fn size(path: &std::path::Path) -> u64 {
     std::fs::metadata(path).map_or(0, |m| m.len())
 }
 
+/// Checks that `path` is a per-game CSV of games 0, 1, 2, … in order, each once, ending on a
+/// whole row.
+pub fn games_in_order(path: &std::path::Path) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.starts_with("game,") && text.ends_with('\n'));
+    let games = text
+        .lines()
+        .skip(1)
+        .map(|row| row.split(',').next().unwrap());
+    assert!(games.enumerate().all(|(i, game)| game == i.to_string()));
+}
+
 /// Polls `done` until it holds; fails the test, saying what it waited for, after a minute.
 pub fn until(what: &str, mut done: impl FnMut() -> bool) {
     use std::time::{Duration, Instant};

@@ -225,3 +225,65 @@ fn a_parquet_file_whose_write_fails_keeps_its_whole_row_groups() {
     );
     assert_eq!(rows_as_csv(&dir.path().join("s.parquet")).0.len(), 262_144);
 }
+
+#[test]
+fn an_interrupted_run_whose_summary_fails_says_what_its_files_hold_and_the_error() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let games = d.join("games.csv");
+    let games_arg = games.to_str().unwrap();
+    let run = [
+        "run",
+        "--games",
+        "1e9",
+        "--threads",
+        "1",
+        "-q",
+        "--csv",
+        games_arg,
+        "--summary",
+        "/dev/full",
+    ];
+    let out = common::interrupt_once_written(&run, &games, 100_000);
+    let (lines, err) = failure_lines(&out, 2);
+    let rows = fs::read_to_string(&games).unwrap().lines().count() as u64 - 1;
+    let held = format!(
+        "interrupted after {} of 1,000,000,000 games (SIGINT, Ctrl-C): the per-game CSV \
+         ({games_arg}) holds games 0 to {} whole",
+        group(rows),
+        group(rows - 1)
+    );
+    assert_eq!(lines[0], held, "{err}");
+    let error = "error: could not write the summary CSV to /dev/full: No space left on device";
+    assert!(lines[1].starts_with(error), "{err}");
+
+    let (games, cells) = (d.join("cells_games.csv"), d.join("cells.csv"));
+    let games_arg = games.to_str().unwrap();
+    let sweep = [
+        "sweep",
+        "--players",
+        "2,3",
+        "--games",
+        "1e9",
+        "--threads",
+        "1",
+        "-q",
+        "--games-csv",
+        games_arg,
+        "--csv",
+        cells.to_str().unwrap(),
+        "--json",
+        "/dev/full",
+    ];
+    let out = common::interrupt_once_written(&sweep, &games, 100_000);
+    let (lines, err) = failure_lines(&out, 2);
+    let begun = "interrupted in cell 0 of cells 0 to 1 (SIGINT, Ctrl-C): ";
+    assert!(lines[0].starts_with(begun), "{err}");
+    let tables = "; the tables written hold every cell begun, the last marked complete: false";
+    assert!(lines[0].ends_with(tables), "{err}");
+    assert!(
+        lines[1].starts_with("error: could not write the sweep JSON to /dev/full"),
+        "{err}"
+    );
+    assert!(cells.exists(), "the other tables are written");
+}

@@ -123,34 +123,37 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     };
     let (info, stats, failure) = play(options, files, interrupt)?;
     let mut failures = write_result_files(options, &info, &stats);
+    // A batch a write error stopped says what it kept in that error.
+    let stopped = failure.is_some();
     if let Some(failure) = failure {
         let files = (&options.csv, &options.parquet, &options.state);
         let kept = kept_note(options, info.first_game, &failure, &failures);
         failure.put_first(files, kept, &mut failures)?;
     }
     write_report(options, &info, &stats)?;
-    if let Some(error) = RunError::of_all(failures) {
-        return Err(error);
-    }
+    let kept = kept_text(
+        options,
+        info.first_game,
+        stats.games,
+        ParquetLeft::Whole,
+        &failures,
+    );
+    let failed = RunError::of_all(failures);
     match interrupt.and_then(Interrupt::exit_status) {
-        Some(status) if stats.games < info.games_requested => {
+        Some(status) if stats.games < info.games_requested && !stopped => {
             let signal = interrupt.map_or("a signal", Interrupt::signal_name);
+            // Said even when a summary could not be written (that error follows, exit 1): what
+            // the per-game files hold is known all the same.
             eprintln!(
                 "interrupted after {} of {} games ({signal}): {}{}",
                 group(stats.games),
                 group(info.games_requested),
-                kept_text(
-                    options,
-                    info.first_game,
-                    stats.games,
-                    ParquetLeft::Whole,
-                    &[]
-                ),
+                kept,
                 play_on(&options.state, &options.parquet)
             );
-            Ok(RunEnd::Interrupted(status))
+            failed.map_or(Ok(RunEnd::Interrupted(status)), Err)
         }
-        _ => Ok(RunEnd::Complete),
+        _ => failed.map_or(Ok(RunEnd::Complete), Err),
     }
 }
 

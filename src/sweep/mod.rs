@@ -219,6 +219,8 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let mut failures = write_sweep_files(options, &results);
     // The last cell begun: the one a failure or an interrupt stopped in.
     let last_begun = || options.grid.cell_named(results.len().saturating_sub(1));
+    // A sweep a write error stopped says what it kept in that error.
+    let stopped = failure.is_some();
     if let Some(failure) = failure {
         let on = (&options.state, &options.parquet);
         let kept = format!(
@@ -236,24 +238,27 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     write_report_with(on_stdout, &|out| {
         write_sweep_report(out, options, &results, elapsed)
     })?;
-    if let Some(error) = RunError::of_all(failures) {
-        return Err(error);
-    }
+    let tables = match failures.is_empty() {
+        true => "the tables hold",
+        false => "the tables written hold",
+    };
+    let failed = RunError::of_all(failures);
     let played: u64 = results.iter().map(|r| r.stats.games).sum();
     let asked = options.part_games() * options.grid.cells.len() as u64;
     match interrupt.and_then(Interrupt::exit_status) {
-        Some(status) if played < asked => {
+        // Said even when a table could not be written (that error follows, exit 1).
+        Some(status) if played < asked && !stopped => {
             let signal = interrupt.map_or("a signal", Interrupt::signal_name);
             eprintln!(
-                "interrupted in {} ({signal}): {} of {} games played; the tables hold every cell begun, the last marked complete: false{}",
+                "interrupted in {} ({signal}): {} of {} games played; {tables} every cell begun, the last marked complete: false{}",
                 last_begun(),
                 group(played),
                 group(asked),
                 play_on(&options.state, &options.parquet)
             );
-            Ok(RunEnd::Interrupted(status))
+            failed.map_or(Ok(RunEnd::Interrupted(status)), Err)
         }
-        _ => Ok(RunEnd::Complete),
+        _ => failed.map_or(Ok(RunEnd::Complete), Err),
     }
 }
 

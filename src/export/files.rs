@@ -161,11 +161,13 @@ fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError
         Ok(meta) if meta.file_type().is_char_device() => Ok(Identity::Device),
         Ok(meta) if meta.file_type().is_fifo() => Ok(Identity::Inode(meta.dev(), meta.ino())),
         Ok(meta) if meta.is_file() => {
-            let file = OpenOptions::new()
+            OpenOptions::new()
                 .append(true)
                 .open(path)
                 .map_err(|e| failure(format!("cannot be written ({e}): choose a writable path")))?;
-            if held_by_another(&file) {
+            // Opened to read for the lock: NFS makes a shared flock a read lock, which a file
+            // opened only to write cannot take.
+            if File::open(path).is_ok_and(|file| held_by_another(&file)) {
                 return Err(failure(format!(
                     "{AnotherWriter}: wait for it to end, or give this output its own file"
                 )));

@@ -16,6 +16,7 @@ use super::stream::AnotherWriter;
 /// file or a state's lock file (`stream.rs`, `state::StateLock`). Replacing it would take its
 /// name from under that warsim, which goes on writing rows no name leads to. If not, `file`
 /// holds a shared lock until it is closed, which keeps any warsim from starting to write it.
+/// `file` is open for reading: NFS makes a shared flock a read lock, which needs it.
 pub fn held_by_another(file: &File) -> bool {
     matches!(file.try_lock_shared(), Err(fs::TryLockError::WouldBlock))
 }

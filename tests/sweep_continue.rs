@@ -186,7 +186,7 @@ fn a_sweeps_continue_refuses_what_a_runs_does() {
     for (extra, needle) in [
         (
             vec!["--state", run_state.as_str()],
-            "is the state of another run (`warsim run --games 10 ",
+            "is the state of a run (`warsim run --games 10 ",
         ),
         (vec![], "--continue needs --state PATH"),
         (
@@ -206,6 +206,45 @@ fn a_sweeps_continue_refuses_what_a_runs_does() {
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert!(err.contains(needle), "{err}");
     }
+    // Named as what it is: a sweep's state, and this a sweep (it said "another run").
+    let sweep_state = d.join("sweep.state").display().to_string();
+    let sweep = [
+        "sweep",
+        "--players",
+        "2,4",
+        "--games",
+        "10",
+        "-q",
+        "--state",
+    ];
+    warsim().args(sweep).arg(&sweep_state).assert().success();
+    let out = warsim()
+        .args(sweep_args)
+        .args(["--state", &sweep_state])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let another = "is the state of another sweep (`warsim sweep --players 2,4 --games 10 -q ";
+    assert!(err.contains(another), "{err}");
+    assert!(
+        err.contains(": give this sweep its own --state, or remove "),
+        "{err}"
+    );
+    let run = [
+        "run",
+        "--games",
+        "10",
+        "-q",
+        "--continue",
+        "--state",
+        &sweep_state,
+    ];
+    let err = String::from_utf8_lossy(&warsim().args(run).output().unwrap().stderr).into_owned();
+    assert!(
+        err.contains("is the state of a sweep (`warsim sweep "),
+        "{err}"
+    );
+    assert!(err.contains(": give this run its own --state"), "{err}");
     let out = warsim()
         .args(["sweep", "--players", "2,3", "--games", "10", "-q"])
         .args(["--state", "x.state", "--parquet", "x.parquet"])

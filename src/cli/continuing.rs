@@ -54,26 +54,27 @@ pub(super) fn run_or_continue(options: RunOptions) -> Result<RunEnd, RunError> {
     })?;
     match checkpoint {
         AnyState::Run(state) => continue_from(&name, &state, &resumable, options),
-        AnyState::Sweep(_) | AnyState::Enumeration(_) => Err(another_job(&name, &resumable, "run")),
+        other => Err(another_job(&name, &resumable, "run", &other)),
     }
 }
 
 /// `warsim sweep --continue`, as [`run_or_continue`] for a sweep.
 pub(super) fn sweep_or_continue(options: SweepOptions) -> Result<RunEnd, RunError> {
-    let _lock = lock_state(&options.state, options.continue_from_state, "run")?;
+    let _lock = lock_state(&options.state, options.continue_from_state, "sweep")?;
     let existing = existing_state(&options.state, options.continue_from_state);
     let Some(path) = existing else {
         let interrupt = Interrupt::install().ok();
         return crate::sweep::sweep(&options, interrupt.as_ref());
     };
     let same = |saved: &SweepOptions| sweep_batch(saved) == sweep_batch(&options);
-    let (name, checkpoint, resumable) = own_checkpoint(&path, "run", |saved| match parse(saved) {
-        Ok(Command::Sweep(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
-        _ => false,
-    })?;
+    let (name, checkpoint, resumable) =
+        own_checkpoint(&path, "sweep", |saved| match parse(saved) {
+            Ok(Command::Sweep(args)) => args.into_options().is_ok_and(|saved| same(&saved)),
+            _ => false,
+        })?;
     match checkpoint {
         AnyState::Sweep(sweep) => continue_sweep(&name, &sweep, &resumable, options),
-        AnyState::Run(_) | AnyState::Enumeration(_) => Err(another_job(&name, &resumable, "run")),
+        other => Err(another_job(&name, &resumable, "sweep", &other)),
     }
 }
 
@@ -136,7 +137,7 @@ pub(super) fn own_checkpoint(
              {job} its own --state",
             resumable.folder_text()
         ))),
-        (false, _) => Err(another_job(&name, &resumable, job)),
+        (false, _) => Err(another_job(&name, &resumable, job, &checkpoint)),
     }
 }
 
@@ -169,10 +170,24 @@ batch_of!(
     sweep_batch(SweepOptions)
 );
 
-/// Refuses to continue a `job` (a run, an enumeration) from `name`, another job's state.
-pub(super) fn another_job(name: &str, resumable: &Resumable, job: &str) -> RunError {
+/// Refuses to continue a `job` (a run, a sweep, an enumeration) from `name`, the state
+/// `saved` of another job, named by its kind.
+pub(super) fn another_job(
+    name: &str,
+    resumable: &Resumable,
+    job: &str,
+    saved: &AnyState,
+) -> RunError {
+    let whose = match saved {
+        AnyState::Run(_) if job == "run" => "another run",
+        AnyState::Sweep(_) if job == "sweep" => "another sweep",
+        AnyState::Enumeration(_) if job == "enumeration" => "another enumeration",
+        AnyState::Run(_) => "a run",
+        AnyState::Sweep(_) => "a sweep",
+        AnyState::Enumeration(_) => "an enumeration",
+    };
     refuse(format!(
-        "--continue: {name} is the state of another {job} (`warsim {}` in {}): give this {job} its own --state, or remove {name} to start over",
+        "--continue: {name} is the state of {whose} (`warsim {}` in {}): give this {job} its own --state, or remove {name} to start over",
         resumable.command.join(" "),
         resumable.folder_text()
     ))

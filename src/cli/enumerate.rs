@@ -147,7 +147,7 @@ pub(super) fn enumerate_or_continue(options: EnumerateOptions) -> Result<RunEnd,
         })?;
     match checkpoint {
         AnyState::Enumeration(state) => continue_enumeration(&name, &state, &plan, options),
-        AnyState::Run(_) | AnyState::Sweep(_) => Err(another_job(&name, &resumable, "enumeration")),
+        other => Err(another_job(&name, &resumable, "enumeration", &other)),
     }
 }
 

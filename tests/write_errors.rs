@@ -1,6 +1,7 @@
 //! Write errors as a user meets them: a full disk keeps every finished game on a whole row and
-//! says how many, every output that could not be written, a checkpoint included, is named, and
-//! a folder that cannot be written is refused before any game with the system's reason.
+//! says how many, every output that could not be written, a checkpoint included, is named (an
+//! interrupted run says first what its files hold), and a folder that cannot be written is
+//! refused before any game with the system's reason.
 
 mod common;
 
@@ -21,12 +22,13 @@ fn stderr_of(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// The error lines of a run that failed (exit status 1), `count` of them, and stderr whole.
+/// The lines a run that failed (exit status 1) said on stderr, `count` of them (its errors,
+/// after the line an interrupted run says first), and stderr whole.
 fn failure_lines(out: &std::process::Output, count: usize) -> (Vec<String>, String) {
     let err = stderr_of(out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     let lines: Vec<String> = err.lines().map(str::to_string).collect();
-    assert_eq!(lines.len(), count, "one line per output that failed: {err}");
+    assert_eq!(lines.len(), count, "a line per output that failed: {err}");
     (lines, err)
 }
 

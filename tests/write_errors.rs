@@ -289,3 +289,84 @@ fn an_interrupted_run_whose_summary_fails_says_what_its_files_hold_and_the_error
     );
     assert!(cells.exists(), "the other tables are written");
 }
+
+/// A folder holding one writable file, `s.csv`, in which no new file can be created:
+/// read-only for a user, immutable (`chattr +i`) for root, whom permissions do not stop. Undone
+/// when dropped, so that the folder can be removed.
+struct Sealed {
+    dir: TempDir,
+    root: bool,
+}
+
+impl Sealed {
+    /// `None` (said on stderr) where root cannot make a folder immutable (tmpfs).
+    fn new() -> Option<Sealed> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+        fs::write(dir.path().join("s.csv"), "mine").unwrap();
+        // SAFETY: geteuid has no preconditions.
+        let root = unsafe { libc::geteuid() } == 0;
+        if root {
+            let chattr = Command::new("chattr").arg("+i").arg(dir.path()).status();
+            if !chattr.is_ok_and(|status| status.success()) {
+                eprintln!("skipped: root cannot make a folder immutable here");
+                return None;
+            }
+        } else {
+            fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o555)).unwrap();
+        }
+        let sealed = Sealed { dir, root };
+        assert!(fs::File::create(sealed.dir.path().join("new")).is_err());
+        Some(sealed)
+    }
+}
+
+impl Drop for Sealed {
+    fn drop(&mut self) {
+        use std::os::unix::fs::PermissionsExt;
+        if self.root {
+            let _ = Command::new("chattr")
+                .arg("-i")
+                .arg(self.dir.path())
+                .status();
+        } else {
+            let _ = fs::set_permissions(self.dir.path(), fs::Permissions::from_mode(0o755));
+        }
+    }
+}
+
+#[test]
+fn a_file_replaced_whole_in_a_folder_that_takes_no_new_file_is_refused_before_any_game() {
+    let Some(sealed) = Sealed::new() else { return };
+    let file = sealed.dir.path().join("s.csv");
+    let out = warsim()
+        .args(["run", "--games", "10", "-q", "--summary"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    // It failed after the batch, when the new summary was to be written beside the old one.
+    let real = sealed.dir.path().canonicalize().unwrap();
+    let refused = format!(
+        "error: --summary {}: folder '{}' cannot be written (",
+        file.display(),
+        real.display()
+    );
+    assert!(err.starts_with(&refused), "{err}");
+    assert!(
+        err.ends_with(
+            "), and the file is replaced by a new one written there: choose another path\n"
+        ),
+        "{err}"
+    );
+    assert_eq!(fs::read_to_string(&file).unwrap(), "mine");
+    // A per-game CSV is written in place: the folder need not take a new file.
+    let out = warsim()
+        .args(["run", "--games", "10", "-q", "--csv"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(fs::read_to_string(&file).unwrap().starts_with("game,"));
+}

@@ -110,7 +110,7 @@ pub fn plan(options: &EnumerateOptions) -> Result<Plan, EnumerateRefusal> {
             .into_iter()
             .filter_map(|(flag, target)| target.as_ref().map(|t| (flag, t)))
             .collect();
-    check_outputs_beside_state(&outputs)?;
+    check_outputs_beside_state(&outputs, &[])?;
     Ok(plan)
 }
 

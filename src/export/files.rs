@@ -39,8 +39,13 @@ enum Identity {
 /// Checks every output before any is opened: its name does not promise another format
 /// (`names.rs`), its folder exists and can be written, it is not a folder, it is not where
 /// standard output or error already goes, and no two outputs are the same file (however they
-/// are spelled). Nothing is created or changed.
-pub fn check_outputs(outputs: &[(&'static str, &Target)]) -> Result<(), OutputError> {
+/// are spelled). The outputs of the flags in `streamed` are written in place (the per-game
+/// files); every other one replaces its file whole, so its folder must take a new file even
+/// when the file exists. Nothing is created or changed.
+pub fn check_outputs(
+    outputs: &[(&'static str, &Target)],
+    streamed: &[&str],
+) -> Result<(), OutputError> {
     let mut seen: Vec<(&'static str, Identity)> = Vec::new();
     let streams = [
         (
@@ -56,7 +61,7 @@ pub fn check_outputs(outputs: &[(&'static str, &Target)]) -> Result<(), OutputEr
     ];
     for &(flag, target) in outputs {
         super::names::check_name(flag, target)?;
-        let identity = identify(flag, target)?;
+        let identity = identify(flag, target, !streamed.contains(&flag))?;
         // `/dev/stdout`, or the file standard output is sent to, opened a second time: what
         // warsim writes through the stream would overwrite the file's rows (a file) or cut
         // through them (a pipe).
@@ -143,7 +148,9 @@ fn stream_identity(stream: BorrowedFd<'_>) -> Option<Identity> {
     (kind.is_file() || kind.is_fifo()).then(|| Identity::Inode(meta.dev(), meta.ino()))
 }
 
-fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError> {
+/// What `target` is, once checked to be an output `flag` can write; `replaced` when it is
+/// written whole beside its file and renamed over it (`write_atomically`).
+fn identify(flag: &'static str, target: &Target, replaced: bool) -> Result<Identity, OutputError> {
     let path = match target {
         Target::Stdout => return Ok(Identity::Stdout),
         Target::File(path) => path,
@@ -172,6 +179,18 @@ fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError
                     "{AnotherWriter}: wait for it to end, or give this output its own file"
                 )));
             }
+            // The new file is written beside the old one (a link's target) first: a folder that
+            // takes none failed only then, after the whole batch.
+            if replaced {
+                let real = fs::canonicalize(path).map_err(|e| failure(e.to_string()))?;
+                takes_a_new_file(folder_of(&real)).map_err(|e| {
+                    failure(format!(
+                        "folder '{}' cannot be written ({e}), and the file is replaced by a \
+                         new one written there: choose another path",
+                        folder_of(&real).display()
+                    ))
+                })?;
+            }
             Ok(Identity::Inode(meta.dev(), meta.ino()))
         }
         Ok(_) => Err(failure(
@@ -198,18 +217,12 @@ fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError
                     folder.display()
                 )));
             }
-            // Creating (and at once removing) a file of our own is the only sure test.
-            let _held = crate::interrupt::hold_exit();
-            tempfile::Builder::new()
-                .prefix(".warsim-check-")
-                .tempfile_in(folder)
-                .map_err(|e| {
-                    failure(format!(
-                        "folder '{}' cannot be written ({}): choose another path",
-                        folder.display(),
-                        without_temporary_name(e)
-                    ))
-                })?;
+            takes_a_new_file(folder).map_err(|e| {
+                failure(format!(
+                    "folder '{}' cannot be written ({e}): choose another path",
+                    folder.display(),
+                ))
+            })?;
             let real = fs::canonicalize(folder).map_err(|e| failure(e.to_string()))?;
             let name = path
                 .file_name()
@@ -220,6 +233,17 @@ fn identify(flag: &'static str, target: &Target) -> Result<Identity, OutputError
             "cannot be used ({e}): choose another path"
         ))),
     }
+}
+
+/// Checks that a file can be created in `folder`: creating (and at once removing) one of our
+/// own is the only sure test (permissions, ACLs, a read-only or immutable folder, quotas).
+fn takes_a_new_file(folder: &Path) -> io::Result<()> {
+    let _held = crate::interrupt::hold_exit();
+    tempfile::Builder::new()
+        .prefix(".warsim-check-")
+        .tempfile_in(folder)
+        .map(drop)
+        .map_err(without_temporary_name)
 }
 
 /// True for a path that can only name a folder, whatever exists: it ends in `/`, `/.` or `..`.
@@ -254,7 +278,7 @@ mod tests {
         let dotted = dir.path().join(".").join("x");
         let outputs = |a: &Path, b: &Path| {
             let (a, b) = (Target::File(a.into()), Target::File(b.into()));
-            check_outputs(&[("--csv", &a), ("--json", &b)]).map_err(|e| e.to_string())
+            check_outputs(&[("--csv", &a), ("--json", &b)], &[]).map_err(|e| e.to_string())
         };
         let error = outputs(&plain, &dotted).unwrap_err();
         assert!(error.contains("is the file --csv writes too"), "{error}");
@@ -274,7 +298,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         for name in ["sub/", "sub//", "sub/.", "sub/..", "a/sub/"] {
             let target = Target::File(dir.path().join(name));
-            let error = check_outputs(&[("--summary", &target)]).unwrap_err();
+            let error = check_outputs(&[("--summary", &target)], &[]).unwrap_err();
             assert!(
                 error.reason.starts_with("names a folder"),
                 "{name}: {error}"
@@ -282,7 +306,10 @@ mod tests {
         }
         for name in ["sub", "sub.csv", ".hidden", "x..", "x.", "..x"] {
             let target = Target::File(dir.path().join(name));
-            assert!(check_outputs(&[("--summary", &target)]).is_ok(), "{name}");
+            assert!(
+                check_outputs(&[("--summary", &target)], &[]).is_ok(),
+                "{name}"
+            );
         }
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "nothing made");
     }

@@ -110,7 +110,7 @@ pub fn merge(options: &MergeOptions) -> Result<RunEnd, RunError> {
         AnyState::check_present(state).map_err(|e| unreadable(state, e))?;
     }
     let outputs = options.outputs();
-    check_outputs(&outputs).map_err(ConfigError::from)?;
+    check_outputs(&outputs, &[]).map_err(ConfigError::from)?;
     let states = options
         .states
         .iter()

@@ -108,7 +108,7 @@ pub enum RunEnd {
 pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd, RunError> {
     options.validate()?;
     let outputs = options.outputs();
-    check_outputs_beside_state(&outputs).map_err(ConfigError::from)?;
+    check_outputs_beside_state(&outputs, &["--csv", "--parquet"]).map_err(ConfigError::from)?;
     let files = match &options.resume {
         Some(resume) if resume.csv_bytes > 0 => resumed_game_csv(
             "--csv",

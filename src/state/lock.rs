@@ -133,11 +133,15 @@ impl Drop for StateLock {
 /// Checks a run's, sweep's or enumeration's outputs before any is opened: none is the lock
 /// file of its `--state` or the state of another warsim running now, then every check of
 /// [`check_outputs`]. In that order: this warsim may hold its state's lock already (`--continue`
-/// takes it first), which `check_outputs` would take for another writer's.
-pub fn check_outputs_beside_state(outputs: &[(&'static str, &Target)]) -> Result<(), OutputError> {
+/// takes it first), which `check_outputs` would take for another writer's. `streamed` names the
+/// flags of the per-game files, written in place.
+pub fn check_outputs_beside_state(
+    outputs: &[(&'static str, &Target)],
+    streamed: &[&str],
+) -> Result<(), OutputError> {
     check_apart_from_lock(outputs)?;
     check_not_a_state_in_use(outputs)?;
-    check_outputs(outputs)
+    check_outputs(outputs, streamed)
 }
 
 /// Refuses an output that is the lock file of the `--state` among `outputs` (`STATE.lock`,

@@ -192,7 +192,8 @@ pub struct CellResult {
 pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd, RunError> {
     options.validate()?;
     let outputs = options.outputs();
-    check_outputs_beside_state(&outputs).map_err(ConfigError::from)?;
+    check_outputs_beside_state(&outputs, &["--games-csv", "--parquet"])
+        .map_err(ConfigError::from)?;
     let workers = Workers::new(options.threads)?;
     let mut leads = vec![("cell", LeadKind::Number)];
     leads.extend(options.grid.keys.iter().map(|&key| (key, lead_kind(key))));

@@ -131,30 +131,31 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         failure.put_first(files, kept, &mut failures)?;
     }
     write_report(options, &info, &stats)?;
-    let kept = kept_text(
-        options,
-        info.first_game,
-        stats.games,
-        ParquetLeft::Whole,
-        &failures,
-    );
-    let failed = RunError::of_all(failures);
-    match interrupt.and_then(Interrupt::exit_status) {
-        Some(status) if stats.games < info.games_requested && !stopped => {
-            let signal = interrupt.map_or("a signal", Interrupt::signal_name);
+    let end = match interrupt.and_then(Interrupt::exit_status) {
+        Some(status) if stats.games < info.games_requested => {
             // Said even when a summary could not be written (that error follows, exit 1): what
             // the per-game files hold is known all the same.
-            eprintln!(
-                "interrupted after {} of {} games ({signal}): {}{}",
-                group(stats.games),
-                group(info.games_requested),
-                kept,
-                play_on(&options.state, &options.parquet)
-            );
-            failed.map_or(Ok(RunEnd::Interrupted(status)), Err)
+            if !stopped {
+                let signal = interrupt.map_or("a signal", Interrupt::signal_name);
+                eprintln!(
+                    "interrupted after {} of {} games ({signal}): {}{}",
+                    group(stats.games),
+                    group(info.games_requested),
+                    kept_text(
+                        options,
+                        info.first_game,
+                        stats.games,
+                        ParquetLeft::Whole,
+                        &failures
+                    ),
+                    play_on(&options.state, &options.parquet)
+                );
+            }
+            RunEnd::Interrupted(status)
         }
-        _ => failed.map_or(Ok(RunEnd::Complete), Err),
-    }
+        _ => RunEnd::Complete,
+    };
+    RunError::of_all(failures).map_or(Ok(end), Err)
 }
 
 /// What a played batch left: what was run, the statistics of the games kept, and the write

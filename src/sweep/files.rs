@@ -9,7 +9,9 @@ use super::{CellResult, SweepOptions};
 use crate::export::text::{counted, game_span, games_text, group};
 use crate::export::{RunInfo, Target, write_hdr_log, write_histogram_table};
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
-use crate::run::{OutputWriter, ParquetLeft, RunError, plot_titles, resumable, write_each};
+use crate::run::{
+    OutputWriter, ParquetLeft, RunError, play_on, plot_titles, resumable, write_each,
+};
 use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
 use crate::stats::Stats;
 
@@ -203,4 +205,23 @@ pub(super) fn kept_text(options: &SweepOptions, parquet: ParquetLeft, all_writte
         .to_string(),
     );
     kept.join("; ")
+}
+
+/// What an interrupted sweep says it kept: `played` of the `asked` games, and `cell` the last
+/// begun (`signal` stopped it there). When a file of the sweep's results could not be written
+/// (`all_written` false; its error follows), the tables written.
+pub(super) fn interrupted_text(
+    options: &SweepOptions,
+    (cell, signal): (&str, &str),
+    (played, asked): (u64, u64),
+    all_written: bool,
+) -> String {
+    let written = if all_written { "" } else { " written" };
+    format!(
+        "interrupted in {cell} ({signal}): {} of {} games played; the tables{written} hold every \
+         cell begun, the last marked complete: false{}",
+        group(played),
+        group(asked),
+        play_on(&options.state, &options.parquet)
+    )
 }

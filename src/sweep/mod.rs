@@ -25,14 +25,14 @@ use crate::plot::plottable;
 use crate::progress::{cell_prefix, cells_bar};
 use crate::run::{
     OutputWriter, RunEnd, RunError, StopFailure, Stopper, answer_checkpoint_requests,
-    checkpoints_of, open_game_files, play_on, resumable_at, resumed_game_csv,
-    say_checkpoint_written, watch_room, write_report_with,
+    checkpoints_of, open_game_files, resumable_at, resumed_game_csv, say_checkpoint_written,
+    watch_room, write_report_with,
 };
 use crate::state::check_outputs_beside_state;
 use crate::stats::Stats;
 
 pub(crate) use files::write_sweep_files;
-use files::{SWEEP_STATE, checkpoint_holds, kept_text, sweep_state};
+use files::{SWEEP_STATE, checkpoint_holds, interrupted_text, kept_text, sweep_state};
 pub use grid::{AXES, Cell, Grid, Skipped};
 use tables::sweep_json;
 pub(crate) use tables::write_sweep_report;
@@ -239,28 +239,23 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     write_report_with(on_stdout, &|out| {
         write_sweep_report(out, options, &results, elapsed)
     })?;
-    let tables = match failures.is_empty() {
-        true => "the tables hold",
-        false => "the tables written hold",
-    };
-    let failed = RunError::of_all(failures);
     let played: u64 = results.iter().map(|r| r.stats.games).sum();
     let asked = options.part_games() * options.grid.cells.len() as u64;
-    match interrupt.and_then(Interrupt::exit_status) {
-        // Said even when a table could not be written (that error follows, exit 1).
-        Some(status) if played < asked && !stopped => {
-            let signal = interrupt.map_or("a signal", Interrupt::signal_name);
-            eprintln!(
-                "interrupted in {} ({signal}): {} of {} games played; {tables} every cell begun, the last marked complete: false{}",
-                last_begun(),
-                group(played),
-                group(asked),
-                play_on(&options.state, &options.parquet)
-            );
-            failed.map_or(Ok(RunEnd::Interrupted(status)), Err)
+    let end = match interrupt.and_then(Interrupt::exit_status) {
+        Some(status) if played < asked => {
+            // Said even when a table could not be written (that error follows, exit 1).
+            if !stopped {
+                let signal = interrupt.map_or("a signal", Interrupt::signal_name);
+                let cell = last_begun();
+                let games = (played, asked);
+                let said = interrupted_text(options, (&cell, signal), games, failures.is_empty());
+                eprintln!("{said}");
+            }
+            RunEnd::Interrupted(status)
         }
-        _ => failed.map_or(Ok(RunEnd::Complete), Err),
-    }
+        _ => RunEnd::Complete,
+    };
+    RunError::of_all(failures).map_or(Ok(end), Err)
 }
 
 /// Plays the cells in order on `workers`; returns every cell begun and a per-game output's

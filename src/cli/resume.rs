@@ -230,7 +230,9 @@ pub(super) fn read_checkpoint(path: &Path) -> Result<(AnyState, Resumable), Stri
     Ok((checkpoint, resumable))
 }
 
-/// Refuses a per-game CSV that no longer holds exactly the checkpoint's rows.
+/// Refuses a per-game CSV that no longer holds exactly the checkpoint's rows: missing, shorter,
+/// or edited; or that held none of them when the state was written (removed while written: a
+/// state counting `games` games counts their rows).
 pub(super) fn check_csv(
     name: &str,
     csv: &Option<Target>,
@@ -240,21 +242,48 @@ pub(super) fn check_csv(
     let Some(Target::File(csv)) = csv else {
         return Ok(());
     };
-    let held = std::fs::metadata(csv).map(|m| m.len());
-    let matches = match held {
-        Ok(len) if len >= resumable.csv_bytes => {
-            csv_tail(csv, resumable.csv_bytes).ok().as_deref() == Some(resumable.csv_tail.as_str())
+    let bytes = resumable.csv_bytes;
+    let (why, how) = match std::fs::metadata(csv).map(|m| m.len()) {
+        _ if bytes == 0 && games > 0 => (
+            format!(
+                "held none of the state's {} when the state was written (it was removed while \
+                 written)",
+                counted(games, "game")
+            ),
+            "; its games can only be played again",
+        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (
+            format!(
+                "is missing (the checkpoint's {} were its first {} bytes)",
+                counted(games, "game"),
+                group(bytes)
+            ),
+            "; put it back to resume",
+        ),
+        Ok(len) if len < bytes => (
+            format!(
+                "holds {} bytes, fewer than the {} of the checkpoint's {}",
+                group(len),
+                group(bytes),
+                counted(games, "game")
+            ),
+            "",
+        ),
+        Ok(_) if csv_tail(csv, bytes).ok().as_deref() == Some(resumable.csv_tail.as_str()) => {
+            return Ok(());
         }
-        _ => false,
+        Ok(_) => (
+            format!(
+                "does not hold the checkpoint's {} as written (edited since)",
+                counted(games, "game")
+            ),
+            "",
+        ),
+        Err(e) => (format!("cannot be read ({e})"), ""),
     };
-    if matches {
-        return Ok(());
-    }
     Err(refuse(format!(
-        "{name}: the per-game CSV {} does not hold the checkpoint's {} (missing, shorter than {} bytes, or edited): nothing was changed",
-        csv.display(),
-        counted(games, "game"),
-        resumable.csv_bytes
+        "{name}: the per-game CSV {} {why}: nothing was changed{how}",
+        csv.display()
     )))
 }
 

@@ -192,13 +192,19 @@ impl GameCsv {
         self.out.is_regular_file()
     }
 
-    /// The first time after its disk would not give the room it keeps in hand: why the batch
-    /// should stop before its next rows, every row before them whole. [`GameFiles`] asks it
-    /// before a range, not after one, so that a batch whose last write met it ends complete.
+    /// Why the batch should stop before its next rows, every row before them whole: its file
+    /// was removed, or (the first time after) its disk would not give the room it keeps in
+    /// hand ([`Stream::stop_reason`]). [`GameFiles`] asks it before a range, not after one, so
+    /// that a batch whose last write met it ends complete.
     ///
     /// [`GameFiles`]: crate::export::GameFiles
-    pub fn short(&mut self) -> Option<io::Error> {
-        self.out.short()
+    pub fn stop_reason(&mut self) -> Option<io::Error> {
+        self.out.stop_reason()
+    }
+
+    /// True when its file was removed while written ([`Stream::removed`]).
+    pub fn removed(&self) -> bool {
+        self.out.removed()
     }
 
     /// Removes the output if this run created it and no game was written to it.

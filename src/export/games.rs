@@ -9,6 +9,7 @@ use std::io;
 use crate::batch::{BatchSpec, RecordSink, RowFormatter};
 use crate::engine::GameRecord;
 
+use super::stream::Removed;
 use super::{GameCsv, GameParquet, RoomShort, RoomWatch};
 
 /// The per-game CSV and Parquet file, either or both.
@@ -134,15 +135,15 @@ impl RecordSink for GameFiles {
         records: &[GameRecord],
         rows: Option<&[u8]>,
     ) -> io::Result<()> {
-        // Either file's disk nearly full stops both before the range: neither holds a game
-        // the other has not.
-        let csv_short = self.csv.as_mut().and_then(GameCsv::short);
-        if let Some(short) = csv_short {
-            return self.note(Which::Csv, Err(short));
+        // Either file's disk nearly full, or either file removed, stops both before the range:
+        // neither holds a game the other has not.
+        let csv_stop = self.csv.as_mut().and_then(GameCsv::stop_reason);
+        if let Some(stop) = csv_stop {
+            return self.note(Which::Csv, Err(stop));
         }
-        let parquet_short = self.parquet.as_mut().and_then(GameParquet::short);
-        if let Some(short) = parquet_short {
-            return self.note(Which::Parquet, Err(short));
+        let parquet_stop = self.parquet.as_mut().and_then(GameParquet::stop_reason);
+        if let Some(stop) = parquet_stop {
+            return self.note(Which::Parquet, Err(stop));
         }
         if let Some(csv) = &mut self.csv {
             let before = csv.committed();
@@ -190,7 +191,15 @@ impl RecordSink for GameFiles {
     }
 
     /// The CSV's rows (a state counts them to resume); the Parquet file cannot be resumed.
+    /// Either file removed while written fails it: a checkpoint or the run's end must not
+    /// count rows that are gone.
     fn persist(&mut self) -> io::Result<()> {
+        if self.csv.as_ref().is_some_and(GameCsv::removed) {
+            return self.note(Which::Csv, Err(Removed::error()));
+        }
+        if self.parquet.as_ref().is_some_and(GameParquet::removed) {
+            return self.note(Which::Parquet, Err(Removed::error()));
+        }
         if let Some(csv) = &mut self.csv {
             let persisted = csv.persist();
             self.note(Which::Csv, persisted)?;
@@ -204,5 +213,64 @@ impl RecordSink for GameFiles {
             self.note(Which::Csv, finished)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::super::{Stream, Target};
+    use super::*;
+
+    fn opened(dir: &tempfile::TempDir) -> (Stream, std::path::PathBuf) {
+        let path = dir.path().join("games.csv");
+        (Stream::create(&Target::File(path.clone())).unwrap(), path)
+    }
+
+    #[test]
+    fn a_file_removed_while_written_stops_the_batch_within_a_few_mib() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut stream, path) = opened(&dir);
+        let mib = vec![b'x'; 1 << 20];
+        stream.write_all(&mib).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        // Counted every 4 MiB: not yet.
+        assert!(stream.stop_reason().is_none());
+        for _ in 0..3 {
+            stream.write_all(&mib).unwrap();
+        }
+        let stop = stream.stop_reason().expect("removed");
+        assert!(Removed::is(&stop), "{stop}");
+    }
+
+    #[test]
+    fn a_file_kept_or_moved_goes_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut stream, path) = opened(&dir);
+        let mib = vec![b'x'; 1 << 20];
+        for _ in 0..4 {
+            stream.write_all(&mib).unwrap();
+        }
+        assert!(stream.stop_reason().is_none());
+        // Moved, its rows are kept under the new name.
+        std::fs::rename(&path, dir.path().join("moved.csv")).unwrap();
+        for _ in 0..4 {
+            stream.write_all(&mib).unwrap();
+        }
+        assert!(stream.stop_reason().is_none());
+        assert!(!stream.removed());
+    }
+
+    #[test]
+    fn a_file_removed_after_its_last_rows_fails_the_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let (stream, path) = opened(&dir);
+        let mut files = GameFiles::new(Some(GameCsv::new(stream)), None);
+        files.persist().unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let error = files.persist().unwrap_err();
+        assert!(Removed::is(&error), "{error}");
+        assert_eq!(files.stopper(), Some(Which::Csv));
     }
 }

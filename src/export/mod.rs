@@ -28,7 +28,7 @@ pub use json::{summary_json_line, write_summary_json};
 pub use parquet_file::{GameParquet, LeadKind, MAX_PARQUET_GAMES, PARQUET_SUMMARY_KEY, ROW_GROUP};
 pub use replace::{held_by_another, write_atomically};
 pub use room::{RoomWarning, RoomWatch, Shortfall};
-pub use stream::{AnotherWriter, Stream};
+pub use stream::{AnotherWriter, Removed, Stream};
 pub use summary::{Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing, rule_fields};
 pub use text::write_text_report;
 

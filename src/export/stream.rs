@@ -2,11 +2,13 @@
 //! which bytes reached it and can end it on a whole row after any failure; locked while written
 //! (one writer at a time); its name and rows made durable for the checkpoints that count them;
 //! room kept in hand past its end for the files that end a run on a full disk (`in_hand`);
-//! removed only when this run created it and wrote nothing useful.
+//! watched for its removal while written (`rm`), which would lose its rows unseen; removed
+//! only when this run created it and wrote nothing useful.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, Write};
 use std::os::fd::AsFd;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use super::Target;
@@ -19,7 +21,17 @@ use super::replace::sync_folder;
 pub struct Stream {
     out: StreamOut,
     created: Option<PathBuf>,
+    /// Whether a name led to its file when opened (a regular file's), so that losing its last
+    /// name means it was removed while written.
+    named: bool,
+    /// Bytes written since its names were last counted.
+    uncounted: u64,
 }
+
+/// Bytes written between two counts of a file's names ([`Stream::stop_reason`]): a removed
+/// file is found within a few MiB of rows (a few hundredths of a second of a fast run), for
+/// one `fstat` each time.
+const NAMES_COUNTED_EVERY: u64 = 4 << 20;
 
 enum StreamOut {
     /// Standard output, and whether it is a regular file (`> games.csv`).
@@ -43,10 +55,13 @@ impl Stream {
                     .try_clone_to_owned()
                     .and_then(|fd| File::from(fd).metadata())
                     .is_ok_and(|m| m.is_file());
-                return Ok(Stream {
+                let stream = Stream {
                     out: StreamOut::Stdout(io::stdout(), regular),
                     created: None,
-                });
+                    named: false,
+                    uncounted: 0,
+                };
+                return Ok(stream.named_now());
             }
             Target::File(path) => path,
         };
@@ -72,14 +87,17 @@ impl Stream {
             Err(e) => return Err(e),
         };
         let regular = file.metadata()?.is_file();
-        Ok(Stream {
+        let stream = Stream {
             out: StreamOut::File {
                 file,
                 regular,
                 in_hand: regular.then(|| InHand::new(0)),
             },
             created,
-        })
+            named: false,
+            uncounted: 0,
+        };
+        Ok(stream.named_now())
     }
 
     /// Opens a file a resumed run continues: cut back to its first `len` bytes (the rows its
@@ -96,14 +114,47 @@ impl Stream {
         // Which also gives back any room a killed run held past its end.
         file.set_len(len)?;
         file.seek(io::SeekFrom::Start(len))?;
-        Ok(Stream {
+        let stream = Stream {
             out: StreamOut::File {
                 file,
                 regular: true,
                 in_hand: Some(InHand::new(len)),
             },
             created: None,
-        })
+            named: false,
+            uncounted: 0,
+        };
+        Ok(stream.named_now())
+    }
+
+    /// Notes whether a name leads to its file now (a regular file's have one or more).
+    fn named_now(mut self) -> Stream {
+        self.named = self.names().is_some_and(|names| names > 0);
+        self
+    }
+
+    /// How many names lead to a regular file (its link count); `None` for a pipe or a device,
+    /// or where the system does not say.
+    fn names(&self) -> Option<u64> {
+        let metadata = match &self.out {
+            StreamOut::File {
+                file,
+                regular: true,
+                ..
+            } => file.metadata(),
+            StreamOut::Stdout(out, true) => out
+                .as_fd()
+                .try_clone_to_owned()
+                .and_then(|fd| File::from(fd).metadata()),
+            _ => return None,
+        };
+        metadata.ok().map(|m| m.nlink())
+    }
+
+    /// True when its file had a name when opened and has none now: it was removed while
+    /// written, and every row written to it is lost once it is closed.
+    pub fn removed(&self) -> bool {
+        self.named && self.names() == Some(0)
     }
 
     /// Whether it is a regular file (named, or standard output sent to one), which no reader
@@ -189,10 +240,17 @@ impl Stream {
         }
     }
 
-    /// The first time after the disk would not give the room this file keeps in hand: why the
-    /// run should stop now, with every file ended in the room still held
-    /// ([`RoomShort`](super::in_hand::RoomShort)).
-    pub fn short(&mut self) -> Option<io::Error> {
+    /// Why the run should stop now, if it should: its file was removed while written (found
+    /// by counting its names every few MiB; [`Removed`]), or, the first time after the disk
+    /// would not give the room this file keeps in hand, to end every file in the room still
+    /// held ([`RoomShort`](super::in_hand::RoomShort)).
+    pub fn stop_reason(&mut self) -> Option<io::Error> {
+        if self.uncounted >= NAMES_COUNTED_EVERY {
+            self.uncounted = 0;
+            if self.removed() {
+                return Some(Removed::error());
+            }
+        }
         match &mut self.out {
             StreamOut::File {
                 in_hand: Some(in_hand),
@@ -239,6 +297,24 @@ impl AnotherWriter {
     }
 }
 
+/// Why a run stopped writing a per-game file: it was removed while written (`rm`), and the rows
+/// in it are lost.
+#[derive(Debug, thiserror::Error)]
+#[error("it was removed while warsim wrote it, its rows with it")]
+pub struct Removed;
+
+impl Removed {
+    /// The error, as an I/O error.
+    pub fn error() -> io::Error {
+        io::Error::new(io::ErrorKind::NotFound, Removed)
+    }
+
+    /// True when `error` is this one.
+    pub fn is(error: &io::Error) -> bool {
+        error.get_ref().is_some_and(|inner| inner.is::<Removed>())
+    }
+}
+
 /// Locks a streamed output's file for as long as it is open (the OS's lock: a killed run lets
 /// go of it), so that two warsims never write one per-game file at once (two tasks of an array
 /// given one `--csv`, a command started twice): the second is refused before it writes.
@@ -256,9 +332,14 @@ impl Write for Stream {
     /// Writes as much of `bytes` as the output takes now.
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         match &mut self.out {
-            StreamOut::Stdout(out, _) => out.write(bytes),
+            StreamOut::Stdout(out, _) => {
+                let written = out.write(bytes)?;
+                self.uncounted += written as u64;
+                Ok(written)
+            }
             StreamOut::File { file, in_hand, .. } => {
                 let written = file.write(bytes)?;
+                self.uncounted += written as u64;
                 if let Some(keeping) = in_hand
                     && !keeping.wrote(file, written as u64)
                 {

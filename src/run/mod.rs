@@ -12,7 +12,9 @@ use std::time::Instant;
 use crate::batch::{BatchError, BatchSpec, Controls, Occasion, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, games_text, group};
-use crate::export::{GameFiles, RunInfo, Summary, Target, summary_json_line, write_atomically};
+use crate::export::{
+    GameFiles, RunInfo, Summary, Target, Which, summary_json_line, write_atomically,
+};
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
 use crate::state::{State, check_outputs_beside_state};
@@ -143,9 +145,8 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
                     group(info.games_requested),
                     kept_text(
                         options,
-                        info.first_game,
-                        stats.games,
-                        ParquetLeft::Whole,
+                        (info.first_game, stats.games),
+                        (false, ParquetLeft::Whole),
                         &failures
                     ),
                     play_on(&options.state, &options.parquet)
@@ -269,24 +270,25 @@ fn play(
 }
 
 /// What a run that stopped after `games` games kept, for its closing message; a Parquet file
-/// whose own write failed has no footer, and says so, and a summary or histogram that could not
-/// be written (in `unwritten`, each with its own error) is not said to describe anything.
+/// whose own write failed has no footer, and says so, a per-game file removed while written
+/// (`csv_removed`, or the Parquet file's [`ParquetLeft::Removed`]) is not said to hold
+/// anything, and neither is a summary or histogram that could not be written (in `unwritten`,
+/// each with its own error).
 fn kept_text(
     options: &RunOptions,
-    first: u64,
-    games: u64,
-    parquet_left: ParquetLeft,
+    (first, games): (u64, u64),
+    (csv_removed, parquet_left): (bool, ParquetLeft),
     unwritten: &[RunError],
 ) -> String {
     let mut kept = Vec::new();
     let held = game_span(first, games);
     let whole = if games > 0 { " whole" } else { "" };
-    if let Some(csv) = &options.csv {
+    if let Some(csv) = options.csv.as_ref().filter(|_| !csv_removed) {
         kept.push(format!("the per-game CSV ({csv}) holds {held}{whole}"));
     }
     if let Some(parquet) = &options.parquet {
         let name = format!("the Parquet file ({parquet})");
-        kept.push(parquet_left.kept(&name, &held, |saved| game_span(first, saved)));
+        kept.extend(parquet_left.kept(&name, &held, |saved| game_span(first, saved)));
     }
     let summaries = [
         (outputs::SUMMARY_CSV, &options.summary),
@@ -343,12 +345,12 @@ fn kept_note(
     unwritten: &[RunError],
 ) -> String {
     let games = failure.written;
-    let parquet_left = failure.parquet_left();
+    let left = (failure.removed(Which::Csv), failure.parquet_left());
     let files = (&options.state, &options.parquet);
     format!(
         "; stopped after {}: {}{}",
         games_text(games),
-        kept_text(options, first, games, parquet_left, unwritten),
+        kept_text(options, (first, games), left, unwritten),
         failure.play_on(files, (unwritten, outputs::STATE_FILE))
     )
 }

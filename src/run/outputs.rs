@@ -6,9 +6,9 @@ use std::io::{self, Write};
 use crate::batch::RecordSink;
 use crate::config::{ConfigError, RunOptions};
 use crate::export::{
-    AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, RoomShort, RunInfo, Stream, Summary,
-    Target, Which, write_atomically, write_hdr_log, write_histogram_csv, write_summary_csv,
-    write_summary_json, write_text_report,
+    AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, Removed, RoomShort, RunInfo, Stream,
+    Summary, Target, Which, write_atomically, write_hdr_log, write_histogram_csv,
+    write_summary_csv, write_summary_json, write_text_report,
 };
 use crate::plot::draw_run;
 use crate::state::State;
@@ -196,13 +196,16 @@ pub enum ParquetLeft {
     /// Its own write failed and it could not be saved (a pipe, standard output, or a disk too
     /// full even for a footer once cut back): no footer.
     Unreadable,
+    /// It was removed while written ([`Removed`]): nothing is left to say of it.
+    Removed,
 }
 
 impl ParquetLeft {
     /// What the Parquet file called `name` holds, for a closing message: `all`, what a whole
-    /// file holds ("games 0 to 99"), or `first(n)`, its first `n` games, when it was cut back.
-    pub fn kept(self, name: &str, all: &str, first: impl Fn(u64) -> String) -> String {
-        match self {
+    /// file holds ("games 0 to 99"), or `first(n)`, its first `n` games, when it was cut back;
+    /// nothing when it was removed (its error says so).
+    pub fn kept(self, name: &str, all: &str, first: impl Fn(u64) -> String) -> Option<String> {
+        let kept = match self {
             ParquetLeft::Whole => format!("{name} holds {all}"),
             ParquetLeft::Salvaged(0) => format!(
                 "{name} holds no games (no row group of it was written whole; it was given a \
@@ -216,7 +219,9 @@ impl ParquetLeft {
             ParquetLeft::Unreadable => {
                 format!("{name} cannot be read (a write error left it without its footer)")
             }
-        }
+            ParquetLeft::Removed => return None,
+        };
+        Some(kept)
     }
 }
 
@@ -279,8 +284,16 @@ impl StopFailure {
         }
     }
 
+    /// True when the per-game file `which` stopped the batch by being removed while written.
+    pub fn removed(&self, which: Which) -> bool {
+        self.stopper == Stopper::Games(which) && Removed::is(&self.source)
+    }
+
     /// What is left of the Parquet file: all of it unless its own write failed.
     pub fn parquet_left(&self) -> ParquetLeft {
+        if self.removed(Which::Parquet) {
+            return ParquetLeft::Removed;
+        }
         let failed = (self.stopper == Stopper::Games(Which::Parquet)
             && !RoomShort::is(&self.source))
             || self.parquet_lost.is_some();

@@ -7,10 +7,10 @@ use std::io;
 use super::tables::{write_cells_csv, write_seats_csv, write_sweep_json};
 use super::{CellResult, SweepOptions};
 use crate::export::text::{counted, game_span, games_text, group};
-use crate::export::{RunInfo, Target, write_hdr_log, write_histogram_table};
+use crate::export::{RunInfo, Target, Which, write_hdr_log, write_histogram_table};
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
 use crate::run::{
-    OutputWriter, ParquetLeft, RunError, play_on, plot_titles, resumable, write_each,
+    OutputWriter, RunError, StopFailure, play_on, plot_titles, resumable, write_each,
 };
 use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
 use crate::stats::Stats;
@@ -186,16 +186,22 @@ fn games_a_cell(options: &SweepOptions, results: &[CellResult]) -> String {
 /// but a Parquet file whose own write failed (it keeps its whole row groups, or nothing where it
 /// could not be cut back to them), and in the tables.
 ///
-/// When a file of the sweep's results could not be written too (`all_written` false; each has its
-/// own error), only the others are said to describe the games.
-pub(super) fn kept_text(options: &SweepOptions, parquet: ParquetLeft, all_written: bool) -> String {
+/// A per-game file removed while written is not said to hold anything. When a file of the
+/// sweep's results could not be written too (`all_written` false; each has its own error), only
+/// the others are said to describe the games.
+pub(super) fn kept_text(
+    options: &SweepOptions,
+    failure: &StopFailure,
+    all_written: bool,
+) -> String {
     let mut kept = Vec::new();
-    if options.games_csv.is_some() {
+    let parquet = failure.parquet_left();
+    if options.games_csv.is_some() && !failure.removed(Which::Csv) {
         kept.push("the per-game CSV holds every game before it".to_string());
     }
     if options.parquet.is_some() {
         let first = |games| format!("its first {}", counted(games, "game"));
-        kept.push(parquet.kept("the Parquet file", "every game before it", first));
+        kept.extend(parquet.kept("the Parquet file", "every game before it", first));
     }
     kept.push(
         match all_written {

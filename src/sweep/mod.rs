@@ -228,7 +228,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
             "; stopped in {} after {} of its games: {}{}",
             last_begun(),
             group(failure.written),
-            kept_text(options, failure.parquet_left(), failures.is_empty()),
+            kept_text(options, &failure, failures.is_empty()),
             failure.play_on(on, (&failures, SWEEP_STATE))
         );
         let files = (&options.games_csv, &options.parquet, &options.state);

@@ -149,12 +149,24 @@ impl GameParquet {
         self.closing = None;
     }
 
-    /// The first time after its disk would not give the room it keeps in hand: why the batch
-    /// should stop before its next games, the file then ended in the room still held (asked by
-    /// [`GameFiles`](crate::export::GameFiles) as the CSV's
-    /// [`GameCsv::short`](crate::export::GameCsv::short) is).
-    pub fn short(&mut self) -> Option<io::Error> {
-        self.writer.as_mut().and_then(|w| w.inner_mut().short())
+    /// Why the batch should stop before its next games: its file was removed, or (the first
+    /// time after) its disk would not give the room it keeps in hand, the file then ended in
+    /// the room still held (asked by [`GameFiles`](crate::export::GameFiles) as the CSV's
+    /// [`GameCsv::stop_reason`](crate::export::GameCsv::stop_reason) is).
+    pub fn stop_reason(&mut self) -> Option<io::Error> {
+        self.writer
+            .as_mut()
+            .and_then(|w| w.inner_mut().stop_reason())
+    }
+
+    /// True when its file was removed while written
+    /// ([`Stream::removed`](crate::export::Stream::removed)).
+    pub fn removed(&self) -> bool {
+        match (&self.writer, &self.out) {
+            (Some(writer), _) => writer.inner().removed(),
+            (None, Some(out)) => out.removed(),
+            (None, None) => false,
+        }
     }
 
     /// Removes the output if this run created it and no game was written to it.

@@ -16,6 +16,16 @@ compile_error!(
      identities and paths"
 );
 
+/// Writes a line to standard error as `eprintln!` does, but never panics where it cannot: a
+/// run whose standard error goes to a full disk (`2> log` there, or `> f 2>&1` beside its
+/// rows) still ends with the exit status it calls for, the one word left to it.
+macro_rules! say {
+    ($($words:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($words)*);
+    }};
+}
+
 pub mod batch;
 pub mod cli;
 pub mod config;

@@ -97,7 +97,7 @@ pub(super) fn lock_state(
         WhenHeld::Refuse
     };
     let waiting =
-        || eprintln!("{name}: another warsim is writing this state file: waiting for it to end");
+        || say!("{name}: another warsim is writing this state file: waiting for it to end");
     StateLock::acquire(path, when_held, waiting)
         .map(Some)
         .map_err(|e| {

@@ -174,12 +174,12 @@ pub(super) fn continue_enumeration(
         .map_err(|why| refuse(format!("{name}: {why}")))?;
     let played = state.next - state.first;
     if state.whole() {
-        eprintln!(
+        say!(
             "{name}: the enumeration is complete ({}): writing its outputs again from the state",
             counted(played, "sequence")
         );
     } else {
-        eprintln!(
+        say!(
             "{name}: resuming after {} of {}: playing on from sequence {}",
             counted(played, "sequence"),
             group(state.end - state.first),
@@ -219,7 +219,7 @@ fn enumerate_with(options: &EnumerateOptions, plan: &Plan) -> Result<RunEnd, Run
                          counts of the deals played, to resume)"
                     .to_string(),
             };
-            eprintln!(
+            say!(
                 "interrupted ({}) with {:.1}% of the deals played: an enumeration's figures are \
                  exact only over every deal, so no report and {kept}",
                 interrupt.signal_name(),

@@ -12,7 +12,7 @@ use clap::error::ErrorKind;
 /// Prints `error: MESSAGE` as exactly one line: control characters a user typed into a value
 /// (a newline, a tab) are shown escaped, so a message can never spill onto a second line.
 pub(crate) fn report_error(message: &dyn std::fmt::Display) {
-    eprintln!("error: {}", escape_controls(&message.to_string()));
+    say!("error: {}", escape_controls(&message.to_string()));
 }
 
 /// Help and version print as clap renders them. An error prints clap's whole message (the
@@ -38,7 +38,10 @@ pub(super) fn clap_failure(error: clap::Error) -> ExitCode {
                 .collect();
             match merge_rows_refusal(&error, &args).or_else(|| needs_refusal(&error, &args)) {
                 Some(message) => report_error(&message),
-                None => eprint!("{}", clap_message(&error.to_string(), &args)),
+                None => {
+                    let message = clap_message(&error.to_string(), &args);
+                    let _ = std::io::Write::write_all(&mut std::io::stderr(), message.as_bytes());
+                }
             }
             ExitCode::from(2)
         }

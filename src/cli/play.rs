@@ -202,7 +202,7 @@ pub(super) fn play_command(args: PlayArgs) -> ExitCode {
             let signal = interrupt
                 .as_ref()
                 .map_or("a signal", Interrupt::signal_name);
-            eprintln!("interrupted ({signal}): the output ends on a whole line, {at}");
+            say!("interrupted ({signal}): the output ends on a whole line, {at}");
             ExitCode::from(status)
         }
         Err(PlayError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

@@ -94,7 +94,7 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
     let (played, asked, noun) = games_of(&checkpoint);
     let what = checkpoint.kind();
     if played == asked {
-        eprintln!(
+        say!(
             "{name}: the {what} is complete ({}): nothing to resume",
             counted(played, noun)
         );
@@ -388,12 +388,12 @@ pub(super) fn continue_sweep(
 /// scheduler's log shows the task continued rather than started over.
 fn say_where(name: &str, what: &str, (played, asked): (u64, u64), next: &str) {
     if played == asked {
-        eprintln!(
+        say!(
             "{name}: the {what} is complete ({}): writing its outputs again from the state",
             counted(played, "game")
         );
     } else {
-        eprintln!(
+        say!(
             "{name}: resuming after {} of {}: playing on from {next}",
             counted(played, "game"),
             group(asked)

@@ -176,7 +176,8 @@ impl GameCsv {
                 Ok(())
             }
             Some(error) => {
-                if done > whole_bytes && !self.out.truncate(self.written_bytes) {
+                let partial = (done - whole_bytes) as u64;
+                if partial > 0 && !self.out.cut_back(partial) {
                     return Err(io::Error::new(
                         error.kind(),
                         format!("{error} (the output may end on a partial row)"),

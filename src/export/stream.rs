@@ -1,5 +1,5 @@
-//! The streamed per-game output: written without a buffer of its own, so that the caller knows
-//! which bytes reached it and can end it on a whole row after any failure; locked while written
+//! The streamed per-game output: written without a buffer of its own (standard output too,
+//! straight to its descriptor), so that the caller knows which bytes reached it and can end it on a whole row after any failure; locked while written
 //! (one writer at a time); its name and rows made durable for the checkpoints that count them;
 //! room kept in hand past its end for the files that end a run on a full disk (`in_hand`);
 //! watched for its removal while written (`rm`), which would lose its rows unseen; removed
@@ -16,10 +16,19 @@ use super::files::folder_of;
 use super::in_hand::InHand;
 use super::replace::sync_folder;
 
-/// The streamed output (the per-game CSV): standard output or a file, written without a
-/// buffer of its own so the caller knows exactly which bytes reached it.
+/// The streamed output (the per-game CSV, or the Parquet file's bytes): standard output or a
+/// file, written without a buffer of its own so the caller knows exactly which bytes reached it.
 pub struct Stream {
-    out: StreamOut,
+    /// The file, or standard output's: a duplicate of its descriptor, written straight to it,
+    /// as Rust's `Stdout` keeps a line buffer that would hide which bytes reached the file
+    /// (and a disk that filled would leave a cut row after the games said to be whole).
+    file: File,
+    /// Whether it is a regular file (named, or standard output sent to one: `> games.csv`).
+    regular: bool,
+    /// Whether it is standard output.
+    stdout: bool,
+    /// Room allocated past its end (a regular file's, where its file system can).
+    in_hand: Option<InHand>,
     created: Option<PathBuf>,
     /// Whether a name led to its file when opened (a regular file's), so that losing its last
     /// name means it was removed while written.
@@ -33,36 +42,13 @@ pub struct Stream {
 /// one `fstat` each time.
 const NAMES_COUNTED_EVERY: u64 = 4 << 20;
 
-enum StreamOut {
-    /// Standard output, and whether it is a regular file (`> games.csv`).
-    Stdout(io::Stdout, bool),
-    File {
-        file: File,
-        regular: bool,
-        /// Room allocated past its end (a regular file's, where its file system can).
-        in_hand: Option<InHand>,
-    },
-}
-
 impl Stream {
     /// Opens `target` (checked by [`check_outputs`](super::check_outputs)): a new file is
-    /// created, an existing regular file emptied, a pipe or device opened as it is.
+    /// created, an existing regular file emptied, a pipe or device opened as it is; standard
+    /// output is written where it stands.
     pub fn create(target: &Target) -> io::Result<Stream> {
         let path = match target {
-            Target::Stdout => {
-                let regular = io::stdout()
-                    .as_fd()
-                    .try_clone_to_owned()
-                    .and_then(|fd| File::from(fd).metadata())
-                    .is_ok_and(|m| m.is_file());
-                let stream = Stream {
-                    out: StreamOut::Stdout(io::stdout(), regular),
-                    created: None,
-                    named: false,
-                    uncounted: 0,
-                };
-                return Ok(stream.named_now());
-            }
+            Target::Stdout => return Stream::stdout(),
             Target::File(path) => path,
         };
         let (file, created) = match OpenOptions::new().write(true).create_new(true).open(path) {
@@ -87,17 +73,27 @@ impl Stream {
             Err(e) => return Err(e),
         };
         let regular = file.metadata()?.is_file();
-        let stream = Stream {
-            out: StreamOut::File {
-                file,
-                regular,
-                in_hand: regular.then(|| InHand::new(0)),
-            },
-            created,
-            named: false,
-            uncounted: 0,
+        Ok(Stream::of(file, regular, 0, created))
+    }
+
+    /// Standard output, written straight to its descriptor from where it stands.
+    fn stdout() -> io::Result<Stream> {
+        io::stdout().flush()?;
+        let file = File::from(io::stdout().as_fd().try_clone_to_owned()?);
+        let metadata = file.metadata()?;
+        let regular = metadata.is_file();
+        // Room is kept in hand from where this run's bytes begin in a regular file: after what
+        // it holds when appended to (`>>`), else where standard output stands.
+        // SAFETY: a plain system call on a descriptor `file` keeps open for the whole call.
+        let flags = unsafe { libc::fcntl(std::os::fd::AsRawFd::as_raw_fd(&file), libc::F_GETFL) };
+        let base = match (regular, flags != -1 && flags & libc::O_APPEND != 0) {
+            (false, _) => 0,
+            (true, true) => metadata.len(),
+            (true, false) => (&file).stream_position()?,
         };
-        Ok(stream.named_now())
+        let mut stream = Stream::of(file, regular, base, None);
+        stream.stdout = true;
+        Ok(stream)
     }
 
     /// Opens a file a resumed run continues: cut back to its first `len` bytes (the rows its
@@ -114,40 +110,30 @@ impl Stream {
         // Which also gives back any room a killed run held past its end.
         file.set_len(len)?;
         file.seek(io::SeekFrom::Start(len))?;
-        let stream = Stream {
-            out: StreamOut::File {
-                file,
-                regular: true,
-                in_hand: Some(InHand::new(len)),
-            },
-            created: None,
+        let mut stream = Stream::of(file, true, 0, None);
+        stream.in_hand = Some(InHand::new(len));
+        Ok(stream)
+    }
+
+    /// The stream of `file`; room kept in hand past a regular file's end, from `base`, where
+    /// this run's bytes begin.
+    fn of(file: File, regular: bool, base: u64, created: Option<PathBuf>) -> Stream {
+        let mut stream = Stream {
+            file,
+            regular,
+            stdout: false,
+            in_hand: regular.then(|| InHand::new(base)),
+            created,
             named: false,
             uncounted: 0,
         };
-        Ok(stream.named_now())
+        stream.named = stream.names().is_some_and(|names| names > 0);
+        stream
     }
-
-    /// Notes whether a name leads to its file now (a regular file's have one or more).
-    fn named_now(mut self) -> Stream {
-        self.named = self.names().is_some_and(|names| names > 0);
-        self
-    }
-
     /// How many names lead to a regular file (its link count); `None` for a pipe or a device,
     /// or where the system does not say.
     fn names(&self) -> Option<u64> {
-        let metadata = match &self.out {
-            StreamOut::File {
-                file,
-                regular: true,
-                ..
-            } => file.metadata(),
-            StreamOut::Stdout(out, true) => out
-                .as_fd()
-                .try_clone_to_owned()
-                .and_then(|fd| File::from(fd).metadata()),
-            _ => return None,
-        };
+        let metadata = self.regular.then(|| self.file.metadata())?;
         metadata.ok().map(|m| m.nlink())
     }
 
@@ -160,82 +146,58 @@ impl Stream {
     /// Whether it is a regular file (named, or standard output sent to one), which no reader
     /// can stall: a write to it always finishes.
     pub fn is_regular_file(&self) -> bool {
-        match self.out {
-            StreamOut::Stdout(_, regular) | StreamOut::File { regular, .. } => regular,
-        }
+        self.regular
     }
 
     /// The file opened again (its descriptor duplicated, sharing its offset), for a named
     /// regular file: what a Parquet file's salvage writes through (`parquet_file`). `None` for
     /// standard output, which may be opened for appending, and for pipes and devices.
     pub fn reopened(&self) -> Option<File> {
-        match &self.out {
-            StreamOut::File {
-                file,
-                regular: true,
-                ..
-            } => file.try_clone().ok(),
-            _ => None,
-        }
+        (self.regular && !self.stdout)
+            .then(|| self.file.try_clone().ok())
+            .flatten()
     }
 
     /// Bytes free on a regular file's file system, with the room it holds past its end; `None`
     /// for a pipe or a device, which fill no disk, or where the system does not say.
     pub fn free_bytes(&self) -> Option<u64> {
-        match &self.out {
-            StreamOut::File {
-                file,
-                regular: true,
-                in_hand,
-            } => {
-                let held = in_hand.as_ref().map_or(0, InHand::held);
-                super::room::free_bytes(file.as_fd(), held).ok()
-            }
-            StreamOut::Stdout(out, true) => super::room::free_bytes(out.as_fd(), 0).ok(),
-            _ => None,
-        }
+        let held = self.in_hand.as_ref().map_or(0, InHand::held);
+        self.regular
+            .then(|| super::room::free_bytes(self.file.as_fd(), held).ok())
+            .flatten()
     }
 
-    /// Cuts a regular file back to its first `len` bytes; false where that is impossible
-    /// (standard output, a pipe).
-    pub fn truncate(&mut self, len: u64) -> bool {
-        match &mut self.out {
-            StreamOut::File {
-                file,
-                regular: true,
-                in_hand,
-            } => {
-                let cut = file.set_len(len).is_ok();
-                if let (true, Some(in_hand)) = (cut, in_hand) {
-                    in_hand.cut_to(len);
-                }
-                cut
-            }
-            _ => false,
+    /// Cuts the last `partial` bytes written (a row cut short by a failed write) off a regular
+    /// file, and writes on from there; false where that is impossible (a pipe, a device). Cut
+    /// from where the file's offset stands, not from where this run's bytes began: standard
+    /// output may be appended to (`>>`), or shared with standard error (`2>&1`).
+    pub fn cut_back(&mut self, partial: u64) -> bool {
+        let end = match self.regular {
+            true => (&self.file).stream_position(),
+            false => return false,
+        };
+        let Ok(len) = end.map(|end| end.saturating_sub(partial)) else {
+            return false;
+        };
+        let cut =
+            self.file.set_len(len).is_ok() && (&self.file).seek(io::SeekFrom::Start(len)).is_ok();
+        if let (true, Some(in_hand)) = (cut, &mut self.in_hand) {
+            in_hand.cut_to(len);
         }
+        cut
     }
 
     /// The least room the file keeps in hand past its end, below which the run stops; `None`
-    /// for standard output, a pipe or a device, or where its file system cannot allocate ahead.
+    /// for a pipe or a device, or where its file system cannot allocate ahead.
     pub fn in_hand(&self) -> Option<u64> {
-        match &self.out {
-            StreamOut::File {
-                in_hand: Some(in_hand),
-                ..
-            } => Some(in_hand.least()),
-            _ => None,
-        }
+        self.in_hand.as_ref().map(InHand::least)
     }
 
     /// The files written once the run stops need `bytes` (at least
     /// [`LEAST_IN_HAND`](super::in_hand::LEAST_IN_HAND)) kept in hand past this file's end,
     /// from the next write on: the Parquet file's row groups in flight, and its footer.
     pub fn need_in_hand(&mut self, bytes: u64) {
-        if let StreamOut::File {
-            in_hand: Some(in_hand),
-            ..
-        } = &mut self.out
-        {
+        if let Some(in_hand) = &mut self.in_hand {
             in_hand.need(bytes);
         }
     }
@@ -251,25 +213,15 @@ impl Stream {
                 return Some(Removed::error());
             }
         }
-        match &mut self.out {
-            StreamOut::File {
-                in_hand: Some(in_hand),
-                ..
-            } => in_hand.short(),
-            _ => None,
-        }
+        self.in_hand.as_mut().and_then(InHand::short)
     }
 
     /// Makes what was written durable (`fsync` of the data; on NFS, a commit to the server): a
-    /// regular file's; standard output, pipes and devices keep nothing to sync.
+    /// regular file's, standard output's too; pipes and devices keep nothing to sync.
     pub fn persist(&mut self) -> io::Result<()> {
-        match &mut self.out {
-            StreamOut::File {
-                file,
-                regular: true,
-                ..
-            } => file.sync_data(),
-            _ => Ok(()),
+        match self.regular {
+            true => self.file.sync_data(),
+            false => Ok(()),
         }
     }
 
@@ -331,44 +283,27 @@ fn lock(file: &File) -> io::Result<()> {
 impl Write for Stream {
     /// Writes as much of `bytes` as the output takes now.
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        match &mut self.out {
-            StreamOut::Stdout(out, _) => {
-                let written = out.write(bytes)?;
-                self.uncounted += written as u64;
-                Ok(written)
-            }
-            StreamOut::File { file, in_hand, .. } => {
-                let written = file.write(bytes)?;
-                self.uncounted += written as u64;
-                if let Some(keeping) = in_hand
-                    && !keeping.wrote(file, written as u64)
-                {
-                    *in_hand = None;
-                }
-                Ok(written)
-            }
+        let written = self.file.write(bytes)?;
+        self.uncounted += written as u64;
+        if let Some(keeping) = &mut self.in_hand
+            && !keeping.wrote(&self.file, written as u64)
+        {
+            self.in_hand = None;
         }
+        Ok(written)
     }
 
-    /// Flushes what was written.
+    /// Nothing is held back: every write went straight to the file.
     fn flush(&mut self) -> io::Result<()> {
-        match &mut self.out {
-            StreamOut::Stdout(out, _) => out.flush(),
-            StreamOut::File { file, .. } => file.flush(),
-        }
+        Ok(())
     }
 }
 
 /// The room held past the file's end is given back as it closes: for the files written after.
 impl Drop for Stream {
     fn drop(&mut self) {
-        if let StreamOut::File {
-            file,
-            in_hand: Some(in_hand),
-            ..
-        } = &mut self.out
-        {
-            in_hand.give_back(file);
+        if let Some(in_hand) = &mut self.in_hand {
+            in_hand.give_back(&self.file);
         }
     }
 }

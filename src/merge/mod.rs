@@ -296,7 +296,7 @@ fn merge_run(options: &MergeOptions, first: State) -> Result<RunEnd, RunError> {
     let failures = write_result_files(&run, &info, &merged.total);
     write_report(&run, &info, &merged.total)?;
     if !merged.missing.is_empty() {
-        eprintln!(
+        say!(
             "incomplete: {} of {} games merged; missing {}",
             group(merged.total.games),
             group(merged.batch_games),

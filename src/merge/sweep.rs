@@ -122,7 +122,7 @@ pub(super) fn merge_sweep(
     })?;
     if !incomplete.is_empty() {
         let played: u64 = results.iter().map(|r| r.stats.games).sum();
-        eprintln!(
+        say!(
             "incomplete: {} of {} games merged; {lacking}",
             group(played),
             group(first.games * sweep.grid.cells.len() as u64),

@@ -67,9 +67,7 @@ pub fn answer_checkpoint_requests(
 /// Says, above the progress bar, that the checkpoint asked for was written to `state`,
 /// holding `held` (`games 0 to 6,373,373 of 1,000,000,000`).
 pub fn say_checkpoint_written(bar: &ProgressBar, state: &Target, held: &str) {
-    bar.suspend(|| {
-        eprintln!("warsim: checkpoint written as asked (SIGUSR1): {state} holds {held}")
-    });
+    bar.suspend(|| say!("warsim: checkpoint written as asked (SIGUSR1): {state} holds {held}"));
 }
 
 /// How to play on after an interrupt, for its message: `warsim resume` or `--continue`, when the

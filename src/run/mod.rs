@@ -139,7 +139,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
             // the per-game files hold is known all the same.
             if !stopped {
                 let signal = interrupt.map_or("a signal", Interrupt::signal_name);
-                eprintln!(
+                say!(
                     "interrupted after {} of {} games ({signal}): {}{}",
                     group(stats.games),
                     group(info.games_requested),

@@ -44,7 +44,7 @@ pub fn watch_room(
                 None => format!("when it is full the {batch} stops, {kept}"),
             };
             bar.suspend(|| {
-                eprintln!(
+                say!(
                     "warning: {flag} {path}: at {:.0} bytes a game so far, the {} games still to \
                      come need about {}, and its disk has {} free: {stops}",
                     short.bytes_per_row,

@@ -249,7 +249,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
                 let cell = last_begun();
                 let games = (played, asked);
                 let said = interrupted_text(options, (&cell, signal), games, failures.is_empty());
-                eprintln!("{said}");
+                say!("{said}");
             }
             RunEnd::Interrupted(status)
         }

@@ -369,7 +369,7 @@ impl GameParquet {
         // what the file kept is said here.
         if self.closing.is_some() && crate::interrupt::exit_asked() {
             let games = crate::export::text::counted(self.taken, "game");
-            eprintln!("warsim: the Parquet file is closed with its footer: it holds {games}");
+            say!("warsim: the Parquet file is closed with its footer: it holds {games}");
         }
         self.closing = None;
         Ok(())

@@ -111,3 +111,33 @@ fn a_standard_error_that_cannot_be_written_ends_with_the_exit_status_not_a_panic
         assert_eq!(out.status.code(), Some(status), "{script}");
     }
 }
+
+#[test]
+fn a_play_listing_on_a_full_disk_ends_on_a_whole_line_and_says_what_is_left() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let script = format!("{FULL_AT_1_MIB} warsim play --range 0-29999 > seeds.txt");
+    let out = in_bash(d, "", &script);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let text = std::fs::read_to_string(d.join("seeds.txt")).unwrap();
+    assert!(text.ends_with('\n'), "a whole line last");
+    let lines = text.lines().count();
+    let (seeds, last) = (lines - 1, lines);
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "error: could not write the game: File too large (os error 27); the output ends on \
+             a whole line, after seed {seeds}; the rest is --range {last}-29999"
+        )
+    );
+    // The rest, played as said, completes the listing.
+    let rest = in_bash(
+        d,
+        "",
+        &format!("warsim play --range {last}-29999 >> seeds.txt"),
+    );
+    assert!(rest.status.success());
+    let whole = in_bash(d, "", "warsim play --range 0-29999");
+    assert_eq!(std::fs::read(d.join("seeds.txt")).unwrap(), whole.stdout);
+}

@@ -9,8 +9,9 @@ use super::rules::RuleArgs;
 use crate::config::{ConfigError, parse_count};
 use crate::engine::Preset;
 use crate::engine::rules::Family;
+use crate::export::WholeLines;
 use crate::interrupt::Interrupt;
-use crate::play::{Games, Level, PlayError, PlayOptions, play};
+use crate::play::{Games, Level, PlayError, PlayOptions, listing_end, play};
 
 const PLAY_AFTER_HELP: &str = "\
 The output levels are war_card_game's: one-line, quiet (seed, shuffled deck, result), normal
@@ -192,11 +193,21 @@ pub(super) fn play_command(args: PlayArgs) -> ExitCode {
         .then(Interrupt::install)
         .and_then(Result::ok);
     let stop = || interrupt.as_ref().and_then(Interrupt::exit_status);
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let result = play(&options, &mut out, &stop);
+    let mut out = match WholeLines::stdout() {
+        Ok(out) => out,
+        Err(error) => {
+            report_error(&format!("standard output cannot be written: {error}"));
+            return ExitCode::FAILURE;
+        }
+    };
+    let played = play(&options, &mut out, &stop);
+    // The lines before an interrupt are written out too; a failure to is the error to say.
     let flushed = std::io::Write::flush(&mut out).map_err(PlayError::from);
-    match result.and(flushed) {
+    let result = match (played, flushed) {
+        (Ok(()) | Err(PlayError::Interrupted(..)), Err(failed)) => Err(failed),
+        (played, _) => played,
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(PlayError::Interrupted(status, at)) => {
             let signal = interrupt
@@ -206,6 +217,16 @@ pub(super) fn play_command(args: PlayArgs) -> ExitCode {
             ExitCode::from(status)
         }
         Err(PlayError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(PlayError::Io(e)) => {
+            let ends = match out.ends_whole() {
+                true => "the output ends on a whole line",
+                false => "the output may end on a partial line",
+            };
+            let at =
+                listing_end(&options, out.lines()).map_or(String::new(), |at| format!(", {at}"));
+            report_error(&format!("could not write the game: {e}; {ends}{at}"));
+            ExitCode::FAILURE
+        }
         Err(error @ PlayError::Usage(_)) => {
             report_error(&error);
             ExitCode::from(2)

@@ -124,6 +124,23 @@ pub fn play(options: &PlayOptions, out: &mut dyn Write, stop: Stop) -> Result<()
     Ok(())
 }
 
+/// Where a listing whose output holds its first `lines` lines whole ends, for the message of a
+/// write error: after which seed, and the range still to play (`--range`), or after which
+/// match (one-line matches); `None` for output that is not a line a game.
+pub fn listing_end(options: &PlayOptions, lines: u64) -> Option<String> {
+    let one_line_matches =
+        options.rules.family == Family::FixedRounds && options.level == Level::OneLine;
+    match options.games {
+        _ if options.interactive => None,
+        Games::Range(first, last) if lines == 0 => Some(format!(
+            "before seed {first}; the rest is --range {first}-{last}"
+        )),
+        Games::Range(first, last) => Some(after_seed(first + lines - 1, last)),
+        Games::Seed(_) if one_line_matches => Some(after_match(lines, options.matches)),
+        _ => None,
+    }
+}
+
 /// `Err(Interrupted)` once `stop` asks for it, saying where (`at`, made only then).
 fn stopped(stop: Stop, at: impl FnOnce() -> String) -> Result<(), PlayError> {
     match stop() {

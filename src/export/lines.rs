@@ -1,0 +1,105 @@
+//! Text written a line at a time to standard output, as `warsim play`'s listings are: buffered,
+//! but sent straight to the file (a [`Stream`]) so that it is known which lines reached it.
+//! After a write error (a full disk) the output is cut back to its last whole line where it can
+//! be (a regular file), and [`WholeLines::lines`] says how many it holds, so that a listing can
+//! say where it ends and what is still to play, as it does when interrupted.
+
+use std::io::{self, Write};
+
+use super::{Stream, Target};
+
+/// Bytes gathered before they are written out, on the last whole line among them.
+const BUFFER: usize = 64 << 10;
+
+/// Standard output, written on whole lines.
+pub struct WholeLines {
+    out: Stream,
+    buffer: Vec<u8>,
+    /// Lines that reached the output whole.
+    lines: u64,
+    /// False once a write error left a partial line that could not be cut off (a pipe).
+    ends_whole: bool,
+    /// The kind of the error a write failed with, once one has: nothing more is written.
+    failed: Option<io::ErrorKind>,
+}
+
+impl WholeLines {
+    /// Standard output, from where it stands.
+    pub fn stdout() -> io::Result<WholeLines> {
+        Ok(WholeLines {
+            out: Stream::create(&Target::Stdout)?,
+            buffer: Vec::with_capacity(BUFFER),
+            lines: 0,
+            ends_whole: true,
+            failed: None,
+        })
+    }
+
+    /// The lines that reached the output whole (all of them when nothing failed).
+    pub fn lines(&self) -> u64 {
+        self.lines
+    }
+
+    /// Whether the output ends on a whole line: false only when a write error left part of a
+    /// line in an output that cannot be cut back (a pipe, a device).
+    pub fn ends_whole(&self) -> bool {
+        self.ends_whole
+    }
+
+    /// Writes out the buffer's first `upto` bytes, counting the lines that reach the output;
+    /// after an error, cuts off the part of a line written, where it can.
+    fn write_out(&mut self, upto: usize) -> io::Result<()> {
+        if let Some(kind) = self.failed {
+            return Err(io::Error::new(kind, "an earlier write failed"));
+        }
+        let mut done = 0;
+        let mut failure = None;
+        while done < upto {
+            match self.out.write(&self.buffer[done..upto]) {
+                Ok(0) => failure = Some(io::Error::from(io::ErrorKind::WriteZero)),
+                Ok(n) => done += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => failure = Some(e),
+            }
+            if failure.is_some() {
+                break;
+            }
+        }
+        let sent = &self.buffer[..done];
+        self.lines += sent.iter().filter(|&&b| b == b'\n').count() as u64;
+        let whole = sent
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |at| at + 1);
+        self.buffer.drain(..done);
+        match failure {
+            None => Ok(()),
+            Some(error) => {
+                let partial = (done - whole) as u64;
+                self.ends_whole = partial == 0 || self.out.cut_back(partial);
+                self.failed = Some(error.kind());
+                self.buffer.clear();
+                Err(error)
+            }
+        }
+    }
+}
+
+impl Write for WholeLines {
+    /// Takes all of `bytes`, writing out the whole lines gathered once there are enough.
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.buffer.extend_from_slice(bytes);
+        if self.buffer.len() >= BUFFER
+            && let Some(last) = self.buffer.iter().rposition(|&b| b == b'\n')
+        {
+            self.write_out(last + 1)?;
+        }
+        Ok(bytes.len())
+    }
+
+    /// Writes out everything gathered, a line not yet ended too (a question awaiting its
+    /// answer).
+    fn flush(&mut self) -> io::Result<()> {
+        self.write_out(self.buffer.len())
+    }
+}

@@ -138,9 +138,31 @@ impl Stream {
     }
 
     /// True when its file had a name when opened and has none now: it was removed while
-    /// written, and every row written to it is lost once it is closed.
+    /// written, and every row written to it is lost once it is closed. On NFS a file removed
+    /// while open keeps a name, one the client gives it in its folder (`.nfs…`) until it is
+    /// closed, and is found by that name (Linux's `/proc/self/fd`).
     pub fn removed(&self) -> bool {
-        self.named && self.names() == Some(0)
+        self.named
+            && match self.names() {
+                Some(0) => true,
+                Some(_) => self.held_for_removal(),
+                None => false,
+            }
+    }
+
+    /// Whether its file's only name is the one an NFS client gives a file removed while open
+    /// (`.nfs` and hex digits), which it removes when the file is closed.
+    fn held_for_removal(&self) -> bool {
+        let link = format!(
+            "/proc/self/fd/{}",
+            std::os::fd::AsRawFd::as_raw_fd(&self.file)
+        );
+        let Ok(path) = fs::read_link(link) else {
+            return false;
+        };
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        name.strip_prefix(".nfs")
+            .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_hexdigit()))
     }
 
     /// Whether it is a regular file (named, or standard output sent to one), which no reader
@@ -334,6 +356,16 @@ mod tests {
     }
 
     #[test]
+    fn a_file_removed_on_nfs_is_found_by_the_name_the_client_holds_it_under() {
+        let dir = tempfile::tempdir().unwrap();
+        let (stream, path) = opened(&dir);
+        assert!(!stream.removed());
+        // What an NFS client does with a file removed while a process holds it open.
+        std::fs::rename(&path, dir.path().join(".nfs000000000123abcd00000001")).unwrap();
+        assert!(stream.removed());
+    }
+
+    #[test]
     fn a_file_kept_or_moved_goes_on() {
         let dir = tempfile::tempdir().unwrap();
         let (mut stream, path) = opened(&dir);
@@ -343,7 +375,7 @@ mod tests {
         }
         assert!(stream.stop_reason().is_none());
         // Moved, its rows are kept under the new name.
-        std::fs::rename(&path, dir.path().join("moved.csv")).unwrap();
+        std::fs::rename(&path, dir.path().join(".nfs-moved.csv")).unwrap();
         for _ in 0..4 {
             stream.write_all(&mib).unwrap();
         }

@@ -2,8 +2,9 @@
 //! `>>` after what the file holds) is written straight to the file, not through Rust's line
 //! buffer, which hid which bytes reached it: a disk that fills leaves it on a whole row holding
 //! exactly the games said (it kept a cut row, 20 games short of those said), the lines before
-//! warsim's left alone; room is kept in hand past its end as for a named file. And a standard
-//! error that cannot be written (a full disk) ends a run with its exit status, not a panic.
+//! warsim's left alone; room is kept in hand past its end as for a named file. A standard
+//! error that cannot be written (a full disk) ends a run with its exit status, not a panic,
+//! and help that cannot be written is an error, not a silent success.
 
 mod common;
 
@@ -140,4 +141,32 @@ fn a_play_listing_on_a_full_disk_ends_on_a_whole_line_and_says_what_is_left() {
     assert!(rest.status.success());
     let whole = in_bash(d, "", "warsim play --range 0-29999");
     assert_eq!(std::fs::read(d.join("seeds.txt")).unwrap(), whole.stdout);
+}
+
+#[test]
+fn help_and_version_that_cannot_be_written_fail_but_a_closed_pipe_does_not() {
+    let dir = TempDir::new().unwrap();
+    for (script, status, said) in [
+        (
+            "warsim --help > /dev/full",
+            1,
+            "error: could not write the help: ",
+        ),
+        (
+            "warsim run --help > /dev/full",
+            1,
+            "error: could not write the help: ",
+        ),
+        (
+            "warsim --version > /dev/full",
+            1,
+            "error: could not write the version: ",
+        ),
+        ("set -o pipefail; warsim --help | true", 0, ""),
+    ] {
+        let out = in_bash(dir.path(), "", script);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(status), "{script}: {err}");
+        assert!(err.starts_with(said) && err.lines().count() == usize::from(status == 1));
+    }
 }

@@ -15,7 +15,8 @@ pub(crate) fn report_error(message: &dyn std::fmt::Display) {
     say!("error: {}", escape_controls(&message.to_string()));
 }
 
-/// Help and version print as clap renders them. An error prints clap's whole message (the
+/// Help and version print as clap renders them (exit 1 when they cannot be written, a closed
+/// pipe apart: `warsim --help | head` read what it wanted). An error prints clap's whole message (the
 /// tip naming a similar flag, the missing argument, the usage), with one `error:` line, the
 /// control characters of the user's values escaped, and a pointer to the subcommand's own
 /// help; exit 2.
@@ -23,10 +24,17 @@ pub(super) fn clap_failure(error: clap::Error) -> ExitCode {
     match error.kind() {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion
-        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = error.print();
-            ExitCode::from(error.exit_code() as u8)
-        }
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => match error.print() {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                let what = match error.kind() {
+                    ErrorKind::DisplayVersion => "the version",
+                    _ => "the help",
+                };
+                report_error(&format!("could not write {what}: {e}"));
+                ExitCode::FAILURE
+            }
+            _ => ExitCode::from(error.exit_code() as u8),
+        },
         ErrorKind::InvalidUtf8 => {
             let args: Vec<OsString> = std::env::args_os().collect();
             report_error(&not_utf8_message(&args));

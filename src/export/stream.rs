@@ -110,9 +110,7 @@ impl Stream {
         // Which also gives back any room a killed run held past its end.
         file.set_len(len)?;
         file.seek(io::SeekFrom::Start(len))?;
-        let mut stream = Stream::of(file, true, 0, None);
-        stream.in_hand = Some(InHand::new(len));
-        Ok(stream)
+        Ok(Stream::of(file, true, len, None))
     }
 
     /// The stream of `file`; room kept in hand past a regular file's end, from `base`, where
@@ -130,6 +128,7 @@ impl Stream {
         stream.named = stream.names().is_some_and(|names| names > 0);
         stream
     }
+
     /// How many names lead to a regular file (its link count); `None` for a pipe or a device,
     /// or where the system does not say.
     fn names(&self) -> Option<u64> {

@@ -125,7 +125,8 @@ impl Stream {
             named: false,
             uncounted: 0,
         };
-        stream.named = stream.names().is_some_and(|names| names > 0);
+        // A file a user named as an NFS client names one it holds for removal is not watched.
+        stream.named = stream.names().is_some_and(|names| names > 0) && !stream.held_for_removal();
         stream
     }
 
@@ -362,6 +363,10 @@ mod tests {
         // What an NFS client does with a file removed while a process holds it open.
         std::fs::rename(&path, dir.path().join(".nfs000000000123abcd00000001")).unwrap();
         assert!(stream.removed());
+        // A file given such a name to begin with is written on.
+        let path = dir.path().join(".nfs00ab");
+        let stream = Stream::create(&Target::File(path.clone())).unwrap();
+        assert!(!stream.removed());
     }
 
     #[test]

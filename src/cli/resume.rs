@@ -242,30 +242,27 @@ pub(super) fn check_csv(
     let Some(Target::File(csv)) = csv else {
         return Ok(());
     };
-    let bytes = resumable.csv_bytes;
+    let (bytes, held) = (resumable.csv_bytes, counted(games, "game"));
     let (why, how) = match std::fs::metadata(csv).map(|m| m.len()) {
         _ if bytes == 0 && games > 0 => (
             format!(
-                "held none of the state's {} when the state was written (it was removed while \
-                 written)",
-                counted(games, "game")
+                "held none of the state's {held} when the state was written (it was removed \
+                 while written)"
             ),
             "; its games can only be played again",
         ),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => (
             format!(
-                "is missing (the checkpoint's {} were its first {} bytes)",
-                counted(games, "game"),
+                "is missing (the checkpoint's {held} were its first {} bytes)",
                 group(bytes)
             ),
             "; put it back to resume",
         ),
         Ok(len) if len < bytes => (
             format!(
-                "holds {} bytes, fewer than the {} of the checkpoint's {}",
+                "holds {} bytes, fewer than the {} of the checkpoint's {held}",
                 group(len),
-                group(bytes),
-                counted(games, "game")
+                group(bytes)
             ),
             "",
         ),
@@ -273,10 +270,7 @@ pub(super) fn check_csv(
             return Ok(());
         }
         Ok(_) => (
-            format!(
-                "does not hold the checkpoint's {} as written (edited since)",
-                counted(games, "game")
-            ),
+            format!("does not hold the checkpoint's {held} as written (edited since)"),
             "",
         ),
         Err(e) => (format!("cannot be read ({e})"), ""),

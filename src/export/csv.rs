@@ -6,6 +6,7 @@ use crate::batch::{BatchSpec, RecordSink, RowFormatter};
 use crate::engine::GameRecord;
 
 use super::Summary;
+use super::lines::{newlines, write_lines};
 use super::room::RoomWatch;
 use super::stream::Stream;
 
@@ -127,37 +128,13 @@ impl GameCsv {
 
     /// Writes the buffer out; on failure keeps only whole rows.
     fn write_buffer(&mut self) -> io::Result<()> {
-        let mut done = 0;
-        let mut failure = None;
         // A second signal waits for these whole rows (a pipe's reader could stall it forever).
         let _held = self.out.is_regular_file().then(crate::interrupt::hold_exit);
-        while done < self.buffer.len() {
-            match self.out.write(&self.buffer[done..]) {
-                Ok(0) => {
-                    failure = Some(io::Error::from(io::ErrorKind::WriteZero));
-                    break;
-                }
-                Ok(n) => done += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    failure = Some(e);
-                    break;
-                }
-            }
-        }
-        let (whole_rows, whole_bytes) = match failure {
-            None => (self.rows_buffered, done),
+        let (whole_bytes, failure) = write_lines(&mut self.out, &self.buffer);
+        let whole_rows = match failure {
+            None => self.rows_buffered,
             // Rows end at their newlines (counted only here, after a failure).
-            Some(_) => {
-                let sent = &self.buffer[..done];
-                let rows = sent.iter().filter(|&&b| b == b'\n').count() as u64;
-                (
-                    rows,
-                    sent.iter()
-                        .rposition(|&b| b == b'\n')
-                        .map_or(0, |at| at + 1),
-                )
-            }
+            Some(_) => newlines(&self.buffer[..whole_bytes]),
         };
         let header = u64::from(self.header_pending);
         self.committed += whole_rows.saturating_sub(header);
@@ -175,16 +152,11 @@ impl GameCsv {
                 self.check_room();
                 Ok(())
             }
-            Some(error) => {
-                let partial = (done - whole_bytes) as u64;
-                if partial > 0 && !self.out.cut_back(partial) {
-                    return Err(io::Error::new(
-                        error.kind(),
-                        format!("{error} (the output may end on a partial row)"),
-                    ));
-                }
-                Err(error)
-            }
+            Some((error, true)) => Err(error),
+            Some((error, false)) => Err(io::Error::new(
+                error.kind(),
+                format!("{error} (the output may end on a partial row)"),
+            )),
         }
     }
 

@@ -2,7 +2,8 @@
 //! but sent straight to the file (a [`Stream`]) so that it is known which lines reached it.
 //! After a write error (a full disk) the output is cut back to its last whole line where it can
 //! be (a regular file), and [`WholeLines::lines`] says how many it holds, so that a listing can
-//! say where it ends and what is still to play, as it does when interrupted.
+//! say where it ends and what is still to play, as it does when interrupted. The per-game CSV
+//! writes its rows out the same way ([`write_lines`]).
 
 use std::io::{self, Write};
 
@@ -46,43 +47,55 @@ impl WholeLines {
         self.ends_whole
     }
 
-    /// Writes out the buffer's first `upto` bytes, counting the lines that reach the output;
-    /// after an error, cuts off the part of a line written, where it can.
+    /// Writes out the buffer's first `upto` bytes, counting the lines that reach the output.
     fn write_out(&mut self, upto: usize) -> io::Result<()> {
         if let Some(kind) = self.failed {
             return Err(io::Error::new(kind, "an earlier write failed"));
         }
-        let mut done = 0;
-        let mut failure = None;
-        while done < upto {
-            match self.out.write(&self.buffer[done..upto]) {
-                Ok(0) => failure = Some(io::Error::from(io::ErrorKind::WriteZero)),
-                Ok(n) => done += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => failure = Some(e),
-            }
-            if failure.is_some() {
-                break;
-            }
-        }
-        let sent = &self.buffer[..done];
-        self.lines += sent.iter().filter(|&&b| b == b'\n').count() as u64;
-        let whole = sent
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |at| at + 1);
-        self.buffer.drain(..done);
+        let (kept, failure) = write_lines(&mut self.out, &self.buffer[..upto]);
+        self.lines += newlines(&self.buffer[..kept]);
+        self.buffer.drain(..kept);
         match failure {
             None => Ok(()),
-            Some(error) => {
-                let partial = (done - whole) as u64;
-                self.ends_whole = partial == 0 || self.out.cut_back(partial);
+            Some((error, ends_whole)) => {
+                self.ends_whole = ends_whole;
                 self.failed = Some(error.kind());
                 self.buffer.clear();
                 Err(error)
             }
         }
     }
+}
+
+/// Writes `bytes`, lines of text, out to `out`; after a failure, cuts off the part of a line
+/// written, where it can (a regular file). Returns the bytes written whole (all of them
+/// without a failure; else up to the last whole line written), and the failure with whether
+/// the output ends on a whole line (false where a cut line could not be cut off).
+pub(super) fn write_lines(out: &mut Stream, bytes: &[u8]) -> (usize, Option<(io::Error, bool)>) {
+    let mut done = 0;
+    let failure = loop {
+        if done == bytes.len() {
+            return (done, None);
+        }
+        match out.write(&bytes[done..]) {
+            Ok(0) => break io::Error::from(io::ErrorKind::WriteZero),
+            Ok(n) => done += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => break e,
+        }
+    };
+    let whole = bytes[..done]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |at| at + 1);
+    let partial = (done - whole) as u64;
+    let ends_whole = partial == 0 || out.cut_back(partial);
+    (whole, Some((failure, ends_whole)))
+}
+
+/// The lines ended in `bytes`.
+pub(super) fn newlines(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|&&b| b == b'\n').count() as u64
 }
 
 impl Write for WholeLines {

@@ -8,6 +8,7 @@ mod enumerate;
 mod failure;
 mod play;
 mod resume;
+mod resumed_csv;
 mod rules;
 mod sweep;
 

@@ -2,7 +2,8 @@
 //! run, sweep or enumeration a checkpoint recorded, from its folder (or the one `--folder`
 //! names, where it moved) and with its own command line (but how the run goes: threads,
 //! progress bar, checkpoint cadence), after checking that the per-game CSV still holds exactly
-//! the checkpoint's rows (never silently: a shorter, edited or missing file is an error).
+//! the checkpoint's rows (never silently: a shorter, edited or missing file is an error:
+//! `resumed_csv.rs`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -10,15 +11,14 @@ use std::time::Duration;
 use clap::{Args, Parser};
 
 use super::enumerate::{checked_plan, continue_enumeration};
+use super::resumed_csv::check_csv;
 use super::{Cli, Command, parse_threads};
 use crate::config::{ConfigError, ResumeFrom, RunOptions, check_threads, parse_duration};
 use crate::export::Target;
 use crate::export::text::{counted, group};
 use crate::interrupt::Interrupt;
 use crate::run::{RunEnd, RunError, run};
-use crate::state::{
-    AnyState, Resumable, RuleSettings, State, StateLock, SweepState, WhenHeld, csv_tail,
-};
+use crate::state::{AnyState, Resumable, RuleSettings, State, StateLock, SweepState, WhenHeld};
 use crate::sweep::{SweepOptions, SweepResume};
 
 /// `warsim resume`'s arguments: the state file, and how the run goes from here, which changes
@@ -228,57 +228,6 @@ pub(super) fn read_checkpoint(path: &Path) -> Result<(AnyState, Resumable), Stri
         ));
     }
     Ok((checkpoint, resumable))
-}
-
-/// Refuses a per-game CSV that no longer holds exactly the checkpoint's rows: missing, shorter,
-/// or edited; or that held none of them when the state was written (removed while written: a
-/// state counting `games` games counts their rows).
-pub(super) fn check_csv(
-    name: &str,
-    csv: &Option<Target>,
-    resumable: &Resumable,
-    games: u64,
-) -> Result<(), RunError> {
-    let Some(Target::File(csv)) = csv else {
-        return Ok(());
-    };
-    let (bytes, held) = (resumable.csv_bytes, counted(games, "game"));
-    let (why, how) = match std::fs::metadata(csv).map(|m| m.len()) {
-        _ if bytes == 0 && games > 0 => (
-            format!(
-                "held none of the state's {held} when the state was written (it was removed \
-                 while written)"
-            ),
-            "; its games can only be played again",
-        ),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (
-            format!(
-                "is missing (the checkpoint's {held} were its first {} bytes)",
-                group(bytes)
-            ),
-            "; put it back to resume",
-        ),
-        Ok(len) if len < bytes => (
-            format!(
-                "holds {} bytes, fewer than the {} of the checkpoint's {held}",
-                group(len),
-                group(bytes)
-            ),
-            "",
-        ),
-        Ok(_) if csv_tail(csv, bytes).ok().as_deref() == Some(resumable.csv_tail.as_str()) => {
-            return Ok(());
-        }
-        Ok(_) => (
-            format!("does not hold the checkpoint's {held} as written (edited since)"),
-            "",
-        ),
-        Err(e) => (format!("cannot be read ({e})"), ""),
-    };
-    Err(refuse(format!(
-        "{name}: the per-game CSV {} {why}: nothing was changed{how}",
-        csv.display()
-    )))
 }
 
 /// Checks that the run's options are the checkpoint's and that its per-game CSV still holds the

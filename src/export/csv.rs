@@ -7,6 +7,7 @@ use crate::engine::GameRecord;
 
 use super::Summary;
 use super::lines::{newlines, write_lines};
+use super::other_programs::Lost;
 use super::room::RoomWatch;
 use super::stream::Stream;
 
@@ -175,9 +176,10 @@ impl GameCsv {
         self.out.stop_reason()
     }
 
-    /// True when its file was removed while written ([`Stream::removed`]).
-    pub fn removed(&self) -> bool {
-        self.out.removed()
+    /// Whether another program took rows written to it: removed it or cut it short
+    /// ([`Stream::lost`]).
+    pub fn lost(&self) -> Option<Lost> {
+        self.out.lost()
     }
 
     /// Removes the output if this run created it and no game was written to it.

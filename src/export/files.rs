@@ -8,8 +8,8 @@ use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 
 use super::Target;
+use super::other_programs::AnotherWriter;
 use super::replace::{held_by_another, without_temporary_name};
-use super::stream::AnotherWriter;
 
 /// An output that cannot be written, found before anything was opened.
 #[derive(Debug, thiserror::Error)]

@@ -9,7 +9,6 @@ use std::io;
 use crate::batch::{BatchSpec, RecordSink, RowFormatter};
 use crate::engine::GameRecord;
 
-use super::stream::Removed;
 use super::{GameCsv, GameParquet, RoomShort, RoomWatch};
 
 /// The per-game CSV and Parquet file, either or both.
@@ -191,18 +190,18 @@ impl RecordSink for GameFiles {
     }
 
     /// The CSV's rows (a state counts them to resume); the Parquet file cannot be resumed.
-    /// Either file removed while written fails it: a checkpoint or the run's end must not
-    /// count rows that are gone.
+    /// Either file removed or cut short while written ([`Lost`](super::Lost)) fails it: a checkpoint or the
+    /// run's end must not count rows that are gone. Looked for once the CSV is synced.
     fn persist(&mut self) -> io::Result<()> {
-        if self.csv.as_ref().is_some_and(GameCsv::removed) {
-            return self.note(Which::Csv, Err(Removed::error()));
-        }
-        if self.parquet.as_ref().is_some_and(GameParquet::removed) {
-            return self.note(Which::Parquet, Err(Removed::error()));
-        }
         if let Some(csv) = &mut self.csv {
             let persisted = csv.persist();
             self.note(Which::Csv, persisted)?;
+        }
+        if let Some(lost) = self.csv.as_ref().and_then(GameCsv::lost) {
+            return self.note(Which::Csv, Err(lost.error()));
+        }
+        if let Some(lost) = self.parquet.as_ref().and_then(GameParquet::lost) {
+            return self.note(Which::Parquet, Err(lost.error()));
         }
         Ok(())
     }
@@ -218,7 +217,7 @@ impl RecordSink for GameFiles {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Stream, Target};
+    use super::super::{Lost, Stream, Target};
     use super::*;
 
     #[test]
@@ -230,7 +229,7 @@ mod tests {
         files.persist().unwrap();
         std::fs::remove_file(&path).unwrap();
         let error = files.persist().unwrap_err();
-        assert!(Removed::is(&error), "{error}");
+        assert!(Lost::is(&error), "{error}");
         assert_eq!(files.stopper(), Some(Which::Csv));
     }
 }

@@ -11,6 +11,7 @@ mod in_hand;
 mod json;
 mod lines;
 mod names;
+mod other_programs;
 mod parquet_file;
 mod replace;
 mod room;
@@ -27,10 +28,11 @@ pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv, write_histogram_table
 pub use in_hand::{IN_HAND, LEAST_IN_HAND, RoomShort};
 pub use json::{summary_json_line, write_summary_json};
 pub use lines::WholeLines;
+pub use other_programs::{AnotherWriter, Lost, lost_bytes};
 pub use parquet_file::{GameParquet, LeadKind, MAX_PARQUET_GAMES, PARQUET_SUMMARY_KEY, ROW_GROUP};
 pub use replace::{held_by_another, write_atomically};
 pub use room::{RoomWarning, RoomWatch, Shortfall};
-pub use stream::{AnotherWriter, Removed, Stream};
+pub use stream::Stream;
 pub use summary::{Lengths, QUANTILES, RunInfo, SeatWins, Setup, Summary, Timing, rule_fields};
 pub use text::write_text_report;
 

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use super::Target;
 use super::files::{folder_of, replaceable};
-use super::stream::AnotherWriter;
+use super::other_programs::AnotherWriter;
 
 /// True when another process holds the lock on `file`: another warsim writing it, a per-game
 /// file or a state's lock file (`stream.rs`, `state::StateLock`). Replacing it would take its

@@ -2,8 +2,8 @@
 //! straight to its descriptor), so that the caller knows which bytes reached it and can end it on a whole row after any failure; locked while written
 //! (one writer at a time); its name and rows made durable for the checkpoints that count them;
 //! room kept in hand past its end for the files that end a run on a full disk (`in_hand`);
-//! watched for its removal while written (`rm`), which would lose its rows unseen; removed
-//! only when this run created it and wrote nothing useful.
+//! watched for its removal or a cut while written (`rm`, `: > games.csv`), which would lose
+//! its rows unseen ([`Lost`]); removed only when this run created it and wrote nothing useful.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, Write};
@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use super::Target;
 use super::files::folder_of;
 use super::in_hand::InHand;
+use super::other_programs::{Lost, held_for_removal, lock, lost_bytes};
 use super::replace::sync_folder;
 
 /// The streamed output (the per-game CSV, or the Parquet file's bytes): standard output or a
@@ -33,6 +34,9 @@ pub struct Stream {
     /// Whether a name led to its file when opened (a regular file's), so that losing its last
     /// name means it was removed while written.
     named: bool,
+    /// Where the bytes begin that must all still be there: the file's start, or where this
+    /// run's begin in standard output.
+    whole_from: u64,
     /// Bytes written since its names were last counted.
     uncounted: u64,
 }
@@ -93,6 +97,7 @@ impl Stream {
         };
         let mut stream = Stream::of(file, regular, base, None);
         stream.stdout = true;
+        stream.whole_from = base;
         Ok(stream)
     }
 
@@ -123,10 +128,12 @@ impl Stream {
             in_hand: regular.then(|| InHand::new(base)),
             created,
             named: false,
+            whole_from: 0,
             uncounted: 0,
         };
         // A file a user named as an NFS client names one it holds for removal is not watched.
-        stream.named = stream.names().is_some_and(|names| names > 0) && !stream.held_for_removal();
+        stream.named =
+            stream.names().is_some_and(|names| names > 0) && !held_for_removal(&stream.file);
         stream
     }
 
@@ -145,24 +152,25 @@ impl Stream {
         self.named
             && match self.names() {
                 Some(0) => true,
-                Some(_) => self.held_for_removal(),
+                Some(_) => held_for_removal(&self.file),
                 None => false,
             }
     }
 
-    /// Whether its file's only name is the one an NFS client gives a file removed while open
-    /// (`.nfs` and hex digits), which it removes when the file is closed.
-    fn held_for_removal(&self) -> bool {
-        let link = format!(
-            "/proc/self/fd/{}",
-            std::os::fd::AsRawFd::as_raw_fd(&self.file)
-        );
-        let Ok(path) = fs::read_link(link) else {
-            return false;
-        };
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        name.strip_prefix(".nfs")
-            .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_hexdigit()))
+    /// Whether another program took rows written to it: removed it ([`Stream::removed`]), or
+    /// cut it short (`: > games.csv`), found by the zeros warsim's next rows left before them
+    /// (a hole: [`lost_bytes`]). Looked for at each checkpoint and at the end, once its rows
+    /// are synced: a file system may write out what it holds to say where its holes are.
+    pub fn lost(&self) -> Option<Lost> {
+        if !self.named {
+            return None;
+        }
+        if self.removed() {
+            return Some(Lost::Removed);
+        }
+        let end = (&self.file).stream_position().ok()?;
+        let (from, to) = lost_bytes(&self.file, self.whole_from, end)?;
+        Some(Lost::CutShort { from, to })
     }
 
     /// Whether it is a regular file (named, or standard output sent to one), which no reader
@@ -225,14 +233,14 @@ impl Stream {
     }
 
     /// Why the run should stop now, if it should: its file was removed while written (found
-    /// by counting its names every few MiB; [`Removed`]), or, the first time after the disk
+    /// by counting its names every few MiB; [`Lost::Removed`]), or, the first time after the disk
     /// would not give the room this file keeps in hand, to end every file in the room still
     /// held ([`RoomShort`](super::in_hand::RoomShort)).
     pub fn stop_reason(&mut self) -> Option<io::Error> {
         if self.uncounted >= NAMES_COUNTED_EVERY {
             self.uncounted = 0;
             if self.removed() {
-                return Some(Removed::error());
+                return Some(Lost::Removed.error());
             }
         }
         self.in_hand.as_mut().and_then(InHand::short)
@@ -254,51 +262,6 @@ impl Stream {
         {
             let _ = fs::remove_file(path);
         }
-    }
-}
-
-/// Why a streamed output could not be opened: another process holds its lock.
-#[derive(Debug, thiserror::Error)]
-#[error("another warsim is writing it")]
-pub struct AnotherWriter;
-
-impl AnotherWriter {
-    /// True when `error` is this one (not merely a busy device).
-    pub fn is(error: &io::Error) -> bool {
-        error
-            .get_ref()
-            .is_some_and(|inner| inner.is::<AnotherWriter>())
-    }
-}
-
-/// Why a run stopped writing a per-game file: it was removed while written (`rm`), and the rows
-/// in it are lost.
-#[derive(Debug, thiserror::Error)]
-#[error("it was removed while warsim wrote it, its rows with it")]
-pub struct Removed;
-
-impl Removed {
-    /// The error, as an I/O error.
-    pub fn error() -> io::Error {
-        io::Error::new(io::ErrorKind::NotFound, Removed)
-    }
-
-    /// True when `error` is this one.
-    pub fn is(error: &io::Error) -> bool {
-        error.get_ref().is_some_and(|inner| inner.is::<Removed>())
-    }
-}
-
-/// Locks a streamed output's file for as long as it is open (the OS's lock: a killed run lets
-/// go of it), so that two warsims never write one per-game file at once (two tasks of an array
-/// given one `--csv`, a command started twice): the second is refused before it writes.
-fn lock(file: &File) -> io::Result<()> {
-    match file.try_lock() {
-        Err(fs::TryLockError::WouldBlock) => {
-            Err(io::Error::new(io::ErrorKind::ResourceBusy, AnotherWriter))
-        }
-        // A file system without locks: written as without one.
-        _ => Ok(()),
     }
 }
 
@@ -352,7 +315,7 @@ mod tests {
             stream.write_all(&mib).unwrap();
         }
         let stop = stream.stop_reason().expect("removed");
-        assert!(Removed::is(&stop), "{stop}");
+        assert!(Lost::is(&stop), "{stop}");
     }
 
     #[test]
@@ -367,6 +330,35 @@ mod tests {
         let path = dir.path().join(".nfs00ab");
         let stream = Stream::create(&Target::File(path.clone())).unwrap();
         assert!(!stream.removed());
+    }
+
+    #[test]
+    fn a_file_cut_short_has_lost_its_rows_from_its_start_resumed_or_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut stream, path) = opened(&dir);
+        let mib = vec![b'x'; 1 << 20];
+        stream.write_all(&mib).unwrap();
+        assert_eq!(stream.lost(), None);
+        File::create(&path).unwrap();
+        stream.write_all(&mib).unwrap();
+        assert_eq!(
+            stream.lost(),
+            Some(Lost::CutShort {
+                from: 0,
+                to: 1 << 20
+            })
+        );
+        // A resumed file's earlier rows count as much as its own.
+        drop(stream);
+        let mut stream = Stream::resume(&path, 2 << 20).unwrap();
+        stream.write_all(&mib).unwrap();
+        assert_eq!(
+            stream.lost(),
+            Some(Lost::CutShort {
+                from: 0,
+                to: 1 << 20
+            })
+        );
     }
 
     #[test]

@@ -129,7 +129,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     let stopped = failure.is_some();
     if let Some(failure) = failure {
         let files = (&options.csv, &options.parquet, &options.state);
-        let kept = kept_note(options, info.first_game, &failure, &failures);
+        let kept = kept_note(options, &info, &failure, &failures);
         failure.put_first(files, kept, &mut failures)?;
     }
     write_report(options, &info, &stats)?;
@@ -145,7 +145,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
                     group(info.games_requested),
                     kept_text(
                         options,
-                        (info.first_game, stats.games),
+                        (info.first_game, stats.games, false),
                         (false, ParquetLeft::Whole),
                         &failures
                     ),
@@ -269,21 +269,22 @@ fn play(
     Ok((info, total, failure))
 }
 
-/// What a run that stopped after `games` games kept, for its closing message; a Parquet file
-/// whose own write failed has no footer, and says so, a per-game file removed while written
-/// (`csv_removed`, or the Parquet file's [`ParquetLeft::Removed`]) is not said to hold
+/// What a run that stopped after `games` games (`complete`: all it was asked for) kept, for its
+/// closing message; a Parquet file
+/// whose own write failed has no footer, and says so, a per-game file removed or cut short
+/// while written (`csv_lost`, or the Parquet file's [`ParquetLeft::Lost`]) is not said to hold
 /// anything, and neither is a summary or histogram that could not be written (in `unwritten`,
 /// each with its own error).
 fn kept_text(
     options: &RunOptions,
-    (first, games): (u64, u64),
-    (csv_removed, parquet_left): (bool, ParquetLeft),
+    (first, games, complete): (u64, u64, bool),
+    (csv_lost, parquet_left): (bool, ParquetLeft),
     unwritten: &[RunError],
 ) -> String {
     let mut kept = Vec::new();
     let held = game_span(first, games);
     let whole = if games > 0 { " whole" } else { "" };
-    if let Some(csv) = options.csv.as_ref().filter(|_| !csv_removed) {
+    if let Some(csv) = options.csv.as_ref().filter(|_| !csv_lost) {
         kept.push(format!("the per-game CSV ({csv}) holds {held}{whole}"));
     }
     if let Some(parquet) = &options.parquet {
@@ -302,8 +303,8 @@ fn kept_text(
         summaries,
         unwritten,
         (
-            "the summaries describe those games (complete: false)",
-            "describes those games (complete: false)",
+            &format!("the summaries describe those games (complete: {complete})"),
+            &format!("describes those games (complete: {complete})"),
         ),
     ));
     kept.extend(written_say(
@@ -338,19 +339,25 @@ fn written_say(
     }
 }
 
+/// What a run stopped by `failure` says it kept: after how many games (all of them, when the
+/// failure was found at the end), what holds them, and how to play on.
 fn kept_note(
     options: &RunOptions,
-    first: u64,
+    info: &RunInfo,
     failure: &StopFailure,
     unwritten: &[RunError],
 ) -> String {
     let games = failure.written;
-    let left = (failure.removed(Which::Csv), failure.parquet_left());
+    let complete = games == info.games_requested;
+    let left = (failure.lost(Which::Csv), failure.parquet_left());
     let files = (&options.state, &options.parquet);
+    let when = match complete {
+        true => format!("after every game was played ({})", games_text(games)),
+        false => format!("stopped after {}", games_text(games)),
+    };
     format!(
-        "; stopped after {}: {}{}",
-        games_text(games),
-        kept_text(options, (first, games), left, unwritten),
+        "; {when}: {}{}",
+        kept_text(options, (info.first_game, games, complete), left, unwritten),
         failure.play_on(files, (unwritten, outputs::STATE_FILE))
     )
 }

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use crate::batch::RecordSink;
 use crate::config::{ConfigError, RunOptions};
 use crate::export::{
-    AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, Removed, RoomShort, RunInfo, Stream,
+    AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, Lost, RoomShort, RunInfo, Stream,
     Summary, Target, Which, write_atomically, write_hdr_log, write_histogram_csv,
     write_summary_csv, write_summary_json, write_text_report,
 };
@@ -196,14 +196,15 @@ pub enum ParquetLeft {
     /// Its own write failed and it could not be saved (a pipe, standard output, or a disk too
     /// full even for a footer once cut back): no footer.
     Unreadable,
-    /// It was removed while written ([`Removed`]): nothing is left to say of it.
-    Removed,
+    /// Another program removed it or cut it short while it was written ([`Lost`]): nothing
+    /// is left to say of it.
+    Lost,
 }
 
 impl ParquetLeft {
     /// What the Parquet file called `name` holds, for a closing message: `all`, what a whole
     /// file holds ("games 0 to 99"), or `first(n)`, its first `n` games, when it was cut back;
-    /// nothing when it was removed (its error says so).
+    /// nothing when it was removed or cut short (its error says so).
     pub fn kept(self, name: &str, all: &str, first: impl Fn(u64) -> String) -> Option<String> {
         let kept = match self {
             ParquetLeft::Whole => format!("{name} holds {all}"),
@@ -219,7 +220,7 @@ impl ParquetLeft {
             ParquetLeft::Unreadable => {
                 format!("{name} cannot be read (a write error left it without its footer)")
             }
-            ParquetLeft::Removed => return None,
+            ParquetLeft::Lost => return None,
         };
         Some(kept)
     }
@@ -251,11 +252,9 @@ impl StopFailure {
         if failure.is_none()
             && let Err(source) = files.persist()
         {
-            *failure = Some(StopFailure::new(
-                Stopper::Games(Which::Csv),
-                written,
-                source,
-            ));
+            // Either file: the Parquet file too is looked at for rows lost.
+            let which = files.stopper().unwrap_or(Which::Csv);
+            *failure = Some(StopFailure::new(Stopper::Games(which), written, source));
         }
         match (files.close(summary), &mut *failure) {
             (Ok(()), _) => {}
@@ -284,15 +283,16 @@ impl StopFailure {
         }
     }
 
-    /// True when the per-game file `which` stopped the batch by being removed while written.
-    pub fn removed(&self, which: Which) -> bool {
-        self.stopper == Stopper::Games(which) && Removed::is(&self.source)
+    /// True when the per-game file `which` stopped the batch by being removed or cut short
+    /// while written ([`Lost`]).
+    pub fn lost(&self, which: Which) -> bool {
+        self.stopper == Stopper::Games(which) && Lost::is(&self.source)
     }
 
     /// What is left of the Parquet file: all of it unless its own write failed.
     pub fn parquet_left(&self) -> ParquetLeft {
-        if self.removed(Which::Parquet) {
-            return ParquetLeft::Removed;
+        if self.lost(Which::Parquet) {
+            return ParquetLeft::Lost;
         }
         let failed = (self.stopper == Stopper::Games(Which::Parquet)
             && !RoomShort::is(&self.source))

@@ -186,7 +186,7 @@ fn games_a_cell(options: &SweepOptions, results: &[CellResult]) -> String {
 /// but a Parquet file whose own write failed (it keeps its whole row groups, or nothing where it
 /// could not be cut back to them), and in the tables.
 ///
-/// A per-game file removed while written is not said to hold anything. When a file of the
+/// A per-game file removed or cut short while written is not said to hold anything. When a file of the
 /// sweep's results could not be written too (`all_written` false; each has its own error), only
 /// the others are said to describe the games.
 pub(super) fn kept_text(
@@ -196,7 +196,7 @@ pub(super) fn kept_text(
 ) -> String {
     let mut kept = Vec::new();
     let parquet = failure.parquet_left();
-    if options.games_csv.is_some() && !failure.removed(Which::Csv) {
+    if options.games_csv.is_some() && !failure.lost(Which::Csv) {
         kept.push("the per-game CSV holds every game before it".to_string());
     }
     if options.parquet.is_some() {

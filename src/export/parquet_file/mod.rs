@@ -31,6 +31,7 @@ use crate::batch::{BatchSpec, RecordSink};
 use crate::engine::GameRecord;
 use crate::interrupt::{ClosingHeld, hold_exit_until_closed};
 
+use super::other_programs::Lost;
 use super::room::RoomWatch;
 use super::stream::Stream;
 use group::{Chunks, InMemory, Layout, Rows, properties, schema};
@@ -159,13 +160,13 @@ impl GameParquet {
             .and_then(|w| w.inner_mut().stop_reason())
     }
 
-    /// True when its file was removed while written
-    /// ([`Stream::removed`](crate::export::Stream::removed)).
-    pub fn removed(&self) -> bool {
+    /// Whether another program took rows written to it: removed it or cut it short
+    /// ([`Stream::lost`](crate::export::Stream::lost)).
+    pub fn lost(&self) -> Option<Lost> {
         match (&self.writer, &self.out) {
-            (Some(writer), _) => writer.inner().removed(),
-            (None, Some(out)) => out.removed(),
-            (None, None) => false,
+            (Some(writer), _) => writer.inner().lost(),
+            (None, Some(out)) => out.lost(),
+            (None, None) => None,
         }
     }
 

@@ -2,7 +2,9 @@
 //! it, so the run stops within a few MiB of rows (not hours later, with the disk still taken by
 //! the removed file), says which file was removed and never that it holds the games, keeps the
 //! other per-game file and the summaries for the games played, and exits 1; its state is not
-//! resumed onto a file that lost its rows.
+//! resumed onto a file that lost its rows. A per-game file cut short while written (`: >
+//! games.csv`), which warsim's next rows would follow after zeros, is found at the next
+//! checkpoint or at the end, and said and refused the same way.
 
 mod common;
 
@@ -16,16 +18,39 @@ use warsim::export::text::group;
 /// Starts `warsim ARGS` in `dir`, removes its file `removed` once it holds 1 MiB, and returns
 /// what it said once it stopped (exit 1, within a minute: it does not play on).
 fn removed_while_written(dir: &Path, args: &str, removed: &str) -> String {
-    let mut child = start_in(dir, args);
     let path = dir.join(removed);
-    until("1 MiB of rows", || size(&path) >= 1 << 20);
-    std::fs::remove_file(&path).unwrap();
+    let said = lost_while_written(dir, args, &path, || std::fs::remove_file(&path).unwrap());
+    assert!(!path.exists(), "not made again");
+    said
+}
+
+/// Starts `warsim ARGS` in `dir`, empties its file `cut` once it holds 1 MiB (as `: > games.csv`
+/// does), and returns what it said once it stopped (exit 1, within a minute).
+fn cut_while_written(dir: &Path, args: &str, cut: &str) -> String {
+    let path = dir.join(cut);
+    lost_while_written(dir, args, &path, || {
+        std::fs::File::create(&path).unwrap();
+    })
+}
+
+/// Starts `warsim ARGS` in `dir`, does `lose` once `path` holds 1 MiB, and returns the last
+/// line it said once it stopped (exit 1, within a minute).
+fn lost_while_written(dir: &Path, args: &str, path: &Path, lose: impl FnOnce()) -> String {
+    let mut child = start_in(dir, args);
+    until("1 MiB of rows", || size(path) >= 1 << 20);
+    lose();
     let status = exits_within(&mut child, Duration::from_secs(60), "it played on");
     let said = said(dir);
     assert_eq!(status.code(), Some(1), "{said}");
-    assert!(!path.exists(), "not made again");
     // Its last line: a disk too small for the whole batch is warned of first.
     said.lines().last().unwrap().to_string()
+}
+
+/// The last byte a message says was lost (`… the rows in its bytes 0 to 1,234 are lost`).
+fn last_lost(said: &str) -> u64 {
+    let (_, after) = said.split_once("the rows in its bytes 0 to ").expect(said);
+    let last = after.split(' ').next().unwrap();
+    last.replace(',', "").parse().unwrap()
 }
 
 /// The games a run said it stopped after (`stopped after 1,234 games:`).
@@ -158,4 +183,102 @@ fn a_sweep_whose_per_game_csv_was_removed_stops_and_says_so() {
     );
     let cells = json(&d.join("cells.json"));
     assert_eq!(cells["cells"][0]["complete"], false, "{cells}");
+}
+
+#[test]
+fn a_csv_cut_short_is_found_at_the_end_and_the_parquet_file_and_summary_keep_every_game() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let said = cut_while_written(
+        d,
+        "run --games 3e6 --seed 5 --json summary.json --csv games.csv --parquet games.parquet \
+         --quiet",
+        "games.csv",
+    );
+    let cut = "error: could not write the per-game CSV to games.csv: it was cut short by another \
+               program while warsim wrote it: the rows in its bytes 0 to ";
+    assert!(said.starts_with(cut), "{said}");
+    assert!(
+        said.ends_with(
+            " are lost; after every game was played (3,000,000 games): the Parquet file \
+             (games.parquet) holds games 0 to 2,999,999; the summaries describe those games \
+             (complete: true)"
+        ),
+        "{said}"
+    );
+    // Zeros up to where warsim wrote on (to within a block), its rows after them.
+    let csv = std::fs::read(d.join("games.csv")).unwrap();
+    let last = last_lost(&said) as usize;
+    assert!(last >= 1 << 20 && last < csv.len(), "{said}");
+    assert!(csv[..=last].iter().all(|&b| b == 0));
+    assert!(csv[last + 1..].contains(&b'\n'));
+    let summary = json(&d.join("summary.json"));
+    assert_eq!(summary["games"], 3_000_000);
+    assert_eq!(summary["complete"], true);
+}
+
+#[test]
+fn a_parquet_file_cut_short_is_found_and_not_said_to_hold_the_games() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let said = cut_while_written(
+        d,
+        "run --games 3e6 --seed 5 --csv games.csv --parquet games.parquet --quiet",
+        "games.parquet",
+    );
+    assert!(
+        said.starts_with(
+            "error: could not write the Parquet file to games.parquet: it was cut short by \
+             another program while warsim wrote it: the rows in its bytes 0 to "
+        ),
+        "{said}"
+    );
+    assert!(
+        !said.contains("the Parquet file (games.parquet) holds"),
+        "{said}"
+    );
+    assert!(
+        said.ends_with("the per-game CSV (games.csv) holds games 0 to 2,999,999 whole"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_csv_cut_short_stops_the_run_at_its_next_checkpoint_and_is_not_resumed() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let said = cut_while_written(
+        d,
+        &format!("{RUN} --csv games.csv --state run.state --checkpoint-every 1s"),
+        "games.csv",
+    );
+    let games = stopped_after(&said);
+    assert!(
+        said.contains(&format!(
+            " are lost; stopped after {} games: the summaries describe those games (complete: \
+             false)",
+            group(games)
+        )),
+        "{said}"
+    );
+    let last = last_lost(&said);
+    let before = size(&d.join("games.csv"));
+    let out = assert_cmd::Command::cargo_bin("warsim")
+        .unwrap()
+        .current_dir(d)
+        .args(["resume", "run.state"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "error: run.state: the per-game CSV games.csv lost the rows in its bytes 0 to {} (cut \
+             short by another program while written): nothing was changed; its games can only be \
+             played again",
+            group(last)
+        )
+    );
+    assert_eq!(size(&d.join("games.csv")), before, "left alone");
 }

@@ -1,0 +1,183 @@
+//! What other programs may do to a per-game file while warsim writes it. Another warsim given
+//! the same file (two tasks of an array given one `--csv`) is kept out by a lock
+//! ([`AnotherWriter`]). A program may remove it (`rm`) or cut it short (`: > games.csv`,
+//! `truncate`): either way the file no longer holds the games a run would say it holds
+//! ([`Lost`]). A cut-short file is written on at warsim's offset, so the bytes between where it
+//! was cut and where warsim went on read as zeros: a hole in the file, which file systems that
+//! keep holes (ext4, XFS, btrfs, tmpfs, ZFS, NFS 4.2) report (`SEEK_HOLE`).
+
+use std::fs::{self, File};
+use std::io;
+use std::os::fd::AsRawFd;
+
+use super::text::group;
+
+/// Why a streamed output could not be opened: another process holds its lock.
+#[derive(Debug, thiserror::Error)]
+#[error("another warsim is writing it")]
+pub struct AnotherWriter;
+
+impl AnotherWriter {
+    /// True when `error` is this one (not merely a busy device).
+    pub fn is(error: &io::Error) -> bool {
+        error
+            .get_ref()
+            .is_some_and(|inner| inner.is::<AnotherWriter>())
+    }
+}
+
+/// Locks a streamed output's file for as long as it is open (the OS's lock: a killed run lets
+/// go of it), so that two warsims never write one per-game file at once (two tasks of an array
+/// given one `--csv`, a command started twice): the second is refused before it writes.
+pub(super) fn lock(file: &File) -> io::Result<()> {
+    match file.try_lock() {
+        Err(fs::TryLockError::WouldBlock) => {
+            Err(io::Error::new(io::ErrorKind::ResourceBusy, AnotherWriter))
+        }
+        // A file system without locks: written as without one.
+        _ => Ok(()),
+    }
+}
+
+/// Why a per-game file no longer holds the rows written to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Lost {
+    /// Removed while written: every row goes once it is closed.
+    #[error("it was removed while warsim wrote it, its rows with it")]
+    Removed,
+    /// Cut short while written: the bytes from `from` up to `to` are zeros now, or gone.
+    #[error(
+        "it was cut short by another program while warsim wrote it: the rows in its bytes {} to \
+         {} are lost",
+        group(*.from),
+        group(.to.saturating_sub(1))
+    )]
+    CutShort {
+        /// The first byte lost.
+        from: u64,
+        /// The byte after the last one lost.
+        to: u64,
+    },
+}
+
+impl Lost {
+    /// The error, as an I/O error.
+    pub fn error(self) -> io::Error {
+        io::Error::new(io::ErrorKind::NotFound, self)
+    }
+
+    /// True when `error` is one of these.
+    pub fn is(error: &io::Error) -> bool {
+        error.get_ref().is_some_and(|inner| inner.is::<Lost>())
+    }
+}
+
+/// The first run of bytes of `file` from `start` up to `end` that no longer holds what was
+/// written there, as `(from, to)`: a hole (zeros, where the file was cut short and written on
+/// after), or the bytes past its end (cut short, not written on since). Holes are found whole
+/// blocks at a time: the zeros of a cut within a block (up to a few KiB after it) are not told
+/// apart. `None` when every byte is there, or where the system does not say: a file system that
+/// keeps no holes writes real zeros, and is not told from a file whole.
+pub fn lost_bytes(file: &File, start: u64, end: u64) -> Option<(u64, u64)> {
+    if start >= end {
+        return None;
+    }
+    // A file of its own: `file`'s offset is where it is written from, and may be shared
+    // (standard output with standard error, `2>&1`), so it is never moved. `/proc/self/fd`
+    // opens the file `file` is, wherever it stands now, with an offset of its own.
+    let file = File::open(format!("/proc/self/fd/{}", file.as_raw_fd())).ok()?;
+    let file = &file;
+    match seek(file, start, libc::SEEK_HOLE) {
+        Ok(hole) if hole >= end => None,
+        Ok(hole) => {
+            // Written on after the hole, or not: the bytes lost end where data comes again.
+            let data = seek(file, hole, libc::SEEK_DATA).unwrap_or(end);
+            Some((hole, data.min(end)))
+        }
+        // `start` is past the file's end: it was cut below it.
+        Err(e) if e.raw_os_error() == Some(libc::ENXIO) => Some((file.metadata().ok()?.len(), end)),
+        Err(_) => None,
+    }
+}
+
+/// Whether `file`'s only name is the one an NFS client gives a file removed while open (`.nfs`
+/// and hex digits), which it removes when the file is closed (read from `/proc/self/fd`).
+pub fn held_for_removal(file: &File) -> bool {
+    let Ok(path) = fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())) else {
+        return false;
+    };
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.strip_prefix(".nfs")
+        .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// `lseek` with `whence` (`SEEK_HOLE` or `SEEK_DATA`), which Rust's `Seek` does not offer.
+fn seek(file: &File, offset: u64, whence: i32) -> io::Result<u64> {
+    let offset = i64::try_from(offset).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+    // SAFETY: a plain system call on a descriptor `file` keeps open for the whole call.
+    match unsafe { libc::lseek(file.as_raw_fd(), offset, whence) } {
+        -1 => Err(io::Error::last_os_error()),
+        found => Ok(found as u64),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Seek, Write};
+
+    fn written(bytes: usize) -> (tempfile::NamedTempFile, File) {
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        file.write_all(&vec![b'x'; bytes]).unwrap();
+        let other = file.reopen().unwrap();
+        (file, other)
+    }
+
+    #[test]
+    fn a_whole_file_has_lost_nothing() {
+        let (mut file, _) = written(1 << 20);
+        assert_eq!(lost_bytes(file.as_file(), 0, 1 << 20), None);
+        assert_eq!(file.stream_position().unwrap(), 1 << 20, "offset kept");
+    }
+
+    #[test]
+    fn a_file_emptied_and_written_on_has_lost_its_bytes_up_to_where_it_went_on() {
+        let (mut file, other) = written(1 << 20);
+        other.set_len(0).unwrap();
+        file.write_all(&vec![b'y'; 1 << 20]).unwrap();
+        let lost = lost_bytes(file.as_file(), 0, 2 << 20);
+        assert_eq!(lost, Some((0, 1 << 20)));
+        assert_eq!(file.stream_position().unwrap(), 2 << 20, "offset kept");
+        // From where this run's bytes began.
+        assert_eq!(lost_bytes(file.as_file(), 1 << 20, 2 << 20), None);
+    }
+
+    #[test]
+    fn a_file_cut_and_not_written_on_has_lost_what_is_past_its_end() {
+        let (file, other) = written(1 << 20);
+        other.set_len(1 << 16).unwrap();
+        assert_eq!(
+            lost_bytes(file.as_file(), 0, 1 << 20),
+            Some((1 << 16, 1 << 20))
+        );
+        assert_eq!(
+            lost_bytes(file.as_file(), 1 << 17, 1 << 20),
+            Some((1 << 16, 1 << 20))
+        );
+    }
+
+    #[test]
+    fn the_message_names_the_bytes_lost() {
+        let lost = Lost::CutShort {
+            from: 0,
+            to: 4_194_304,
+        };
+        assert_eq!(
+            lost.to_string(),
+            "it was cut short by another program while warsim wrote it: the rows in its bytes 0 \
+             to 4,194,303 are lost"
+        );
+        assert!(Lost::is(&lost.error()));
+        assert!(!Lost::is(&io::Error::other("other")));
+    }
+}

@@ -206,11 +206,12 @@ fn a_csv_cut_short_is_found_at_the_end_and_the_parquet_file_and_summary_keep_eve
         ),
         "{said}"
     );
-    // Zeros up to where warsim wrote on (to within a block), its rows after them.
+    // Zeros up to where warsim wrote on, to the byte, its rows after them.
     let csv = std::fs::read(d.join("games.csv")).unwrap();
     let last = last_lost(&said) as usize;
     assert!(last >= 1 << 20 && last < csv.len(), "{said}");
     assert!(csv[..=last].iter().all(|&b| b == 0));
+    assert_ne!(csv[last + 1], 0);
     assert!(csv[last + 1..].contains(&b'\n'));
     let summary = json(&d.join("summary.json"));
     assert_eq!(summary["games"], 3_000_000);
@@ -281,4 +282,31 @@ fn a_csv_cut_short_stops_the_run_at_its_next_checkpoint_and_is_not_resumed() {
         )
     );
     assert_eq!(size(&d.join("games.csv")), before, "left alone");
+}
+
+#[test]
+fn a_sweep_whose_csv_was_cut_short_says_so_after_every_game() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let said = cut_while_written(
+        d,
+        "sweep --players 2,3 --games 2e6 --games-csv games.csv --json cells.json --quiet",
+        "games.csv",
+    );
+    assert!(
+        said.starts_with(
+            "error: could not write the per-game CSV to games.csv: it was cut short by another \
+             program while warsim wrote it: the rows in its bytes 0 to "
+        ),
+        "{said}"
+    );
+    assert!(
+        said.ends_with(
+            " are lost; after every game was played (4,000,000 games): the tables describe every \
+             game"
+        ),
+        "{said}"
+    );
+    let cells = json(&d.join("cells.json"));
+    assert_eq!(cells["complete"], true, "{cells}");
 }

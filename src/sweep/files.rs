@@ -182,35 +182,47 @@ fn games_a_cell(options: &SweepOptions, results: &[CellResult]) -> String {
     }
 }
 
-/// What a sweep stopped by a write error kept: every game before the stop, in each per-game file
-/// but a Parquet file whose own write failed (it keeps its whole row groups, or nothing where it
-/// could not be cut back to them), and in the tables.
+/// What a sweep stopped by a write error in `cell` after `played` of its `asked` games kept:
+/// every game before the stop (every game, when the error was found at the end), in each
+/// per-game file but a Parquet file whose own write failed (it keeps its whole row groups, or
+/// nothing where it could not be cut back to them), and in the tables.
 ///
-/// A per-game file removed or cut short while written is not said to hold anything. When a file of the
-/// sweep's results could not be written too (`all_written` false; each has its own error), only
-/// the others are said to describe the games.
+/// A per-game file removed or cut short while written is not said to hold anything. When a
+/// file of the sweep's results could not be written too (`all_written` false; each has its own
+/// error), only the others are said to describe the games.
 pub(super) fn kept_text(
     options: &SweepOptions,
     failure: &StopFailure,
+    (cell, played, asked): (&str, u64, u64),
     all_written: bool,
 ) -> String {
+    let (when, games) = match played == asked {
+        true => (
+            format!("after every game was played ({})", counted(played, "game")),
+            "every game",
+        ),
+        false => (
+            format!(
+                "stopped in {cell} after {} of its games",
+                group(failure.written)
+            ),
+            "every game before it",
+        ),
+    };
     let mut kept = Vec::new();
     let parquet = failure.parquet_left();
     if options.games_csv.is_some() && !failure.lost(Which::Csv) {
-        kept.push("the per-game CSV holds every game before it".to_string());
+        kept.push(format!("the per-game CSV holds {games}"));
     }
     if options.parquet.is_some() {
         let first = |games| format!("its first {}", counted(games, "game"));
-        kept.extend(parquet.kept("the Parquet file", "every game before it", first));
+        kept.extend(parquet.kept("the Parquet file", games, first));
     }
-    kept.push(
-        match all_written {
-            true => "the tables describe every game before it",
-            false => "the other files written describe every game before it",
-        }
-        .to_string(),
-    );
-    kept.join("; ")
+    kept.push(match all_written {
+        true => format!("the tables describe {games}"),
+        false => format!("the other files written describe {games}"),
+    });
+    format!("{when}: {}", kept.join("; "))
 }
 
 /// What an interrupted sweep says it kept: `played` of the `asked` games, and `cell` the last

@@ -222,13 +222,14 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let last_begun = || options.grid.cell_named(results.len().saturating_sub(1));
     // A sweep a write error stopped says what it kept in that error.
     let stopped = failure.is_some();
+    let played: u64 = results.iter().map(|r| r.stats.games).sum();
+    let asked = options.part_games() * options.grid.cells.len() as u64;
     if let Some(failure) = failure {
         let on = (&options.state, &options.parquet);
+        let games = (&*last_begun(), played, asked);
         let kept = format!(
-            "; stopped in {} after {} of its games: {}{}",
-            last_begun(),
-            group(failure.written),
-            kept_text(options, &failure, failures.is_empty()),
+            "; {}{}",
+            kept_text(options, &failure, games, failures.is_empty()),
             failure.play_on(on, (&failures, SWEEP_STATE))
         );
         let files = (&options.games_csv, &options.parquet, &options.state);
@@ -239,8 +240,6 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     write_report_with(on_stdout, &|out| {
         write_sweep_report(out, options, &results, elapsed)
     })?;
-    let played: u64 = results.iter().map(|r| r.stats.games).sum();
-    let asked = options.part_games() * options.grid.cells.len() as u64;
     let end = match interrupt.and_then(Interrupt::exit_status) {
         Some(status) if played < asked => {
             // Said even when a table could not be written (that error follows, exit 1).

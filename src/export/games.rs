@@ -190,8 +190,9 @@ impl RecordSink for GameFiles {
     }
 
     /// The CSV's rows (a state counts them to resume); the Parquet file cannot be resumed.
-    /// Either file removed or cut short while written ([`Lost`](super::Lost)) fails it: a checkpoint or the
-    /// run's end must not count rows that are gone. Looked for once the CSV is synced.
+    /// Either file removed or cut short while written ([`Lost`](super::Lost)) fails it: a
+    /// checkpoint or the run's end must not count rows that are gone. Looked for once the CSV
+    /// is synced.
     fn persist(&mut self) -> io::Result<()> {
         if let Some(csv) = &mut self.csv {
             let persisted = csv.persist();

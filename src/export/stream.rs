@@ -1,9 +1,10 @@
 //! The streamed per-game output: written without a buffer of its own (standard output too,
-//! straight to its descriptor), so that the caller knows which bytes reached it and can end it on a whole row after any failure; locked while written
-//! (one writer at a time); its name and rows made durable for the checkpoints that count them;
-//! room kept in hand past its end for the files that end a run on a full disk (`in_hand`);
-//! watched for its removal or a cut while written (`rm`, `: > games.csv`), which would lose
-//! its rows unseen ([`Lost`]); removed only when this run created it and wrote nothing useful.
+//! straight to its descriptor), so that the caller knows which bytes reached it and can end it
+//! on a whole row after any failure; locked while written (one writer at a time); its name and
+//! rows made durable for the checkpoints that count them; room kept in hand past its end for
+//! the files that end a run on a full disk (`in_hand`); watched for its removal or a cut while
+//! written (`rm`, `: > games.csv`), which would lose its rows unseen ([`Lost`]); removed only
+//! when this run created it and wrote nothing useful.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, Write};
@@ -232,10 +233,10 @@ impl Stream {
         }
     }
 
-    /// Why the run should stop now, if it should: its file was removed while written (found
-    /// by counting its names every few MiB; [`Lost::Removed`]), or, the first time after the disk
-    /// would not give the room this file keeps in hand, to end every file in the room still
-    /// held ([`RoomShort`](super::in_hand::RoomShort)).
+    /// Why the run should stop now, if it should: its file was removed while written (found by
+    /// counting its names every few MiB; [`Lost::Removed`]), or, the first time after the disk
+    /// would not give the room this file keeps in hand, to end every file in the room still held
+    /// ([`RoomShort`](super::in_hand::RoomShort)).
     pub fn stop_reason(&mut self) -> Option<io::Error> {
         if self.uncounted >= NAMES_COUNTED_EVERY {
             self.uncounted = 0;

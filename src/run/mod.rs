@@ -270,11 +270,10 @@ fn play(
 }
 
 /// What a run that stopped after `games` games (`complete`: all it was asked for) kept, for its
-/// closing message; a Parquet file
-/// whose own write failed has no footer, and says so, a per-game file removed or cut short
-/// while written (`csv_lost`, or the Parquet file's [`ParquetLeft::Lost`]) is not said to hold
-/// anything, and neither is a summary or histogram that could not be written (in `unwritten`,
-/// each with its own error).
+/// closing message; a Parquet file whose own write failed has no footer, and says so, a per-game
+/// file removed or cut short while written (`csv_lost`, or the Parquet file's
+/// [`ParquetLeft::Lost`]) is not said to hold anything, and neither is a summary or histogram that
+/// could not be written (in `unwritten`, each with its own error).
 fn kept_text(
     options: &RunOptions,
     (first, games, complete): (u64, u64, bool),

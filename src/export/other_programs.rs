@@ -4,11 +4,14 @@
 //! `truncate`): either way the file no longer holds the games a run would say it holds
 //! ([`Lost`]). A cut-short file is written on at warsim's offset, so the bytes between where it
 //! was cut and where warsim went on read as zeros: a hole in the file, which file systems that
-//! keep holes (ext4, XFS, btrfs, tmpfs, ZFS, NFS 4.2) report (`SEEK_HOLE`).
+//! keep holes (ext4, XFS, btrfs, tmpfs, ZFS, NFS 4.2) report (`SEEK_HOLE`). A [`Watch`] on
+//! each per-game file looks for both.
 
+use std::cell::Cell;
 use std::fs::{self, File};
-use std::io;
+use std::io::{self, Seek};
 use std::os::fd::AsRawFd;
+use std::os::unix::fs::MetadataExt;
 
 use super::text::group;
 
@@ -72,6 +75,96 @@ impl Lost {
     }
 }
 
+/// The watch kept on a per-game file for another program removing it or cutting it short.
+pub(super) struct Watch {
+    /// Whether a name led to its file when opened (a regular file's), so that losing its last
+    /// name means it was removed while written.
+    named: bool,
+    /// Where the bytes begin that must all still be there: the file's start, or where this
+    /// run's begin in standard output.
+    whole_from: u64,
+    /// Where its bytes were last found all there ([`Watch::lost`]).
+    found_whole_to: Cell<u64>,
+    /// Bytes written since its names were last counted.
+    uncounted: u64,
+}
+
+/// Bytes written between two counts of a file's names ([`Watch::removed_lately`]): a removed
+/// file is found within a few MiB of rows (a few hundredths of a second of a fast run), for
+/// one `fstat` each time.
+const NAMES_COUNTED_EVERY: u64 = 4 << 20;
+
+impl Watch {
+    /// The watch on `file` (a regular file when `regular`: pipes and devices are not watched),
+    /// whose bytes from `whole_from` must stay.
+    pub fn new(file: &File, regular: bool, whole_from: u64) -> Watch {
+        // A file a user named as an NFS client names one it holds for removal is not watched.
+        let named = regular && names(file).is_some_and(|n| n > 0) && !held_for_removal(file);
+        Watch {
+            named,
+            whole_from,
+            found_whole_to: Cell::new(0),
+            uncounted: 0,
+        }
+    }
+
+    /// Counts `bytes` more written.
+    pub fn wrote(&mut self, bytes: u64) {
+        self.uncounted += bytes;
+    }
+
+    /// [`Watch::removed`], asked once every few MiB written (else false).
+    pub fn removed_lately(&mut self, file: &File) -> bool {
+        if self.uncounted < NAMES_COUNTED_EVERY {
+            return false;
+        }
+        self.uncounted = 0;
+        self.removed(file)
+    }
+
+    /// True when `file` had a name when opened and has none now: it was removed while
+    /// written, and every row written to it is lost once it is closed. On NFS a file removed
+    /// while open keeps a name, one the client gives it in its folder (`.nfs…`) until it is
+    /// closed, and is found by that name (Linux's `/proc/self/fd`).
+    pub fn removed(&self, file: &File) -> bool {
+        self.named
+            && match names(file) {
+                Some(0) => true,
+                Some(_) => held_for_removal(file),
+                None => false,
+            }
+    }
+
+    /// Whether another program took rows written to `file`: removed it ([`Watch::removed`]),
+    /// or cut it short (`: > games.csv`), found by the zeros warsim's next rows left before
+    /// them (a hole: [`lost_bytes`]).
+    pub fn lost(&self, file: &File) -> Option<Lost> {
+        if !self.named {
+            return None;
+        }
+        if self.removed(file) {
+            return Some(Lost::Removed);
+        }
+        let end = (&*file).stream_position().ok()?;
+        // Only the bytes written since it was last found whole are looked through, from a block
+        // before them: a cut below that left a hole reaching into them, or a file shorter than
+        // them (a file system may take a while to go through a long file's blocks). What was
+        // lost is then looked for from the start.
+        let since = self.found_whole_to.get().saturating_sub(BLOCK_MOST as u64);
+        if lost_bytes(file, since.max(self.whole_from).min(end), end).is_none() {
+            self.found_whole_to.set(end);
+            return None;
+        }
+        let (from, to) = lost_bytes(file, self.whole_from, end)?;
+        Some(Lost::CutShort { from, to })
+    }
+}
+
+/// How many names lead to `file` (its link count); `None` where the system does not say.
+fn names(file: &File) -> Option<u64> {
+    file.metadata().ok().map(|m| m.nlink())
+}
+
 /// The first run of bytes of `file` from `start` up to `end` that no longer holds what was
 /// written there, as `(from, to)`: zeros where the file was cut short and written on after,
 /// or the bytes past its end (cut short, not written on since). The file system finds the hole
@@ -104,7 +197,7 @@ pub fn lost_bytes(file: &File, start: u64, end: u64) -> Option<(u64, u64)> {
 
 /// Whether `file`'s only name is the one an NFS client gives a file removed while open (`.nfs`
 /// and hex digits), which it removes when the file is closed (read from `/proc/self/fd`).
-pub fn held_for_removal(file: &File) -> bool {
+fn held_for_removal(file: &File) -> bool {
     let Ok(path) = fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())) else {
         return false;
     };

@@ -9,13 +9,12 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, Write};
 use std::os::fd::AsFd;
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use super::Target;
 use super::files::folder_of;
 use super::in_hand::InHand;
-use super::other_programs::{Lost, held_for_removal, lock, lost_bytes};
+use super::other_programs::{Lost, Watch, lock};
 use super::replace::sync_folder;
 
 /// The streamed output (the per-game CSV, or the Parquet file's bytes): standard output or a
@@ -32,20 +31,9 @@ pub struct Stream {
     /// Room allocated past its end (a regular file's, where its file system can).
     in_hand: Option<InHand>,
     created: Option<PathBuf>,
-    /// Whether a name led to its file when opened (a regular file's), so that losing its last
-    /// name means it was removed while written.
-    named: bool,
-    /// Where the bytes begin that must all still be there: the file's start, or where this
-    /// run's begin in standard output.
-    whole_from: u64,
-    /// Bytes written since its names were last counted.
-    uncounted: u64,
+    /// The watch for another program removing it or cutting it short.
+    watch: Watch,
 }
-
-/// Bytes written between two counts of a file's names ([`Stream::stop_reason`]): a removed
-/// file is found within a few MiB of rows (a few hundredths of a second of a fast run), for
-/// one `fstat` each time.
-const NAMES_COUNTED_EVERY: u64 = 4 << 20;
 
 impl Stream {
     /// Opens `target` (checked by [`check_outputs`](super::check_outputs)): a new file is
@@ -78,7 +66,7 @@ impl Stream {
             Err(e) => return Err(e),
         };
         let regular = file.metadata()?.is_file();
-        Ok(Stream::of(file, regular, 0, created))
+        Ok(Stream::of(file, regular, (0, 0), created))
     }
 
     /// Standard output, written straight to its descriptor from where it stands.
@@ -96,9 +84,8 @@ impl Stream {
             (true, true) => metadata.len(),
             (true, false) => (&file).stream_position()?,
         };
-        let mut stream = Stream::of(file, regular, base, None);
+        let mut stream = Stream::of(file, regular, (base, base), None);
         stream.stdout = true;
-        stream.whole_from = base;
         Ok(stream)
     }
 
@@ -116,62 +103,41 @@ impl Stream {
         // Which also gives back any room a killed run held past its end.
         file.set_len(len)?;
         file.seek(io::SeekFrom::Start(len))?;
-        Ok(Stream::of(file, true, len, None))
+        // Its earlier rows must stay as much as its own.
+        Ok(Stream::of(file, true, (len, 0), None))
     }
 
     /// The stream of `file`; room kept in hand past a regular file's end, from `base`, where
-    /// this run's bytes begin.
-    fn of(file: File, regular: bool, base: u64, created: Option<PathBuf>) -> Stream {
-        let mut stream = Stream {
+    /// this run's bytes begin, and its bytes from `whole_from` watched.
+    fn of(
+        file: File,
+        regular: bool,
+        (base, whole_from): (u64, u64),
+        created: Option<PathBuf>,
+    ) -> Stream {
+        Stream {
+            watch: Watch::new(&file, regular, whole_from),
             file,
             regular,
             stdout: false,
             in_hand: regular.then(|| InHand::new(base)),
             created,
-            named: false,
-            whole_from: 0,
-            uncounted: 0,
-        };
-        // A file a user named as an NFS client names one it holds for removal is not watched.
-        stream.named =
-            stream.names().is_some_and(|names| names > 0) && !held_for_removal(&stream.file);
-        stream
+        }
     }
 
-    /// How many names lead to a regular file (its link count); `None` for a pipe or a device,
-    /// or where the system does not say.
-    fn names(&self) -> Option<u64> {
-        let metadata = self.regular.then(|| self.file.metadata())?;
-        metadata.ok().map(|m| m.nlink())
-    }
-
-    /// True when its file had a name when opened and has none now: it was removed while
-    /// written, and every row written to it is lost once it is closed. On NFS a file removed
-    /// while open keeps a name, one the client gives it in its folder (`.nfs…`) until it is
-    /// closed, and is found by that name (Linux's `/proc/self/fd`).
+    /// True when its file had a name when opened and has none now (or, on NFS, only the name
+    /// its client keeps a removed file under, `.nfs…`): it was removed while written, and
+    /// every row written to it is lost once it is closed.
     pub fn removed(&self) -> bool {
-        self.named
-            && match self.names() {
-                Some(0) => true,
-                Some(_) => held_for_removal(&self.file),
-                None => false,
-            }
+        self.watch.removed(&self.file)
     }
 
-    /// Whether another program took rows written to it: removed it ([`Stream::removed`]), or
-    /// cut it short (`: > games.csv`), found by the zeros warsim's next rows left before them
-    /// (a hole: [`lost_bytes`]). Looked for at each checkpoint and at the end, once its rows
-    /// are synced: a file system may write out what it holds to say where its holes are.
+    /// Whether another program took rows written to it: removed it, or cut it short (found by
+    /// the zeros warsim's next rows left before them, a hole). Asked at each checkpoint and at
+    /// the end, once its rows are synced: a file system may write out what it holds to say
+    /// where its holes are.
     pub fn lost(&self) -> Option<Lost> {
-        if !self.named {
-            return None;
-        }
-        if self.removed() {
-            return Some(Lost::Removed);
-        }
-        let end = (&self.file).stream_position().ok()?;
-        let (from, to) = lost_bytes(&self.file, self.whole_from, end)?;
-        Some(Lost::CutShort { from, to })
+        self.watch.lost(&self.file)
     }
 
     /// Whether it is a regular file (named, or standard output sent to one), which no reader
@@ -238,11 +204,8 @@ impl Stream {
     /// would not give the room this file keeps in hand, to end every file in the room still held
     /// ([`RoomShort`](super::in_hand::RoomShort)).
     pub fn stop_reason(&mut self) -> Option<io::Error> {
-        if self.uncounted >= NAMES_COUNTED_EVERY {
-            self.uncounted = 0;
-            if self.removed() {
-                return Some(Lost::Removed.error());
-            }
+        if self.watch.removed_lately(&self.file) {
+            return Some(Lost::Removed.error());
         }
         self.in_hand.as_mut().and_then(InHand::short)
     }
@@ -270,7 +233,7 @@ impl Write for Stream {
     /// Writes as much of `bytes` as the output takes now.
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         let written = self.file.write(bytes)?;
-        self.uncounted += written as u64;
+        self.watch.wrote(written as u64);
         if let Some(keeping) = &mut self.in_hand
             && !keeping.wrote(&self.file, written as u64)
         {
@@ -360,6 +323,26 @@ mod tests {
                 to: 1 << 20
             })
         );
+    }
+
+    #[test]
+    fn a_cut_below_the_bytes_last_found_whole_is_found_and_said_from_where_it_was_cut() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut stream, path) = opened(&dir);
+        let mib = vec![b'x'; 1 << 20];
+        for _ in 0..4 {
+            stream.write_all(&mib).unwrap();
+            assert_eq!(stream.lost(), None);
+        }
+        let cut = OpenOptions::new().write(true).open(&path).unwrap();
+        cut.set_len((1 << 20) + 7).unwrap();
+        let lost = Lost::CutShort {
+            from: (1 << 20) + 7,
+            to: 4 << 20,
+        };
+        assert_eq!(stream.lost(), Some(lost), "not written on since");
+        stream.write_all(&mib).unwrap();
+        assert_eq!(stream.lost(), Some(lost), "written on after zeros");
     }
 
     #[test]

@@ -148,8 +148,8 @@ impl Watch {
         let end = (&*file).stream_position().ok()?;
         // Only the bytes written since it was last found whole are looked through, from a block
         // before them: a cut below that left a hole reaching into them, or a file shorter than
-        // them (a file system may take a while to go through a long file's blocks). What was
-        // lost is then looked for from the start.
+        // them, so a long file's blocks are not gone through again at every checkpoint. What
+        // was lost is then looked for from the start.
         let since = self.found_whole_to.get().saturating_sub(BLOCK_MOST as u64);
         if lost_bytes(file, since.max(self.whole_from).min(end), end).is_none() {
             self.found_whole_to.set(end);

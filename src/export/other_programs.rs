@@ -4,8 +4,8 @@
 //! `truncate`): either way the file no longer holds the games a run would say it holds
 //! ([`Lost`]). A cut-short file is written on at warsim's offset, so the bytes between where it
 //! was cut and where warsim went on read as zeros: a hole in the file, which file systems that
-//! keep holes (ext4, XFS, btrfs, tmpfs, ZFS, NFS 4.2) report (`SEEK_HOLE`). A [`Watch`] on
-//! each per-game file looks for both.
+//! keep holes report (`SEEK_HOLE`: ext4, XFS, btrfs and tmpfs tried; ZFS and NFS 4.2
+//! untried). A [`Watch`] on each per-game file looks for both.
 
 use std::cell::Cell;
 use std::fs::{self, File};

@@ -98,6 +98,29 @@ pub fn check_outputs(
     Ok(())
 }
 
+/// Whether the file at `path` is append-only (Linux's `chattr +a`): it can be written at its
+/// end, but not replaced by a new file (a rename over it is refused). False where that cannot
+/// be told.
+#[cfg(target_os = "linux")]
+fn append_only(path: &Path) -> bool {
+    use std::os::fd::AsRawFd;
+    /// `FS_APPEND_FL` of Linux's `<linux/fs.h>`, which the `libc` crate does not carry.
+    const APPEND_ONLY: libc::c_int = 0x20;
+    let Ok(file) = File::open(path) else {
+        return false;
+    };
+    let mut flags: libc::c_int = 0;
+    // SAFETY: FS_IOC_GETFLAGS writes one int to `flags`, which outlives the call.
+    let done = unsafe { libc::ioctl(file.as_raw_fd(), libc::FS_IOC_GETFLAGS, &mut flags) };
+    done == 0 && flags & APPEND_ONLY != 0
+}
+
+/// Elsewhere no file is taken for append-only: one is refused when it is replaced.
+#[cfg(not(target_os = "linux"))]
+fn append_only(_: &Path) -> bool {
+    false
+}
+
 /// Checks that no output is one of a command's inputs (`merge`'s states, or the list that
 /// names them), each given with what it is: writing the output would replace the input, a
 /// shard's state perhaps hours of play. Inputs are compared by device and inode, however they
@@ -181,6 +204,15 @@ fn identify(flag: &'static str, target: &Target, replaced: bool) -> Result<Ident
             }
             // The new file is written beside the old one (a link's target) first: a folder that
             // takes none failed only then, after the whole batch.
+            // Opened for appending above, it would be refused only when emptied (or cut back
+            // to a checkpoint's rows), or after the whole batch when replaced.
+            if append_only(path) {
+                return Err(failure(
+                    "is append-only (chattr +a), and warsim replaces, empties or cuts back what \
+                     it writes: remove the flag (chattr -a) or choose another path"
+                        .to_string(),
+                ));
+            }
             if replaced {
                 let real = fs::canonicalize(path).map_err(|e| failure(e.to_string()))?;
                 takes_a_new_file(folder_of(&real)).map_err(|e| {
@@ -291,6 +323,36 @@ mod tests {
         let null = Path::new("/dev/null");
         assert!(outputs(null, null).is_ok(), "a device may be named twice");
         assert_eq!(fs::read(&plain).unwrap(), b"data", "checks change nothing");
+    }
+
+    #[test]
+    fn an_append_only_output_is_refused_before_the_batch() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("output");
+        fs::write(&path, "{}").unwrap();
+        let chattr = |flag| {
+            std::process::Command::new("chattr")
+                .arg(flag)
+                .arg(&path)
+                .status()
+        };
+        // Setting the flag needs root (CI runs as root) and a file system that keeps it.
+        if !chattr("+a").is_ok_and(|done| done.success()) {
+            eprintln!("skipped: chattr +a needs root and a file system that keeps the flag");
+            return;
+        }
+        let target = Target::File(path.clone());
+        let replaced = check_outputs(&[("--json", &target)], &[]).map_err(|e| e.to_string());
+        let streamed = check_outputs(&[("--csv", &target)], &["--csv"]).map_err(|e| e.to_string());
+        chattr("-a").unwrap();
+        let said = "is append-only (chattr +a), and warsim replaces, empties or cuts back";
+        let (replaced, streamed) = (replaced.unwrap_err(), streamed.unwrap_err());
+        assert!(replaced.contains(said), "{replaced}");
+        assert!(streamed.contains(said), "{streamed}");
+        assert!(
+            check_outputs(&[("--json", &target)], &[]).is_ok(),
+            "the flag taken off"
+        );
     }
 
     #[test]

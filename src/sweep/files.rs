@@ -182,8 +182,8 @@ fn games_a_cell(options: &SweepOptions, results: &[CellResult]) -> String {
     }
 }
 
-/// What a sweep stopped by a write error in `cell` after `played` of its `asked` games kept:
-/// every game before the stop (every game, when the error was found at the end), in each
+/// What a sweep stopped by a write error in `cell` (the last begun), `played` of its `asked`
+/// games played, kept: every game before the stop (every game, found at the end), in each
 /// per-game file but a Parquet file whose own write failed (it keeps its whole row groups, or
 /// nothing where it could not be cut back to them), and in the tables.
 ///

@@ -4,7 +4,8 @@
 //! exactly the games said (it kept a cut row, 20 games short of those said), the lines before
 //! warsim's left alone; room is kept in hand past its end as for a named file. A standard
 //! error that cannot be written (a full disk) ends a run with its exit status, not a panic,
-//! and help that cannot be written is an error, not a silent success.
+//! and help that cannot be written is an error, not a silent success. A summary sent there
+//! (`--json - > summary.json`) is written whole or not at all.
 
 mod common;
 
@@ -169,4 +170,22 @@ fn help_and_version_that_cannot_be_written_fail_but_a_closed_pipe_does_not() {
         assert_eq!(out.status.code(), Some(status), "{script}: {err}");
         assert!(err.starts_with(said) && err.lines().count() == usize::from(status == 1));
     }
+}
+
+#[test]
+fn a_summary_on_standard_output_that_fills_its_file_leaves_none_of_itself() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("s.json"), "# before warsim\n").unwrap();
+    // A disk that fills at 2 KiB: the summary JSON takes more.
+    let script = "trap '' XFSZ; ulimit -f 2; warsim run --games 1000 -q --json - >> s.json";
+    let out = in_bash(d, "", script);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error: could not write the summary JSON to standard output: File too large"),
+        "{err}"
+    );
+    let left = std::fs::read_to_string(d.join("s.json")).unwrap();
+    assert_eq!(left, "# before warsim\n", "cut back to where it began");
 }

@@ -11,6 +11,7 @@ use std::path::Path;
 use super::Target;
 use super::files::{folder_of, replaceable};
 use super::other_programs::AnotherWriter;
+use super::stream::Stream;
 
 /// True when another process holds the lock on `file`: another warsim writing it, a per-game
 /// file or a state's lock file (`stream.rs`, `state::StateLock`). Replacing it would take its
@@ -30,11 +31,7 @@ pub fn write_atomically(
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
     let path = match target {
-        Target::Stdout => {
-            let mut out = io::stdout().lock();
-            write(&mut out)?;
-            return out.flush();
-        }
+        Target::Stdout => return write_whole_to_stdout(write),
         Target::File(path) => path,
     };
     if !replaceable(path) {
@@ -77,6 +74,32 @@ pub fn write_atomically(
     };
     replace().map_err(without_temporary_name)?;
     sync_folder(folder_of(&real))
+}
+
+/// Writes a document to standard output whole or not at all, where that can be told: sent to a
+/// file that fills (`--json - > summary.json` on a full disk), the file is cut back to where
+/// the document began rather than left holding part of it, and synced once it is written. A
+/// pipe keeps what it was sent.
+fn write_whole_to_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    let mut document = Vec::new();
+    write(&mut document)?;
+    let mut out = Stream::create(&Target::Stdout)?;
+    let mut sent = 0;
+    while sent < document.len() {
+        match out.write(&document[sent..]) {
+            Ok(0) => {
+                out.cut_back(sent as u64);
+                return Err(io::Error::from(io::ErrorKind::WriteZero));
+            }
+            Ok(written) => sent += written,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                out.cut_back(sent as u64);
+                return Err(e);
+            }
+        }
+    }
+    out.persist()
 }
 
 /// The system's error alone: tempfile adds ` at path …`, the name of a temporary file, which is

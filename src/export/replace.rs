@@ -14,7 +14,7 @@ use super::other_programs::AnotherWriter;
 use super::stream::Stream;
 
 /// True when another process holds the lock on `file`: another warsim writing it, a per-game
-/// file or a state's lock file (`stream.rs`, `state::StateLock`). Replacing it would take its
+/// file or a state's lock file (`other_programs.rs`, `state::StateLock`). Replacing it would take its
 /// name from under that warsim, which goes on writing rows no name leads to. If not, `file`
 /// holds a shared lock until it is closed, which keeps any warsim from starting to write it.
 /// `file` is open for reading: NFS makes a shared flock a read lock, which needs it.
@@ -22,10 +22,11 @@ pub fn held_by_another(file: &File) -> bool {
     matches!(file.try_lock_shared(), Err(fs::TryLockError::WouldBlock))
 }
 
-/// Writes a whole file at once: to standard output, straight into a pipe or device, or for a
-/// file path into a temporary file beside it that then replaces it, so that a reader never sees
-/// half a file and the old file survives a failure; both are synced to the disk, the file before
-/// the rename and its folder after it. A symbolic link stays a link: its target is replaced.
+/// Writes a whole file at once: to standard output (whole or not at all where it is a file),
+/// straight into a pipe or device, or for a file path into a temporary file beside it that then
+/// replaces it, so that a reader never sees half a file and the old file survives a failure;
+/// both are synced to the disk, the file before the rename and its folder after it. A symbolic
+/// link stays a link: its target is replaced.
 pub fn write_atomically(
     target: &Target,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,

@@ -98,17 +98,14 @@ pub fn check_outputs(
     Ok(())
 }
 
-/// Whether the file at `path` is append-only (Linux's `chattr +a`): it can be written at its
-/// end, but not replaced by a new file (a rename over it is refused). False where that cannot
-/// be told.
+/// Whether `file` is append-only (Linux's `chattr +a`): it can be written at its end, but not
+/// emptied, cut back or replaced by a new file (a rename over it is refused). False where that
+/// cannot be told.
 #[cfg(target_os = "linux")]
-fn append_only(path: &Path) -> bool {
+fn append_only(file: &File) -> bool {
     use std::os::fd::AsRawFd;
     /// `FS_APPEND_FL` of Linux's `<linux/fs.h>`, which the `libc` crate does not carry.
     const APPEND_ONLY: libc::c_int = 0x20;
-    let Ok(file) = File::open(path) else {
-        return false;
-    };
     let mut flags: libc::c_int = 0;
     // SAFETY: FS_IOC_GETFLAGS writes one int to `flags`, which outlives the call.
     let done = unsafe { libc::ioctl(file.as_raw_fd(), libc::FS_IOC_GETFLAGS, &mut flags) };
@@ -117,7 +114,7 @@ fn append_only(path: &Path) -> bool {
 
 /// Elsewhere no file is taken for append-only: one is refused when it is replaced.
 #[cfg(not(target_os = "linux"))]
-fn append_only(_: &Path) -> bool {
+fn append_only(_: &File) -> bool {
     false
 }
 
@@ -197,7 +194,8 @@ fn identify(flag: &'static str, target: &Target, replaced: bool) -> Result<Ident
                 .map_err(|e| failure(format!("cannot be written ({e}): choose a writable path")))?;
             // Opened to read for the lock: NFS makes a shared flock a read lock, which a file
             // opened only to write cannot take.
-            if File::open(path).is_ok_and(|file| held_by_another(&file)) {
+            let opened = File::open(path);
+            if opened.as_ref().is_ok_and(held_by_another) {
                 return Err(failure(format!(
                     "{AnotherWriter}: wait for it to end, or give this output its own file"
                 )));
@@ -206,7 +204,7 @@ fn identify(flag: &'static str, target: &Target, replaced: bool) -> Result<Ident
             // takes none failed only then, after the whole batch.
             // Opened for appending above, it would be refused only when emptied (or cut back
             // to a checkpoint's rows), or after the whole batch when replaced.
-            if append_only(path) {
+            if opened.as_ref().is_ok_and(append_only) {
                 return Err(failure(
                     "is append-only (chattr +a), and warsim replaces, empties or cuts back what \
                      it writes: remove the flag (chattr -a) or choose another path"

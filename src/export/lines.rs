@@ -72,17 +72,9 @@ impl WholeLines {
 /// without a failure; else up to the last whole line written), and the failure with whether
 /// the output ends on a whole line (false where a cut line could not be cut off).
 pub(super) fn write_lines(out: &mut Stream, bytes: &[u8]) -> (usize, Option<(io::Error, bool)>) {
-    let mut done = 0;
-    let failure = loop {
-        if done == bytes.len() {
-            return (done, None);
-        }
-        match out.write(&bytes[done..]) {
-            Ok(0) => break io::Error::from(io::ErrorKind::WriteZero),
-            Ok(n) => done += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => break e,
-        }
+    let (done, failure) = out.write_until_failed(bytes);
+    let Some(failure) = failure else {
+        return (done, None);
     };
     let whole = bytes[..done]
         .iter()

@@ -85,20 +85,9 @@ fn write_whole_to_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -
     let mut document = Vec::new();
     write(&mut document)?;
     let mut out = Stream::create(&Target::Stdout)?;
-    let mut sent = 0;
-    while sent < document.len() {
-        match out.write(&document[sent..]) {
-            Ok(0) => {
-                out.cut_back(sent as u64);
-                return Err(io::Error::from(io::ErrorKind::WriteZero));
-            }
-            Ok(written) => sent += written,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => {
-                out.cut_back(sent as u64);
-                return Err(e);
-            }
-        }
+    if let (sent, Some(failure)) = out.write_until_failed(&document) {
+        out.cut_back(sent as u64);
+        return Err(failure);
     }
     out.persist()
 }

@@ -184,6 +184,21 @@ impl Stream {
         cut
     }
 
+    /// Writes `bytes` until all are written or a write fails; returns the bytes written and
+    /// the failure, if one came (what `write_all` does, saying how far it got).
+    pub fn write_until_failed(&mut self, bytes: &[u8]) -> (usize, Option<io::Error>) {
+        let mut done = 0;
+        while done < bytes.len() {
+            match self.write(&bytes[done..]) {
+                Ok(0) => return (done, Some(io::Error::from(io::ErrorKind::WriteZero))),
+                Ok(n) => done += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return (done, Some(e)),
+            }
+        }
+        (done, None)
+    }
+
     /// The least room the file keeps in hand past its end, below which the run stops; `None`
     /// for a pipe or a device, or where its file system cannot allocate ahead.
     pub fn in_hand(&self) -> Option<u64> {

@@ -61,7 +61,11 @@ pub fn check_outputs(
     ];
     for &(flag, target) in outputs {
         super::names::check_name(flag, target)?;
-        let identity = identify(flag, target, !streamed.contains(&flag))?;
+        let replaced = !streamed.contains(&flag);
+        let identity = identify(flag, target, replaced)?;
+        if let (true, Target::File(path)) = (replaced, target) {
+            super::as_found::note(path);
+        }
         // `/dev/stdout`, or the file standard output is sent to, opened a second time: what
         // warsim writes through the stream would overwrite the file's rows (a file) or cut
         // through them (a pipe).

@@ -1,6 +1,7 @@
 //! Exporters: the per-game CSV stream, the one-row summary CSV, the summary JSON and the text
 //! report. CSV and JSON share one ordered list of figures ([`Summary`]) so their keys never drift.
 
+mod as_found;
 pub(crate) mod csv;
 mod figure;
 mod files;
@@ -20,6 +21,7 @@ mod summary;
 pub mod text;
 
 pub use self::csv::{GAME_CSV_HEADER, GameCsv, into_io, write_summary_csv};
+pub use as_found::WrittenMeanwhile;
 pub use figure::{Figure, Proportion};
 pub use files::{OutputError, check_apart_from_inputs, check_outputs, folder_of, replaceable};
 pub use games::{GameFiles, Which};

@@ -1,14 +1,17 @@
 //! Replacing a file whole: a summary, plot or state is written to a temporary file beside its
 //! target, synced, and renamed over it, then its folder synced, so that a reader never sees
 //! half a file and the old one survives a failure or a power cut; never over a file another
-//! warsim is writing.
+//! warsim is writing, nor one another program wrote since the outputs were checked (`as_found`).
 
 use std::fs::{self, File, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
+use tempfile::NamedTempFile;
+
 use super::Target;
+use super::as_found::{self, Found, WrittenMeanwhile};
 use super::files::{folder_of, replaceable};
 use super::other_programs::AnotherWriter;
 use super::stream::Stream;
@@ -26,7 +29,8 @@ pub fn held_by_another(file: &File) -> bool {
 /// straight into a pipe or device, or for a file path into a temporary file beside it that then
 /// replaces it, so that a reader never sees half a file and the old file survives a failure;
 /// both are synced to the disk, the file before the rename and its folder after it. A symbolic
-/// link stays a link: its target is replaced.
+/// link stays a link: its target is replaced. A file another program wrote since the outputs
+/// were checked is kept, and this one goes beside it, numbered ([`WrittenMeanwhile`]).
 pub fn write_atomically(
     target: &Target,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
@@ -60,6 +64,7 @@ pub fn write_atomically(
         }
         replaced => replaced.ok(),
     };
+    let noted = as_found::noted(path);
     let replace = || {
         let temporary = tempfile::Builder::new()
             .prefix(".warsim-")
@@ -71,10 +76,52 @@ pub fn write_atomically(
         let temporary = out.into_inner().map_err(io::IntoInnerError::into_error)?;
         temporary.as_file().sync_all()?;
         slow_down_for_tests();
-        temporary.persist(&real).map_err(|e| e.error)
+        let Some(noted) = noted else {
+            return temporary.persist(&real).map(drop).map_err(|e| e.error);
+        };
+        // A file another program wrote since the outputs were checked is left as it is. One
+        // that is as noted may still be replaced in the instant between this look and the
+        // rename; a new one never is (the rename then refuses to replace anything).
+        match Found::at(&real) {
+            Some(Found::Nothing) => match temporary.persist_noclobber(&real) {
+                Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => {
+                    Err(keep_beside(e.file, beside_of(path, &real)))
+                }
+                persisted => persisted.map(drop).map_err(|e| e.error),
+            },
+            now if now == Some(noted) => temporary.persist(&real).map(drop).map_err(|e| e.error),
+            _ => Err(keep_beside(temporary, beside_of(path, &real))),
+        }
     };
     replace().map_err(without_temporary_name)?;
-    sync_folder(folder_of(&real))
+    sync_folder(folder_of(&real))?;
+    as_found::note(path);
+    Ok(())
+}
+
+/// Keeps `temporary` under the first free numbered name beside `path` (`summary.2.json`);
+/// the error says where, or that no name was free.
+fn keep_beside(mut temporary: NamedTempFile, path: &Path) -> io::Error {
+    for name in as_found::numbered(path) {
+        match temporary.persist_noclobber(&name) {
+            Ok(_) => {
+                let _ = sync_folder(folder_of(&name));
+                return WrittenMeanwhile { beside: Some(name) }.error();
+            }
+            Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => temporary = e.file,
+            Err(e) => return e.error,
+        }
+    }
+    WrittenMeanwhile { beside: None }.error()
+}
+
+/// The path a kept file is numbered from: the one given, in the folder the user named, unless
+/// it is a symbolic link, whose target's folder (`real`) may be on another file system.
+fn beside_of<'a>(path: &'a Path, real: &'a Path) -> &'a Path {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => real,
+        _ => path,
+    }
 }
 
 /// Writes a document to standard output whole or not at all, where that can be told: sent to a

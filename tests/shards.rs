@@ -45,9 +45,11 @@ fn shards_concatenate_to_the_whole_run() {
                 if index > 0 {
                     extra.push("--no-header");
                 }
-                run(&extra, "part.csv", "part.json");
-                joined.extend(std::fs::read(p("part.csv")).unwrap());
-                let part = json(&p("part.json"));
+                // Each shard its own files: one shard's summary is not another's to replace.
+                let name = format!("part-{index}-of-{count}");
+                run(&extra, &format!("{name}.csv"), &format!("{name}.json"));
+                joined.extend(std::fs::read(p(&format!("{name}.csv"))).unwrap());
+                let part = json(&p(&format!("{name}.json")));
                 assert_eq!(
                     (&part["shard"], &part["shards"]),
                     (&index.into(), &count.into())

@@ -21,6 +21,7 @@ use crate::state::{State, check_outputs_beside_state};
 use crate::stats::Stats;
 
 mod checkpoints;
+mod other_parts;
 mod outputs;
 mod room;
 mod titles;
@@ -111,6 +112,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     options.validate()?;
     let outputs = options.outputs();
     check_outputs_beside_state(&outputs, &["--csv", "--parquet"]).map_err(ConfigError::from)?;
+    other_parts::check_other_parts(options).map_err(ConfigError::from)?;
     let files = match &options.resume {
         Some(resume) if resume.csv_bytes > 0 => resumed_game_csv(
             "--csv",

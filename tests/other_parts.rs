@@ -1,0 +1,88 @@
+//! A run never replaces the summary or state of another part of its own batch: tasks of an
+//! array given one `--json`, `--summary` or `--state` used to leave the last task's file alone,
+//! the others' games lost to the merge. Any other file is replaced, as asked.
+
+use std::path::Path;
+use std::process::Output;
+
+use tempfile::TempDir;
+
+/// `warsim run --games 2000 -q ARGS` (split at spaces) in `dir`.
+fn run_in(dir: &Path, args: &str) -> Output {
+    assert_cmd::Command::cargo_bin("warsim")
+        .unwrap()
+        .args(["run", "--games", "2000", "-q"])
+        .args(args.split_whitespace())
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// Checks that `out` ran to its end.
+fn ran(out: &Output) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn another_shards_summary_or_state_is_refused_before_the_batch() {
+    for (output, what) in [
+        ("--json s.json", "summary"),
+        ("--summary s.csv", "summary"),
+        ("--state s.json", "state"),
+    ] {
+        let dir = TempDir::new().unwrap();
+        let d = dir.path();
+        let file = d.join(output.split(' ').nth(1).unwrap());
+        ran(&run_in(d, &format!("--shard 0/2 {output}")));
+        let first = std::fs::read(&file).unwrap();
+        let out = run_in(d, &format!("--shard 1/2 {output}"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        let (flag, name) = output.split_once(' ').unwrap();
+        let (stem, extension) = name.split_once('.').unwrap();
+        assert_eq!(
+            err,
+            format!(
+                "error: {flag} {name}: is the {what} of games 0 to 999 of this same batch (same \
+                 rules, seed and --games), and this run plays games 1,000 to 1,999: replacing \
+                 it would lose the games this run does not play; give each shard its own file \
+                 (such as {stem}-$SLURM_ARRAY_TASK_ID.{extension}), or move this one away\n"
+            )
+        );
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            first,
+            "{output} is left as it was"
+        );
+        // The same shard again, another batch, or the whole batch: replaced, as asked.
+        ran(&run_in(d, &format!("--shard 0/2 {output}")));
+        ran(&run_in(d, &format!("--shard 1/2 --seed 7 {output}")));
+        ran(&run_in(d, output));
+        assert_ne!(std::fs::read(&file).unwrap(), first);
+        // The whole batch's file holds games a shard does not play.
+        let out = run_in(d, &format!("--shard 1/2 {output}"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("of games 0 to 1,999 of this same batch"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_stopped_part_of_this_runs_own_games_is_replaced() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // Games 0 to 499 of the batch: among shard 0/2's.
+    ran(&run_in(d, "--shard 0/4 --json s.json"));
+    ran(&run_in(d, "--shard 0/2 --json s.json"));
+    let summary: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(d.join("s.json")).unwrap()).unwrap();
+    assert_eq!(summary["first_game"], 0);
+    assert_eq!(summary["games"], 1000);
+}

@@ -1,6 +1,7 @@
-//! A run never replaces the summary or state of another part of its own batch: tasks of an
-//! array given one `--json`, `--summary` or `--state` used to leave the last task's file alone,
-//! the others' games lost to the merge. Any other file is replaced, as asked.
+//! A run or sweep never replaces the summary or state of another part of its own batch: tasks
+//! of an array given one `--json`, `--summary` (a sweep's `--csv`) or `--state` used to leave
+//! the last task's file alone, the others' games lost to the merge. Any other file is
+//! replaced, as asked.
 
 use std::path::Path;
 use std::process::Output;
@@ -49,7 +50,7 @@ fn another_shards_summary_or_state_is_refused_before_the_batch() {
             format!(
                 "error: {flag} {name}: is the {what} of games 0 to 999 of this same batch (same \
                  rules, seed and --games), and this run plays games 1,000 to 1,999: replacing \
-                 it would lose the games this run does not play; give each shard its own file \
+                 it would lose the games this one does not play; give each shard its own file \
                  (such as {stem}-$SLURM_ARRAY_TASK_ID.{extension}), or move this one away\n"
             )
         );
@@ -85,4 +86,31 @@ fn a_stopped_part_of_this_runs_own_games_is_replaced() {
         serde_json::from_slice(&std::fs::read(d.join("s.json")).unwrap()).unwrap();
     assert_eq!(summary["first_game"], 0);
     assert_eq!(summary["games"], 1000);
+}
+
+#[test]
+fn a_sweep_refuses_another_shards_table_json_or_state_cell_by_cell() {
+    let sweep = |dir: &Path, args: &str| {
+        assert_cmd::Command::cargo_bin("warsim")
+            .unwrap()
+            .args("sweep --players 2..3 --games 100 -q".split(' '))
+            .args(args.split_whitespace())
+            .current_dir(dir)
+            .output()
+            .unwrap()
+    };
+    for output in ["--csv c.csv", "--json s.json", "--state s.json"] {
+        let dir = TempDir::new().unwrap();
+        let d = dir.path();
+        ran(&sweep(d, &format!("--shard 0/2 {output}")));
+        let out = sweep(d, &format!("--shard 1/2 {output}"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        let held = "of games 0 to 49 of cell 0, the same batch as this sweep's cell 0 (same rules, \
+                    seed and --games), and this sweep plays games 50 to 99 of each cell: ";
+        assert!(err.contains(held), "{err}");
+        // The same shard again, or a sweep of another seed: replaced.
+        ran(&sweep(d, &format!("--shard 0/2 {output}")));
+        ran(&sweep(d, &format!("--shard 1/2 --seed 3 {output}")));
+    }
 }

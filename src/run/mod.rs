@@ -30,6 +30,7 @@ pub use checkpoints::{
     answer_checkpoint_requests, checkpoints_of, play_on, resumable, resumable_at, resumed_game_csv,
     say_checkpoint_written,
 };
+pub use other_parts::{Holds, ThisBatch, check_other_parts};
 pub use outputs::{OutputWriter, ParquetLeft, StopFailure, Stopper, open_game_files, write_each};
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
 pub use room::watch_room;
@@ -112,7 +113,12 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     options.validate()?;
     let outputs = options.outputs();
     check_outputs_beside_state(&outputs, &["--csv", "--parquet"]).map_err(ConfigError::from)?;
-    other_parts::check_other_parts(options).map_err(ConfigError::from)?;
+    let summaries = [
+        ("--json", &options.json, Holds::SummaryJson),
+        ("--summary", &options.summary, Holds::SummaryCsv),
+        ("--state", &options.state, Holds::State),
+    ];
+    check_other_parts(&ThisBatch::of_run(options), &summaries).map_err(ConfigError::from)?;
     let files = match &options.resume {
         Some(resume) if resume.csv_bytes > 0 => resumed_game_csv(
             "--csv",

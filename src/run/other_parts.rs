@@ -1,10 +1,10 @@
-//! A run never replaces the summary or state of another part of its own batch. Tasks of an
-//! array given one `--json`, `--summary` or `--state` (the task's number left out of it) each
-//! write that one file: a task that began after another had ended replaced the other's file,
-//! and a merge never saw its games. An existing summary (CSV or JSON) or run state that
-//! describes games of this same batch (the same rules, seed and `--games`) that this run does
-//! not play is refused before the batch; any other file is replaced, as asked. (Files written
-//! while the run plays: `export::as_found`.)
+//! A run or sweep never replaces the summary or state of another part of its own batch. Tasks
+//! of an array given one `--json`, `--summary`/`--csv` or `--state` (the task's number left
+//! out of it) each write that one file: a task that began after another had ended replaced the
+//! other's file, and a merge never saw its games. An existing summary (CSV or JSON) or state
+//! that describes games of this same batch (the same rules, seed and `--games`, cell by cell
+//! for a sweep) that this one does not play is refused before the batch; any other file is
+//! replaced, as asked. (Files written while it plays: `export::as_found`.)
 
 use std::fs;
 use std::io::Read;
@@ -12,48 +12,109 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::config::RunOptions;
+use crate::engine::Rules;
 use crate::export::text::game_span;
 use crate::export::{Figure, OutputError, Target, rule_fields};
-use crate::state::{AnyState, RuleSettings};
+use crate::state::{AnyState, RuleSettings, State};
 
-/// A summary is a few KB: a larger file is not one, and is not read.
-const SUMMARY_MOST: u64 = 1 << 20;
+/// The batch a run or sweep plays: each cell's rules (a run's one), the seed, each cell's
+/// games (`--games`), and the part of them this one plays (all, or its shard's).
+pub struct ThisBatch<'a> {
+    /// Each cell's rules, in sweep order; a run's alone.
+    pub cells: Vec<&'a Rules>,
+    /// The base seed.
+    pub seed: u64,
+    /// Games in each cell's batch.
+    pub games: u64,
+    /// The games of each cell this one plays.
+    pub part: Range<u64>,
+    /// Whether it is a sweep's (its cells a grid), not a run's.
+    pub sweep: bool,
+}
 
-/// How the games a file holds are read from it, if it is a summary or state of this batch.
-type PartOf = fn(&Path, &RunOptions) -> Option<Range<u64>>;
+impl<'a> ThisBatch<'a> {
+    /// A run's batch, one cell.
+    pub fn of_run(options: &'a RunOptions) -> ThisBatch<'a> {
+        ThisBatch {
+            cells: vec![&options.rules],
+            seed: options.seed,
+            games: options.games,
+            part: options.part(),
+            sweep: false,
+        }
+    }
 
-/// Refuses a summary or state output whose file holds games of this batch that this run does
-/// not play (another shard's, or the whole batch's), naming them and how to keep both.
-pub(super) fn check_other_parts(options: &RunOptions) -> Result<(), OutputError> {
-    let part = options.part();
-    let outputs: [(&'static str, &Option<Target>, &str, PartOf); 3] = [
-        ("--json", &options.json, "summary", summary_json_part),
-        ("--summary", &options.summary, "summary", summary_csv_part),
-        ("--state", &options.state, "state", state_part),
-    ];
-    for (flag, target, what, part_of) in outputs {
+    /// `run` or `sweep`, for messages.
+    fn kind(&self) -> &'static str {
+        if self.sweep { "sweep" } else { "run" }
+    }
+}
+
+/// What an output holds, so that it is read as that: a summary CSV (`--summary`, a sweep's
+/// `--csv`), a summary JSON, or a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
+    /// A header, then a row a cell (a run's one).
+    SummaryCsv,
+    /// A summary object, or a sweep's, with its cells under `cells`.
+    SummaryJson,
+    /// A run's or a sweep's state.
+    State,
+}
+
+/// A summary is a few KB a cell: a file larger than this is not one, and is not read.
+const SUMMARY_MOST: u64 = 16 << 20;
+
+/// Refuses an output in `outputs` whose file holds games of `batch` that it does not play
+/// (another shard's, or the whole batch's), naming them and how to keep both.
+pub fn check_other_parts(
+    batch: &ThisBatch,
+    outputs: &[(&'static str, &Option<Target>, Holds)],
+) -> Result<(), OutputError> {
+    for &(flag, target, holds) in outputs {
         let Some(Target::File(path)) = target else {
             continue;
         };
         if !fs::metadata(path).is_ok_and(|m| m.is_file()) {
             continue;
         }
-        let Some(held) = part_of(path, options) else {
+        let held = match holds {
+            Holds::SummaryCsv => summary_csv_parts(path, batch),
+            Holds::SummaryJson => summary_json_parts(path, batch),
+            Holds::State => state_parts(path, batch),
+        };
+        let part = &batch.part;
+        let played = |games: &Range<u64>| part.start <= games.start && games.end <= part.end;
+        let outside = held
+            .into_iter()
+            .flatten()
+            .enumerate()
+            .find(|(_, games)| !games.is_empty() && !played(games));
+        let Some((cell, games)) = outside else {
             continue;
         };
-        if held.is_empty() || (part.start <= held.start && held.end <= part.end) {
-            continue;
-        }
         let span = |games: &Range<u64>| game_span(games.start, games.end - games.start);
+        let what = match holds {
+            Holds::State => "state",
+            _ => "summary",
+        };
+        let kind = batch.kind();
+        let (batch_named, of_each) = match batch.sweep {
+            true => (
+                format!("cell {cell}, the same batch as this sweep's cell {cell}"),
+                " of each cell",
+            ),
+            false => ("this same batch".to_string(), ""),
+        };
         return Err(OutputError {
             flag,
             path: path.display().to_string(),
             reason: format!(
-                "is the {what} of {} of this same batch (same rules, seed and --games), and \
-                 this run plays {}: replacing it would lose the games this run does not play; \
-                 give each shard its own file (such as {}), or move this one away",
-                span(&held),
-                span(&part),
+                "is the {what} of {} of {batch_named} (same rules, seed and --games), and this \
+                 {kind} plays {}{of_each}: replacing it would lose the games this one does not \
+                 play; give each shard its own file (such as {}), or move this one away",
+                span(&games),
+                span(part),
                 with_task_number(path)
             ),
         });
@@ -61,52 +122,98 @@ pub(super) fn check_other_parts(options: &RunOptions) -> Result<(), OutputError>
     Ok(())
 }
 
-/// The figures that name a batch: its rules, seed and size (not the warsim version: a part
-/// another version played is still a part, and still lost if replaced).
-fn batch_fields(options: &RunOptions) -> Vec<(String, Figure)> {
-    let mut fields = rule_fields(&options.rules);
+/// The figures that name a cell's batch: its rules, seed and size (not the warsim version: a
+/// part another version played is still a part, and still lost if replaced).
+fn batch_fields(rules: &Rules, batch: &ThisBatch) -> Vec<(String, Figure)> {
+    let mut fields = rule_fields(rules);
     fields.retain(|(key, _)| key != "warsim_version");
-    fields.push(("seed".to_string(), Figure::Int(options.seed)));
-    fields.push(("batch_games".to_string(), Figure::Int(options.games)));
+    fields.push(("seed".to_string(), Figure::Int(batch.seed)));
+    fields.push(("batch_games".to_string(), Figure::Int(batch.games)));
     fields
 }
 
-/// The games of this batch a summary JSON holds.
-fn summary_json_part(path: &Path, options: &RunOptions) -> Option<Range<u64>> {
-    let summary: serde_json::Value = serde_json::from_slice(&small_file(path)?).ok()?;
-    let same = batch_fields(options)
-        .iter()
-        .all(|(key, figure)| summary.get(key) == serde_json::to_value(figure).ok().as_ref());
-    let number = |key: &str| summary.get(key)?.as_u64();
-    same.then(|| games_from(number("first_game")?, number("games")?))
-        .flatten()
+/// The games each cell holds, when the cells are this batch's first ones, each read by
+/// `figure(key)`; `None` for a file of another batch (or none).
+fn parts_of<R>(
+    batch: &ThisBatch,
+    rows: impl IntoIterator<Item = R>,
+    figure: impl Fn(&R, &str, &Figure) -> bool,
+    number: impl Fn(&R, &str) -> Option<u64>,
+) -> Option<Vec<Range<u64>>> {
+    let mut parts = Vec::new();
+    for (cell, row) in rows.into_iter().enumerate() {
+        let rules = batch.cells.get(cell)?;
+        let fields = batch_fields(rules, batch);
+        if !fields.iter().all(|(key, value)| figure(&row, key, value)) {
+            return None;
+        }
+        parts.push(games_from(
+            number(&row, "first_game")?,
+            number(&row, "games")?,
+        )?);
+    }
+    Some(parts)
 }
 
-/// The games of this batch a summary CSV (a header and one row) holds.
-fn summary_csv_part(path: &Path, options: &RunOptions) -> Option<Range<u64>> {
+/// The games of this batch a summary JSON holds, cell by cell (a sweep's under `cells`).
+fn summary_json_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
+    let summary: serde_json::Value = serde_json::from_slice(&small_file(path)?).ok()?;
+    let rows = match summary.get("cells") {
+        Some(cells) => cells.as_array()?.clone(),
+        None => vec![summary],
+    };
+    parts_of(
+        batch,
+        rows,
+        |row, key, value| row.get(key) == serde_json::to_value(value).ok().as_ref(),
+        |row, key| row.get(key)?.as_u64(),
+    )
+}
+
+/// The games of this batch a summary CSV holds, a row a cell.
+fn summary_csv_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
     let text = small_file(path)?;
     let mut reader = csv::Reader::from_reader(&text[..]);
     let keys = reader.headers().ok()?.clone();
-    let row = reader.records().next()?.ok()?;
-    let cell = |key: &str| keys.iter().position(|k| k == key).and_then(|i| row.get(i));
-    let same = batch_fields(options)
-        .iter()
-        .all(|(key, figure)| cell(key) == Some(figure.to_string().as_str()));
-    let number = |key: &str| cell(key)?.parse().ok();
-    same.then(|| games_from(number("first_game")?, number("games")?))
-        .flatten()
+    let rows: Vec<csv::StringRecord> = reader.records().collect::<Result<_, _>>().ok()?;
+    let cell = |row: &csv::StringRecord, key: &str| {
+        let column = keys.iter().position(|k| k == key)?;
+        row.get(column).map(str::to_string)
+    };
+    parts_of(
+        batch,
+        rows,
+        |row, key, value| cell(row, key) == Some(value.to_string()),
+        |row, key| cell(row, key)?.parse().ok(),
+    )
 }
 
-/// The games of this batch a run's state holds.
-fn state_part(path: &Path, options: &RunOptions) -> Option<Range<u64>> {
-    let AnyState::Run(state) = AnyState::read(path).ok()? else {
-        return None;
+/// The games of this batch a run's or sweep's state holds, cell by cell.
+fn state_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
+    let cells: Vec<State> = match AnyState::read(path).ok()? {
+        AnyState::Run(state) if !batch.sweep => vec![*state],
+        AnyState::Sweep(sweep) if batch.sweep => {
+            // The whole grid must be this sweep's, not only the cells begun.
+            let grid: Vec<RuleSettings> = batch.cells.iter().map(|r| RuleSettings::of(r)).collect();
+            let same = sweep.grid.iter().map(|cell| &cell.rules).eq(grid.iter());
+            same.then_some(sweep.cells)?
+        }
+        _ => return None,
     };
-    let same = state.rules == RuleSettings::of(&options.rules)
-        && state.seed == options.seed
-        && state.batch_games == options.games;
-    same.then(|| games_from(state.first_game, state.games))
-        .flatten()
+    let mut parts = Vec::new();
+    for (cell, state) in cells.iter().enumerate() {
+        let same = batch
+            .cells
+            .get(cell)
+            .is_some_and(|r| state.rules == RuleSettings::of(r))
+            && state.seed == batch.seed
+            && state.batch_games == batch.games;
+        if !same {
+            return None;
+        }
+        parts.push(games_from(state.first_game, state.games)?);
+    }
+    Some(parts)
 }
 
 /// Games `first` onwards, `games` of them.

@@ -7,10 +7,11 @@ use std::io;
 use super::tables::{write_cells_csv, write_seats_csv, write_sweep_json};
 use super::{CellResult, SweepOptions};
 use crate::export::text::{counted, game_span, games_text, group};
-use crate::export::{RunInfo, Target, Which, write_hdr_log, write_histogram_table};
+use crate::export::{OutputError, RunInfo, Target, Which, write_hdr_log, write_histogram_table};
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
 use crate::run::{
-    OutputWriter, RunError, StopFailure, play_on, plot_titles, resumable, write_each,
+    self, Holds, OutputWriter, RunError, StopFailure, ThisBatch, play_on, plot_titles, resumable,
+    write_each,
 };
 use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
 use crate::stats::Stats;
@@ -104,6 +105,24 @@ pub(super) fn sweep_state(options: &SweepOptions, results: &[&CellResult]) -> Sw
             .map(|r| State::of_run(&r.info, &r.stats))
             .collect(),
     )
+}
+
+/// Refuses a sweep table, JSON or state that holds games of this same sweep that it does not
+/// play: another shard's, or the whole sweep's (`run::check_other_parts`).
+pub(super) fn check_other_parts(options: &SweepOptions) -> Result<(), OutputError> {
+    let batch = ThisBatch {
+        cells: options.grid.cells.iter().map(|cell| &cell.rules).collect(),
+        seed: options.seed,
+        games: options.games,
+        part: options.part(),
+        sweep: true,
+    };
+    let summaries = [
+        ("--csv", &options.csv, Holds::SummaryCsv),
+        ("--json", &options.json, Holds::SummaryJson),
+        ("--state", &options.state, Holds::State),
+    ];
+    run::check_other_parts(&batch, &summaries)
 }
 
 /// The sweep's figure: over the settings that vary, or, when none does, the one cell as a run.

@@ -194,6 +194,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let outputs = options.outputs();
     check_outputs_beside_state(&outputs, &["--games-csv", "--parquet"])
         .map_err(ConfigError::from)?;
+    files::check_other_parts(options).map_err(ConfigError::from)?;
     let workers = Workers::new(options.threads)?;
     let mut leads = vec![("cell", LeadKind::Number)];
     leads.extend(options.grid.keys.iter().map(|&key| (key, lead_kind(key))));

@@ -114,3 +114,36 @@ fn a_sweep_refuses_another_shards_table_json_or_state_cell_by_cell() {
         ran(&sweep(d, &format!("--shard 1/2 --seed 3 {output}")));
     }
 }
+
+#[test]
+fn an_enumeration_refuses_another_parts_state() {
+    let enumerate = |dir: &Path, args: &str| {
+        assert_cmd::Command::cargo_bin("warsim")
+            .unwrap()
+            .args("enumerate --ranks 4 --suits 2 -q --state e.json".split(' '))
+            .args(args.split_whitespace())
+            .current_dir(dir)
+            .output()
+            .unwrap()
+    };
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    ran(&enumerate(d, "--shard 0/2"));
+    let first = std::fs::read(d.join("e.json")).unwrap();
+    let out = enumerate(d, "--shard 1/2");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with(
+            "error: --state e.json: is the state of sequences 0 to 1,259 of this same \
+             enumeration (same rules, deals and deck), and this one plays sequences 1,260 to \
+             2,519: "
+        ),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(d.join("e.json")).unwrap(), first);
+    // Its own part again, or the whole deck (which plays every sequence): replaced.
+    ran(&enumerate(d, "--shard 0/2"));
+    ran(&enumerate(d, ""));
+    assert_eq!(enumerate(d, "--shard 0/2").status.code(), Some(2));
+}

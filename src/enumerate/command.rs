@@ -111,6 +111,10 @@ pub fn plan(options: &EnumerateOptions) -> Result<Plan, EnumerateRefusal> {
             .filter_map(|(flag, target)| target.as_ref().map(|t| (flag, t)))
             .collect();
     check_outputs_beside_state(&outputs, &[])?;
+    // `--continue` refuses another enumeration's state itself, saying whose it is.
+    if !options.continue_from_state {
+        saved::check_other_part(&plan, &options.state)?;
+    }
     Ok(plan)
 }
 

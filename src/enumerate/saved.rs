@@ -6,11 +6,14 @@
 
 use std::collections::BTreeMap;
 
+use super::report::sequence_span;
 use super::{Plan, Tally, tally::Cycle, tally::Longest};
 use crate::engine::WinBy;
+use crate::export::{OutputError, Target};
+use crate::run::with_task_number;
 use crate::state::{
-    CycleState, ENUMERATION_FORMAT, EnumerationState, FORMAT_VERSION, LongestState, Resumable,
-    RuleSettings, TallyState,
+    AnyState, CycleState, ENUMERATION_FORMAT, EnumerationState, FORMAT_VERSION, LongestState,
+    Resumable, RuleSettings, TallyState,
 };
 
 /// The state of `plan`'s part played up to sequence `next`, tallied as `tally` in `seconds` on
@@ -38,6 +41,42 @@ pub fn state_of(
         tally: tally_state(tally),
         resume,
     }
+}
+
+/// Refuses a `--state` whose file is the state of another part of this same enumeration (the
+/// same rules, deals and deck) holding sequences this one does not play, which replacing it
+/// would lose: parts of an array given one name, run one after another, kept only the last
+/// one's. A state of this part's own sequences, or of another enumeration, is replaced.
+pub fn check_other_part(plan: &Plan, state: &Option<Target>) -> Result<(), OutputError> {
+    let Some(Target::File(path)) = state else {
+        return Ok(());
+    };
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return Ok(());
+    }
+    let Ok(AnyState::Enumeration(held)) = AnyState::read(path) else {
+        return Ok(());
+    };
+    let same = held.rules == RuleSettings::of(&plan.rules)
+        && held.deals == plan.set.name()
+        && u128::from(held.sequences) == plan.sequences;
+    let (first, next) = (u128::from(held.first), u128::from(held.next));
+    let played = plan.part.start <= first && next <= plan.part.end;
+    let Some(span) = sequence_span(held.first, held.next).filter(|_| same && !played) else {
+        return Ok(());
+    };
+    let part = plan.part.start as u64..plan.part.end as u64;
+    Err(OutputError {
+        flag: "--state",
+        path: path.display().to_string(),
+        reason: format!(
+            "is the state of {span} of this same enumeration (same rules, deals and deck), and \
+             this one plays {}: replacing it would lose the sequences this one does not play; \
+             give each part its own file (such as {}), or move this one away",
+            sequence_span(part.start, part.end).unwrap_or_else(|| "no sequences".into()),
+            with_task_number(path)
+        ),
+    })
 }
 
 fn tally_state(t: &Tally) -> TallyState {

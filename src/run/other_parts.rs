@@ -230,7 +230,7 @@ fn small_file(path: &Path) -> Option<Vec<u8>> {
 }
 
 /// `path` with Slurm's task number before its extension: `s.json` → `s-$SLURM_ARRAY_TASK_ID.json`.
-fn with_task_number(path: &Path) -> String {
+pub fn with_task_number(path: &Path) -> String {
     let stem = path.file_stem().unwrap_or_default().to_string_lossy();
     let name = match path.extension() {
         Some(extension) => format!(

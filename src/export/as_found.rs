@@ -1,9 +1,9 @@
 //! What each file warsim replaces whole (a summary, histogram, plot or state) was when the
 //! outputs were checked, before the batch, so that one another program wrote meanwhile is
 //! left as it is. Two tasks of an array given one `--json`, or a run started twice, each write
-//! that one name once their games are played: the last to end replaced the others' summaries,
-//! and a merge then found one shard. Now the first keeps the name, and each later one writes
-//! its file beside it under a free numbered name (`summary.2.json`), says where, and fails.
+//! that one name once their games are played, and the last to end would replace the others'
+//! summaries. The first to end keeps the name; each later one writes its file beside it under a
+//! free numbered name (`summary.2.json`), says where, and fails.
 //!
 //! The record is the process's own (the outputs are checked in one place and written in
 //! others, layers apart); a file warsim never checked is replaced as before.
@@ -84,7 +84,7 @@ pub(super) fn numbered(path: &Path) -> impl Iterator<Item = PathBuf> + '_ {
 }
 
 /// The highest number tried for a file kept beside another's.
-pub(super) const MOST_NUMBERED: u32 = 999;
+const MOST_NUMBERED: u32 = 999;
 
 /// Why an output was not replaced: another program wrote its file after the outputs were
 /// checked. What warsim wrote went beside it (`beside`), unless every numbered name was taken.

@@ -1,10 +1,10 @@
 //! A run or sweep never replaces the summary or state of another part of its own batch. Tasks
 //! of an array given one `--json`, `--summary`/`--csv` or `--state` (the task's number left
-//! out of it) each write that one file: a task that began after another had ended replaced the
-//! other's file, and a merge never saw its games. An existing summary (CSV or JSON) or state
-//! that describes games of this same batch (the same rules, seed and `--games`, cell by cell
-//! for a sweep) that this one does not play is refused before the batch; any other file is
-//! replaced, as asked. (Files written while it plays: `export::as_found`.)
+//! out of it) each write that one file, and a task that begins after another has ended would
+//! replace the other's file, its games then lost to a merge. An existing summary (CSV or
+//! JSON) or state that describes games of this same batch (the same rules, seed and `--games`,
+//! cell by cell for a sweep) that this one does not play is refused before the batch; any
+//! other file is replaced, as asked. (Files written while it plays: `export::as_found`.)
 
 use std::fs;
 use std::io::Read;

@@ -147,3 +147,41 @@ fn an_enumeration_refuses_another_parts_state() {
     ran(&enumerate(d, ""));
     assert_eq!(enumerate(d, "--shard 0/2").status.code(), Some(2));
 }
+
+#[test]
+fn a_shard_refuses_a_per_game_csv_of_another_shard_told_by_its_game_seeds() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    ran(&run_in(d, "--shard 1/2 --no-header --csv c.csv"));
+    let first = std::fs::read(d.join("c.csv")).unwrap();
+    let out = run_in(d, "--shard 0/2 --csv c.csv");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err,
+        "error: --csv c.csv: is the per-game CSV of games 1,000 to 1,999 of a batch with this \
+         seed (its rows' game seeds are this batch's), and this run plays games 0 to 999: \
+         replacing it would lose the games this one does not play; give each shard its own \
+         file (such as c-$SLURM_ARRAY_TASK_ID.csv), or move this one away\n"
+    );
+    assert_eq!(std::fs::read(d.join("c.csv")).unwrap(), first);
+    // Its own games again, or another seed's: replaced. A whole run, which names no shard, of
+    // fewer games than the file holds: replaced too (a CSV names no batch size).
+    ran(&run_in(d, "--shard 1/2 --csv c.csv"));
+    ran(&run_in(d, "--shard 0/2 --seed 9 --csv c.csv"));
+    ran(&run_in(d, "--csv c.csv"));
+    let fewer = assert_cmd::Command::cargo_bin("warsim")
+        .unwrap()
+        .args("run --games 10 -q --csv c.csv".split(' '))
+        .current_dir(d)
+        .output()
+        .unwrap();
+    ran(&fewer);
+    assert_eq!(
+        std::fs::read_to_string(d.join("c.csv"))
+            .unwrap()
+            .lines()
+            .count(),
+        11
+    );
+}

@@ -113,12 +113,20 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     options.validate()?;
     let outputs = options.outputs();
     check_outputs_beside_state(&outputs, &["--csv", "--parquet"]).map_err(ConfigError::from)?;
-    let summaries = [
+    // A per-game CSV names no batch size: a whole run of fewer games than the one before
+    // (the same default seed) replaces it, as asked; a shard's is checked. A resumed run's
+    // holds its own games so far, and is continued.
+    let csv = match (&options.shard, &options.resume) {
+        (Some(_), None) => &options.csv,
+        _ => &None,
+    };
+    let files = [
         ("--json", &options.json, Holds::SummaryJson),
         ("--summary", &options.summary, Holds::SummaryCsv),
         ("--state", &options.state, Holds::State),
+        ("--csv", csv, Holds::GameCsv),
     ];
-    check_other_parts(&ThisBatch::of_run(options), &summaries).map_err(ConfigError::from)?;
+    check_other_parts(&ThisBatch::of_run(options), &files).map_err(ConfigError::from)?;
     let files = match &options.resume {
         Some(resume) if resume.csv_bytes > 0 => resumed_game_csv(
             "--csv",

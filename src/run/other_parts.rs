@@ -60,6 +60,9 @@ pub enum Holds {
     SummaryJson,
     /// A run's or a sweep's state.
     State,
+    /// A run's per-game CSV, its rows in game order: it names no rules, but each row's game
+    /// seed tells the batch's seed.
+    GameCsv,
 }
 
 /// A summary is a few KB a cell: a file larger than this is not one, and is not read.
@@ -82,6 +85,7 @@ pub fn check_other_parts(
             Holds::SummaryCsv => summary_csv_parts(path, batch),
             Holds::SummaryJson => summary_json_parts(path, batch),
             Holds::State => state_parts(path, batch),
+            Holds::GameCsv => game_csv_part(path, batch).map(|games| vec![games]),
         };
         let part = &batch.part;
         let played = |games: &Range<u64>| part.start <= games.start && games.end <= part.end;
@@ -96,23 +100,34 @@ pub fn check_other_parts(
         let span = |games: &Range<u64>| game_span(games.start, games.end - games.start);
         let what = match holds {
             Holds::State => "state",
+            Holds::GameCsv => "per-game CSV",
             _ => "summary",
         };
         let kind = batch.kind();
-        let (batch_named, of_each) = match batch.sweep {
-            true => (
-                format!("cell {cell}, the same batch as this sweep's cell {cell}"),
+        let (batch_named, of_each) = match (batch.sweep, holds) {
+            (true, _) => (
+                format!(
+                    "cell {cell}, the same batch as this sweep's cell {cell} (same rules, seed \
+                     and --games)"
+                ),
                 " of each cell",
             ),
-            false => ("this same batch".to_string(), ""),
+            (false, Holds::GameCsv) => (
+                "a batch with this seed (its rows' game seeds are this batch's)".to_string(),
+                "",
+            ),
+            (false, _) => (
+                "this same batch (same rules, seed and --games)".to_string(),
+                "",
+            ),
         };
         return Err(OutputError {
             flag,
             path: path.display().to_string(),
             reason: format!(
-                "is the {what} of {} of {batch_named} (same rules, seed and --games), and this \
-                 {kind} plays {}{of_each}: replacing it would lose the games this one does not \
-                 play; give each shard its own file (such as {}), or move this one away",
+                "is the {what} of {} of {batch_named}, and this {kind} plays {}{of_each}: \
+                 replacing it would lose the games this one does not play; give each shard its \
+                 own file (such as {}), or move this one away",
                 span(&games),
                 span(part),
                 with_task_number(path)
@@ -215,6 +230,41 @@ fn state_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
     }
     Some(parts)
 }
+
+/// The games a run's per-game CSV holds, from its first row to its last whole one, when the
+/// first row's game seed is this batch's for its game (`None` for another seed's, or a file
+/// that is no per-game CSV). Only its first and last few KB are read.
+fn game_csv_part(path: &Path, batch: &ThisBatch) -> Option<Range<u64>> {
+    use std::io::{Seek, SeekFrom};
+    // A sweep's per-game CSV leads with its cells' columns: not read.
+    let rules = batch.cells.first().filter(|_| !batch.sweep)?;
+    let mut file = fs::File::open(path).ok()?;
+    let mut head = Vec::new();
+    (&mut file).take(ENDS).read_to_end(&mut head).ok()?;
+    let len = file.metadata().ok()?.len();
+    file.seek(SeekFrom::Start(len.saturating_sub(ENDS))).ok()?;
+    let mut tail = Vec::new();
+    file.read_to_end(&mut tail).ok()?;
+    // A row: `game,seed,…`; the header (`game,seed,…`) is not one.
+    let row = |line: &[u8]| -> Option<(u64, u64)> {
+        let line = std::str::from_utf8(line).ok()?;
+        let mut cells = line.split(',');
+        Some((cells.next()?.parse().ok()?, cells.next()?.parse().ok()?))
+    };
+    let mut lines = head.split(|&b| b == b'\n');
+    let first = lines
+        .next()
+        .and_then(row)
+        .or_else(|| lines.next().and_then(row))?;
+    // The last whole row: the one before the file's last newline.
+    let whole = &tail[..tail.iter().rposition(|&b| b == b'\n')?];
+    let last = row(whole.rsplit(|&b| b == b'\n').next()?)?;
+    let (game, seed) = first;
+    (seed == rules.game_seed(batch.seed, game) && last.0 >= game).then(|| game..last.0 + 1)
+}
+
+/// How much of a per-game CSV's start and end is read for its first and last rows.
+const ENDS: u64 = 4 << 10;
 
 /// Games `first` onwards, `games` of them.
 fn games_from(first: u64, games: u64) -> Option<Range<u64>> {

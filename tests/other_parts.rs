@@ -8,15 +8,20 @@ use std::process::Output;
 
 use tempfile::TempDir;
 
-/// `warsim run --games 2000 -q ARGS` (split at spaces) in `dir`.
-fn run_in(dir: &Path, args: &str) -> Output {
+/// `warsim COMMAND ARGS` (each split at spaces) in `dir`.
+fn warsim_in(dir: &Path, command: &str, args: &str) -> Output {
     assert_cmd::Command::cargo_bin("warsim")
         .unwrap()
-        .args(["run", "--games", "2000", "-q"])
+        .args(command.split_whitespace())
         .args(args.split_whitespace())
         .current_dir(dir)
         .output()
         .unwrap()
+}
+
+/// `warsim run --games 2000 -q ARGS` (split at spaces) in `dir`.
+fn run_in(dir: &Path, args: &str) -> Output {
+    warsim_in(dir, "run --games 2000 -q", args)
 }
 
 /// Checks that `out` ran to its end.
@@ -90,15 +95,8 @@ fn a_stopped_part_of_this_runs_own_games_is_replaced() {
 
 #[test]
 fn a_sweep_refuses_another_shards_table_json_or_state_cell_by_cell() {
-    let sweep = |dir: &Path, args: &str| {
-        assert_cmd::Command::cargo_bin("warsim")
-            .unwrap()
-            .args("sweep --players 2..3 --games 100 -q".split(' '))
-            .args(args.split_whitespace())
-            .current_dir(dir)
-            .output()
-            .unwrap()
-    };
+    let sweep =
+        |dir: &Path, args: &str| warsim_in(dir, "sweep --players 2..3 --games 100 -q", args);
     for output in ["--csv c.csv", "--json s.json", "--state s.json"] {
         let dir = TempDir::new().unwrap();
         let d = dir.path();
@@ -118,13 +116,7 @@ fn a_sweep_refuses_another_shards_table_json_or_state_cell_by_cell() {
 #[test]
 fn an_enumeration_refuses_another_parts_state() {
     let enumerate = |dir: &Path, args: &str| {
-        assert_cmd::Command::cargo_bin("warsim")
-            .unwrap()
-            .args("enumerate --ranks 4 --suits 2 -q --state e.json".split(' '))
-            .args(args.split_whitespace())
-            .current_dir(dir)
-            .output()
-            .unwrap()
+        warsim_in(dir, "enumerate --ranks 4 --suits 2 -q --state e.json", args)
     };
     let dir = TempDir::new().unwrap();
     let d = dir.path();
@@ -170,13 +162,7 @@ fn a_shard_refuses_a_per_game_csv_of_another_shard_told_by_its_game_seeds() {
     ran(&run_in(d, "--shard 1/2 --csv c.csv"));
     ran(&run_in(d, "--shard 0/2 --seed 9 --csv c.csv"));
     ran(&run_in(d, "--csv c.csv"));
-    let fewer = assert_cmd::Command::cargo_bin("warsim")
-        .unwrap()
-        .args("run --games 10 -q --csv c.csv".split(' '))
-        .current_dir(d)
-        .output()
-        .unwrap();
-    ran(&fewer);
+    ran(&warsim_in(d, "run --games 10 -q", "--csv c.csv"));
     assert_eq!(
         std::fs::read_to_string(d.join("c.csv"))
             .unwrap()

@@ -1,7 +1,7 @@
-//! A run or sweep never replaces the summary or state of another part of its own batch: tasks
-//! of an array given one `--json`, `--summary` (a sweep's `--csv`) or `--state` used to leave
-//! the last task's file alone, the others' games lost to the merge. Any other file is
-//! replaced, as asked.
+//! A run or sweep never replaces the summary, state or per-game file of another part of its
+//! own batch: tasks of an array given one `--json`, `--summary` (a sweep's `--csv`), `--state`,
+//! `--csv` or `--parquet` used to leave the last task's file alone, the others' games lost to
+//! the merge. Any other file is replaced, as asked.
 
 use std::path::Path;
 use std::process::Output;
@@ -39,6 +39,7 @@ fn another_shards_summary_or_state_is_refused_before_the_batch() {
         ("--json s.json", "summary"),
         ("--summary s.csv", "summary"),
         ("--state s.json", "state"),
+        ("--parquet p.parquet", "per-game Parquet file"),
     ] {
         let dir = TempDir::new().unwrap();
         let d = dir.path();
@@ -97,7 +98,12 @@ fn a_stopped_part_of_this_runs_own_games_is_replaced() {
 fn a_sweep_refuses_another_shards_table_json_or_state_cell_by_cell() {
     let sweep =
         |dir: &Path, args: &str| warsim_in(dir, "sweep --players 2..3 --games 100 -q", args);
-    for output in ["--csv c.csv", "--json s.json", "--state s.json"] {
+    for output in [
+        "--csv c.csv",
+        "--json s.json",
+        "--state s.json",
+        "--parquet p.parquet",
+    ] {
         let dir = TempDir::new().unwrap();
         let d = dir.path();
         ran(&sweep(d, &format!("--shard 0/2 {output}")));

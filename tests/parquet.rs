@@ -212,8 +212,10 @@ fn shards_parquet_files_hold_the_whole_runs_rows_between_them() {
     let mut joined = Vec::new();
     for k in 0..3 {
         let shard = format!("{k}/3");
-        run(&["--shard", &shard], "part.parquet");
-        joined.extend(rows_as_csv(&file("part.parquet")).0);
+        // Each shard its own file: one shard's rows are not another's to replace.
+        let name = format!("part-{k}.parquet");
+        run(&["--shard", &shard], &name);
+        joined.extend(rows_as_csv(&file(&name)).0);
     }
     assert_eq!(joined, rows_as_csv(&file("whole.parquet")).0);
 }

@@ -125,6 +125,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         ("--summary", &options.summary, Holds::SummaryCsv),
         ("--state", &options.state, Holds::State),
         ("--csv", csv, Holds::GameCsv),
+        ("--parquet", &options.parquet, Holds::GameParquet),
     ];
     check_other_parts(&ThisBatch::of_run(options), &files).map_err(ConfigError::from)?;
     let files = match &options.resume {

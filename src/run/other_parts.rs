@@ -1,10 +1,12 @@
-//! A run or sweep never replaces the summary or state of another part of its own batch. Tasks
-//! of an array given one `--json`, `--summary`/`--csv` or `--state` (the task's number left
-//! out of it) each write that one file, and a task that begins after another has ended would
-//! replace the other's file, its games then lost to a merge. An existing summary (CSV or
-//! JSON) or state that describes games of this same batch (the same rules, seed and `--games`,
-//! cell by cell for a sweep) that this one does not play is refused before the batch; any
-//! other file is replaced, as asked. (Files written while it plays: `export::as_found`.)
+//! A run or sweep never replaces the summary, state or per-game file of another part of its
+//! own batch. Tasks of an array given one `--json`, `--summary`/`--csv`, `--state` or
+//! `--parquet` (the task's number left out of it) each write that one file, and a task that
+//! begins after another has ended would replace the other's file, its games then lost to a
+//! merge. An existing summary (CSV or JSON), state or per-game Parquet file that describes
+//! games of this same batch (the same rules, seed and `--games`, cell by cell for a sweep) that
+//! this one does not play is refused before the batch, and so is a shard's per-game CSV told by
+//! its game seeds; any other file is replaced, as asked. (Files written while it plays:
+//! `export::as_found`.)
 
 use std::fs;
 use std::io::Read;
@@ -14,7 +16,7 @@ use std::path::Path;
 use crate::config::RunOptions;
 use crate::engine::Rules;
 use crate::export::text::game_span;
-use crate::export::{Figure, OutputError, Target, rule_fields};
+use crate::export::{Figure, OutputError, PARQUET_SUMMARY_KEY, Target, rule_fields};
 use crate::state::{AnyState, RuleSettings, State};
 
 /// The batch a run or sweep plays: each cell's rules (a run's one), the seed, each cell's
@@ -63,6 +65,8 @@ pub enum Holds {
     /// A run's per-game CSV, its rows in game order: it names no rules, but each row's game
     /// seed tells the batch's seed.
     GameCsv,
+    /// A per-game Parquet file, whose footer holds the summary JSON of its games.
+    GameParquet,
 }
 
 /// A summary is a few KB a cell: a file larger than this is not one, and is not read.
@@ -86,6 +90,7 @@ pub fn check_other_parts(
             Holds::SummaryJson => summary_json_parts(path, batch),
             Holds::State => state_parts(path, batch),
             Holds::GameCsv => game_csv_part(path, batch).map(|games| vec![games]),
+            Holds::GameParquet => game_parquet_parts(path, batch),
         };
         let part = &batch.part;
         let played = |games: &Range<u64>| part.start <= games.start && games.end <= part.end;
@@ -101,6 +106,7 @@ pub fn check_other_parts(
         let what = match holds {
             Holds::State => "state",
             Holds::GameCsv => "per-game CSV",
+            Holds::GameParquet => "per-game Parquet file",
             _ => "summary",
         };
         let kind = batch.kind();
@@ -170,9 +176,23 @@ fn parts_of<R>(
     Some(parts)
 }
 
-/// The games of this batch a summary JSON holds, cell by cell (a sweep's under `cells`).
+/// The games of this batch a summary JSON file holds.
 fn summary_json_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
-    let summary: serde_json::Value = serde_json::from_slice(&small_file(path)?).ok()?;
+    json_parts(serde_json::from_slice(&small_file(path)?).ok()?, batch)
+}
+
+/// The games of this batch a per-game Parquet file holds, by the summary in its footer (read
+/// alone: the rows are not). A file without its footer (its run killed) names none.
+fn game_parquet_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    let reader = SerializedFileReader::new(fs::File::open(path).ok()?).ok()?;
+    let pairs = reader.metadata().file_metadata().key_value_metadata()?;
+    let summary = pairs.iter().find(|pair| pair.key == PARQUET_SUMMARY_KEY)?;
+    json_parts(serde_json::from_str(summary.value.as_ref()?).ok()?, batch)
+}
+
+/// The games of this batch a summary holds, cell by cell (a sweep's under `cells`).
+fn json_parts(summary: serde_json::Value, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
     let rows = match summary.get("cells") {
         Some(cells) => cells.as_array()?.clone(),
         None => vec![summary],

@@ -121,6 +121,7 @@ pub(super) fn check_other_parts(options: &SweepOptions) -> Result<(), OutputErro
         ("--csv", &options.csv, Holds::SummaryCsv),
         ("--json", &options.json, Holds::SummaryJson),
         ("--state", &options.state, Holds::State),
+        ("--parquet", &options.parquet, Holds::GameParquet),
     ];
     run::check_other_parts(&batch, &summaries)
 }

@@ -10,7 +10,7 @@ use super::report::sequence_span;
 use super::{Plan, Tally, tally::Cycle, tally::Longest};
 use crate::engine::WinBy;
 use crate::export::{OutputError, Target};
-use crate::run::with_task_number;
+use crate::run::another_parts;
 use crate::state::{
     AnyState, CycleState, ENUMERATION_FORMAT, EnumerationState, FORMAT_VERSION, LongestState,
     Resumable, RuleSettings, TallyState,
@@ -66,17 +66,15 @@ pub fn check_other_part(plan: &Plan, state: &Option<Target>) -> Result<(), Outpu
         return Ok(());
     };
     let part = plan.part.start as u64..plan.part.end as u64;
-    Err(OutputError {
-        flag: "--state",
-        path: path.display().to_string(),
-        reason: format!(
-            "is the state of {span} of this same enumeration (same rules, deals and deck), and \
-             this one plays {}: replacing it would lose the sequences this one does not play; \
-             give each part its own file (such as {}), or move this one away",
-            sequence_span(part.start, part.end).unwrap_or_else(|| "no sequences".into()),
-            with_task_number(path)
-        ),
-    })
+    let held = format!("the state of {span} of this same enumeration (same rules, deals and deck)");
+    let plays = sequence_span(part.start, part.end).unwrap_or_else(|| "no sequences".into());
+    let plays = format!("this one plays {plays}");
+    Err(another_parts(
+        "--state",
+        path,
+        (held, plays),
+        ("sequences", "part"),
+    ))
 }
 
 fn tally_state(t: &Tally) -> TallyState {

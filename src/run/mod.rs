@@ -30,7 +30,7 @@ pub use checkpoints::{
     answer_checkpoint_requests, checkpoints_of, play_on, resumable, resumable_at, resumed_game_csv,
     say_checkpoint_written,
 };
-pub use other_parts::{Holds, ThisBatch, check_other_parts, with_task_number};
+pub use other_parts::{Holds, ThisBatch, another_parts, check_other_parts};
 pub use outputs::{OutputWriter, ParquetLeft, StopFailure, Stopper, open_game_files, write_each};
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
 pub use room::watch_room;

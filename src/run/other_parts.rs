@@ -127,20 +127,31 @@ pub fn check_other_parts(
                 "",
             ),
         };
-        return Err(OutputError {
-            flag,
-            path: path.display().to_string(),
-            reason: format!(
-                "is the {what} of {} of {batch_named}, and this {kind} plays {}{of_each}: \
-                 replacing it would lose the games this one does not play; give each shard its \
-                 own file (such as {}), or move this one away",
-                span(&games),
-                span(part),
-                with_task_number(path)
-            ),
-        });
+        let held = format!("the {what} of {} of {batch_named}", span(&games));
+        let plays = format!("this {kind} plays {}{of_each}", span(part));
+        return Err(another_parts(flag, path, (held, plays), ("games", "shard")));
     }
     Ok(())
+}
+
+/// The refusal of `flag`'s file `path`, which is `held` (`the state of games 0 to 999 of …`)
+/// while this one `plays` other `units` (games, sequences): each `piece` (shard, part) wants a
+/// file of its own, named after its task (Slurm's number, as the scripts name them).
+pub fn another_parts(
+    flag: &'static str,
+    path: &Path,
+    (held, plays): (String, String),
+    (units, piece): (&str, &str),
+) -> OutputError {
+    OutputError {
+        flag,
+        path: path.display().to_string(),
+        reason: format!(
+            "is {held}, and {plays}: replacing it would lose the {units} this one does not \
+             play; give each {piece} its own file (such as {}), or move this one away",
+            with_task_number(path)
+        ),
+    }
 }
 
 /// The figures that name a cell's batch: its rules, seed and size (not the warsim version: a
@@ -300,7 +311,7 @@ fn small_file(path: &Path) -> Option<Vec<u8>> {
 }
 
 /// `path` with Slurm's task number before its extension: `s.json` → `s-$SLURM_ARRAY_TASK_ID.json`.
-pub fn with_task_number(path: &Path) -> String {
+fn with_task_number(path: &Path) -> String {
     let stem = path.file_stem().unwrap_or_default().to_string_lossy();
     let name = match path.extension() {
         Some(extension) => format!(

@@ -113,17 +113,19 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     options.validate()?;
     let outputs = options.outputs();
     check_outputs_beside_state(&outputs, &["--csv", "--parquet"]).map_err(ConfigError::from)?;
-    // A per-game CSV names no batch size: a whole run of fewer games than the one before
-    // (the same default seed) replaces it, as asked; a shard's is checked. A resumed run's
-    // holds its own games so far, and is continued.
-    let csv = match (&options.shard, &options.resume) {
-        (Some(_), None) => &options.csv,
+    // A resumed run's state and CSV hold its own games so far (the state read already), and
+    // are continued. A per-game CSV names no batch size: a whole run of fewer games than the
+    // one before (the same default seed) replaces it, as asked; a shard's is checked.
+    let resumed = options.resume.is_some();
+    let state = if resumed { &None } else { &options.state };
+    let csv = match options.shard {
+        Some(_) if !resumed => &options.csv,
         _ => &None,
     };
     let files = [
         ("--json", &options.json, Holds::SummaryJson),
         ("--summary", &options.summary, Holds::SummaryCsv),
-        ("--state", &options.state, Holds::State),
+        ("--state", state, Holds::State),
         ("--csv", csv, Holds::GameCsv),
         ("--parquet", &options.parquet, Holds::GameParquet),
     ];

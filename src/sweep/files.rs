@@ -117,10 +117,16 @@ pub(super) fn check_other_parts(options: &SweepOptions) -> Result<(), OutputErro
         part: options.part(),
         sweep: true,
     };
+    // A resumed sweep's state holds its own games so far, read already (a sweep's may be
+    // large): not read again.
+    let state = match options.resume {
+        Some(_) => &None,
+        None => &options.state,
+    };
     let summaries = [
         ("--csv", &options.csv, Holds::SummaryCsv),
         ("--json", &options.json, Holds::SummaryJson),
-        ("--state", &options.state, Holds::State),
+        ("--state", state, Holds::State),
         ("--parquet", &options.parquet, Holds::GameParquet),
     ];
     run::check_other_parts(&batch, &summaries)

@@ -1,6 +1,6 @@
 //! A run or sweep never replaces the summary, state or per-game file of another part of its
 //! own batch: tasks of an array given one `--json`, `--summary` (a sweep's `--csv`), `--state`,
-//! `--csv` or `--parquet` used to leave the last task's file alone, the others' games lost to
+//! `--csv` (a sweep's `--games-csv`), `--parquet` or `--hdr` used to leave the last task's file alone, the others' games lost to
 //! the merge. Any other file is replaced, as asked.
 
 use std::path::Path;
@@ -40,6 +40,7 @@ fn another_shards_summary_or_state_is_refused_before_the_batch() {
         ("--summary s.csv", "summary"),
         ("--state s.json", "state"),
         ("--parquet p.parquet", "per-game Parquet file"),
+        ("--hdr h.hlog", "HdrHistogram log"),
     ] {
         let dir = TempDir::new().unwrap();
         let d = dir.path();
@@ -103,6 +104,7 @@ fn a_sweep_refuses_another_shards_table_json_or_state_cell_by_cell() {
         "--json s.json",
         "--state s.json",
         "--parquet p.parquet",
+        "--hdr h.hlog",
     ] {
         let dir = TempDir::new().unwrap();
         let d = dir.path();
@@ -176,4 +178,59 @@ fn a_shard_refuses_a_per_game_csv_of_another_shard_told_by_its_game_seeds() {
             .count(),
         11
     );
+}
+
+#[test]
+fn a_sweep_shard_refuses_a_per_game_csv_of_another_shard() {
+    let sweep =
+        |dir: &Path, args: &str| warsim_in(dir, "sweep --players 2..3 --games 100 -q", args);
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    ran(&sweep(d, "--shard 0/2 --games-csv g.csv"));
+    let first = std::fs::read(d.join("g.csv")).unwrap();
+    let out = sweep(d, "--shard 1/2 --games-csv g.csv");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err,
+        "error: --games-csv g.csv: is the per-game CSV of a sweep with this seed, its rows from \
+         game 0 of cell 0 to game 49 of cell 1 (their game seeds are this sweep's), and this \
+         sweep plays games 50 to 99 of each cell: replacing it would lose the games this one \
+         does not play; give each shard its own file (such as g-$SLURM_ARRAY_TASK_ID.csv), or \
+         move this one away\n"
+    );
+    assert_eq!(std::fs::read(d.join("g.csv")).unwrap(), first);
+    // Its own games again, another seed's, or a whole sweep (which names no shard): replaced.
+    ran(&sweep(d, "--shard 0/2 --games-csv g.csv"));
+    ran(&sweep(d, "--shard 1/2 --seed 5 --games-csv g.csv"));
+    ran(&sweep(d, "--games-csv g.csv"));
+    // The whole sweep's rows run past a shard's games.
+    let out = sweep(d, "--shard 0/2 --games-csv g.csv");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("to game 99 of cell 1"), "{err}");
+}
+
+#[test]
+fn a_log_of_shards_concatenated_is_refused_by_each_shard_and_replaced_by_the_whole_run() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    ran(&run_in(d, "--shard 0/2 --hdr a.hlog"));
+    ran(&run_in(d, "--shard 1/2 --hdr b.hlog"));
+    let both = [
+        std::fs::read(d.join("a.hlog")).unwrap(),
+        std::fs::read(d.join("b.hlog")).unwrap(),
+    ]
+    .concat();
+    std::fs::write(d.join("all.hlog"), &both).unwrap();
+    let out = run_in(d, "--shard 0/2 --hdr all.hlog");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("log of games 1,000 to 1,999 of this same batch"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(d.join("all.hlog")).unwrap(), both);
+    ran(&run_in(d, "--hdr all.hlog"));
+    assert_ne!(std::fs::read(d.join("all.hlog")).unwrap(), both);
 }

@@ -21,6 +21,7 @@ use crate::state::{State, check_outputs_beside_state};
 use crate::stats::Stats;
 
 mod checkpoints;
+mod game_csv_part;
 mod other_parts;
 mod outputs;
 mod room;
@@ -128,6 +129,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         ("--state", state, Holds::State),
         ("--csv", csv, Holds::GameCsv),
         ("--parquet", &options.parquet, Holds::GameParquet),
+        ("--hdr", &options.hdr, Holds::HdrLog),
     ];
     check_other_parts(&ThisBatch::of_run(options), &files).map_err(ConfigError::from)?;
     let files = match &options.resume {

@@ -1,11 +1,11 @@
-//! A run or sweep never replaces the summary, state or per-game file of another part of its
-//! own batch. Tasks of an array given one `--json`, `--summary`/`--csv`, `--state` or
-//! `--parquet` (the task's number left out of it) each write that one file, and a task that
-//! begins after another has ended would replace the other's file, its games then lost to a
-//! merge. An existing summary (CSV or JSON), state or per-game Parquet file that describes
-//! games of this same batch (the same rules, seed and `--games`, cell by cell for a sweep) that
-//! this one does not play is refused before the batch, and so is a shard's per-game CSV told by
-//! its game seeds; any other file is replaced, as asked. (Files written while it plays:
+//! A run or sweep never replaces the summary, state, log or per-game file of another part of
+//! its own batch. Tasks of an array given one `--json`, `--summary`/`--csv`, `--state`,
+//! `--parquet` or `--hdr` (the task's number left out of it) each write that one file, and a
+//! task that begins after another has ended would replace the other's file, its games then lost
+//! to a merge. An existing summary (CSV or JSON), state, per-game Parquet file or HdrHistogram
+//! log that describes games of this same batch (the same rules, seed and `--games`, cell by cell
+//! for a sweep) that this one does not play is refused before the batch, and so is a shard's
+//! per-game CSV told by its game seeds (`game_csv_part`); any other file is replaced, as asked. (Files written while it plays:
 //! `export::as_found`.)
 
 use std::fs;
@@ -47,13 +47,13 @@ impl<'a> ThisBatch<'a> {
     }
 
     /// `run` or `sweep`, for messages.
-    fn kind(&self) -> &'static str {
+    pub(super) fn kind(&self) -> &'static str {
         if self.sweep { "sweep" } else { "run" }
     }
 }
 
-/// What an output holds, so that it is read as that: a summary CSV (`--summary`, a sweep's
-/// `--csv`), a summary JSON, or a state.
+/// What an output holds, so that it is read as that: a summary (CSV or JSON), a state, a
+/// per-game file or an HdrHistogram log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Holds {
     /// A header, then a row a cell (a run's one).
@@ -62,9 +62,11 @@ pub enum Holds {
     SummaryJson,
     /// A run's or a sweep's state.
     State,
-    /// A run's per-game CSV, its rows in game order: it names no rules, but each row's game
-    /// seed tells the batch's seed.
+    /// A shard's per-game CSV, its rows in game order: it names no rules, but each row's game
+    /// seed tells the batch's seed (`game_csv_part`).
     GameCsv,
+    /// An HdrHistogram log, each interval tagged with its summary's keys.
+    HdrLog,
     /// A per-game Parquet file, whose footer holds the summary JSON of its games.
     GameParquet,
 }
@@ -89,8 +91,12 @@ pub fn check_other_parts(
             Holds::SummaryCsv => summary_csv_parts(path, batch),
             Holds::SummaryJson => summary_json_parts(path, batch),
             Holds::State => state_parts(path, batch),
-            Holds::GameCsv => game_csv_part(path, batch).map(|games| vec![games]),
+            Holds::GameCsv => match super::game_csv_part::refusal(flag, path, batch) {
+                Some(refusal) => return Err(refusal),
+                None => continue,
+            },
             Holds::GameParquet => game_parquet_parts(path, batch),
+            Holds::HdrLog => hdr_log_parts(path, batch),
         };
         let part = &batch.part;
         let played = |games: &Range<u64>| part.start <= games.start && games.end <= part.end;
@@ -105,24 +111,20 @@ pub fn check_other_parts(
         let span = |games: &Range<u64>| game_span(games.start, games.end - games.start);
         let what = match holds {
             Holds::State => "state",
-            Holds::GameCsv => "per-game CSV",
             Holds::GameParquet => "per-game Parquet file",
+            Holds::HdrLog => "HdrHistogram log",
             _ => "summary",
         };
         let kind = batch.kind();
-        let (batch_named, of_each) = match (batch.sweep, holds) {
-            (true, _) => (
+        let (batch_named, of_each) = match batch.sweep {
+            true => (
                 format!(
                     "cell {cell}, the same batch as this sweep's cell {cell} (same rules, seed \
                      and --games)"
                 ),
                 " of each cell",
             ),
-            (false, Holds::GameCsv) => (
-                "a batch with this seed (its rows' game seeds are this batch's)".to_string(),
-                "",
-            ),
-            (false, _) => (
+            false => (
                 "this same batch (same rules, seed and --games)".to_string(),
                 "",
             ),
@@ -164,8 +166,9 @@ fn batch_fields(rules: &Rules, batch: &ThisBatch) -> Vec<(String, Figure)> {
     fields
 }
 
-/// The games each cell holds, when the cells are this batch's first ones, each read by
-/// `figure(key)`; `None` for a file of another batch (or none).
+/// The games each cell holds, when the cells are this batch's first ones (each a run's, for a
+/// file of several of them: logs concatenate), each read by `figure(key)`; `None` for a file of
+/// another batch (or none).
 fn parts_of<R>(
     batch: &ThisBatch,
     rows: impl IntoIterator<Item = R>,
@@ -174,7 +177,10 @@ fn parts_of<R>(
 ) -> Option<Vec<Range<u64>>> {
     let mut parts = Vec::new();
     for (cell, row) in rows.into_iter().enumerate() {
-        let rules = batch.cells.get(cell)?;
+        let rules = match batch.sweep {
+            true => batch.cells.get(cell)?,
+            false => batch.cells.first()?,
+        };
         let fields = batch_fields(rules, batch);
         if !fields.iter().all(|(key, value)| figure(&row, key, value)) {
             return None;
@@ -234,6 +240,34 @@ fn summary_csv_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> 
     )
 }
 
+/// The games of this batch an HdrHistogram log holds, by its intervals' tags (`key=value;…`,
+/// the summary's keys but those without a value).
+fn hdr_log_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
+    let text = String::from_utf8(small_file(path)?).ok()?;
+    let tags: Vec<Vec<(&str, &str)>> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("Tag="))
+        .map(|tagged| {
+            let tag = tagged.split(',').next().unwrap_or_default();
+            tag.split(';')
+                .filter_map(|pair| pair.split_once('='))
+                .collect()
+        })
+        .collect();
+    fn value<'a>(tag: &[(&'a str, &'a str)], key: &str) -> Option<&'a str> {
+        tag.iter().find(|(k, _)| *k == key).map(|(_, value)| *value)
+    }
+    parts_of(
+        batch,
+        tags,
+        |tag, key, figure| {
+            let given = (*figure != Figure::Missing).then(|| figure.to_string());
+            value(tag, key) == given.as_deref()
+        },
+        |tag, key| value(tag, key)?.parse().ok(),
+    )
+}
+
 /// The games of this batch a run's or sweep's state holds, cell by cell.
 fn state_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
     let cells: Vec<State> = match AnyState::read(path).ok()? {
@@ -261,41 +295,6 @@ fn state_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
     }
     Some(parts)
 }
-
-/// The games a run's per-game CSV holds, from its first row to its last whole one, when the
-/// first row's game seed is this batch's for its game (`None` for another seed's, or a file
-/// that is no per-game CSV). Only its first and last few KB are read.
-fn game_csv_part(path: &Path, batch: &ThisBatch) -> Option<Range<u64>> {
-    use std::io::{Seek, SeekFrom};
-    // A sweep's per-game CSV leads with its cells' columns: not read.
-    let rules = batch.cells.first().filter(|_| !batch.sweep)?;
-    let mut file = fs::File::open(path).ok()?;
-    let mut head = Vec::new();
-    (&mut file).take(ENDS).read_to_end(&mut head).ok()?;
-    let len = file.metadata().ok()?.len();
-    file.seek(SeekFrom::Start(len.saturating_sub(ENDS))).ok()?;
-    let mut tail = Vec::new();
-    file.read_to_end(&mut tail).ok()?;
-    // A row: `game,seed,…`; the header (`game,seed,…`) is not one.
-    let row = |line: &[u8]| -> Option<(u64, u64)> {
-        let line = std::str::from_utf8(line).ok()?;
-        let mut cells = line.split(',');
-        Some((cells.next()?.parse().ok()?, cells.next()?.parse().ok()?))
-    };
-    let mut lines = head.split(|&b| b == b'\n');
-    let first = lines
-        .next()
-        .and_then(row)
-        .or_else(|| lines.next().and_then(row))?;
-    // The last whole row: the one before the file's last newline.
-    let whole = &tail[..tail.iter().rposition(|&b| b == b'\n')?];
-    let last = row(whole.rsplit(|&b| b == b'\n').next()?)?;
-    let (game, seed) = first;
-    (seed == rules.game_seed(batch.seed, game) && last.0 >= game).then(|| game..last.0 + 1)
-}
-
-/// How much of a per-game CSV's start and end is read for its first and last rows.
-const ENDS: u64 = 4 << 10;
 
 /// Games `first` onwards, `games` of them.
 fn games_from(first: u64, games: u64) -> Option<Range<u64>> {

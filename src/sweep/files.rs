@@ -107,8 +107,8 @@ pub(super) fn sweep_state(options: &SweepOptions, results: &[&CellResult]) -> Sw
     )
 }
 
-/// Refuses a sweep table, JSON or state that holds games of this same sweep that it does not
-/// play: another shard's, or the whole sweep's (`run::check_other_parts`).
+/// Refuses a sweep table, JSON, state, HdrHistogram log or per-game file that holds games of
+/// this same sweep that it does not play: another shard's, or the whole sweep's (`run::check_other_parts`).
 pub(super) fn check_other_parts(options: &SweepOptions) -> Result<(), OutputError> {
     let batch = ThisBatch {
         cells: options.grid.cells.iter().map(|cell| &cell.rules).collect(),
@@ -117,17 +117,21 @@ pub(super) fn check_other_parts(options: &SweepOptions) -> Result<(), OutputErro
         part: options.part(),
         sweep: true,
     };
-    // A resumed sweep's state holds its own games so far, read already (a sweep's may be
-    // large): not read again.
-    let state = match options.resume {
-        Some(_) => &None,
-        None => &options.state,
+    // A resumed sweep's state and per-game CSV hold its own games so far, the state read
+    // already (a sweep's may be large): not read again. A whole sweep's per-game CSV is not
+    // read either: it names no batch size, and a rerun of fewer games replaces it, as asked.
+    let (state, games_csv) = match (&options.resume, options.shard) {
+        (Some(_), _) => (&None, &None),
+        (None, None) => (&options.state, &None),
+        (None, Some(_)) => (&options.state, &options.games_csv),
     };
     let summaries = [
         ("--csv", &options.csv, Holds::SummaryCsv),
         ("--json", &options.json, Holds::SummaryJson),
         ("--state", state, Holds::State),
+        ("--games-csv", games_csv, Holds::GameCsv),
         ("--parquet", &options.parquet, Holds::GameParquet),
+        ("--hdr", &options.hdr, Holds::HdrLog),
     ];
     run::check_other_parts(&batch, &summaries)
 }

@@ -234,3 +234,23 @@ fn a_log_of_shards_concatenated_is_refused_by_each_shard_and_replaced_by_the_who
     ran(&run_in(d, "--hdr all.hlog"));
     assert_ne!(std::fs::read(d.join("all.hlog")).unwrap(), both);
 }
+
+#[test]
+fn a_sweeps_summary_of_more_than_16_mib_is_read_too() {
+    // 6,000 cells of ~3 KB each: past the 16 MiB once taken for the most any summary holds.
+    let sweep =
+        |dir: &Path, args: &str| warsim_in(dir, "sweep --max-rounds 1000..6999 --games 2 -q", args);
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    ran(&sweep(d, "--shard 0/2 --json s.json"));
+    let first = std::fs::read(d.join("s.json")).unwrap();
+    assert!(first.len() > 16 << 20, "{} bytes", first.len());
+    let out = sweep(d, "--shard 1/2 --json s.json");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("is the summary of game 0 of cell 0, the same batch"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(d.join("s.json")).unwrap(), first);
+}

@@ -25,6 +25,7 @@ mod game_csv_part;
 mod other_parts;
 mod outputs;
 mod room;
+mod summary_cells;
 mod titles;
 
 pub use checkpoints::{

@@ -8,8 +8,9 @@
 //! per-game CSV told by its game seeds (`game_csv_part`); any other file is replaced, as asked. (Files written while it plays:
 //! `export::as_found`.)
 
+use std::collections::BTreeSet;
 use std::fs;
-use std::io::Read;
+use std::io::{self, Read};
 use std::ops::Range;
 use std::path::Path;
 
@@ -18,6 +19,8 @@ use crate::engine::Rules;
 use crate::export::text::game_span;
 use crate::export::{Figure, OutputError, PARQUET_SUMMARY_KEY, Target, rule_fields};
 use crate::state::{AnyState, RuleSettings, State};
+
+use super::summary_cells::{Fields, summary_cells};
 
 /// The batch a run or sweep plays: each cell's rules (a run's one), the seed, each cell's
 /// games (`--games`), and the part of them this one plays (all, or its shard's).
@@ -71,8 +74,12 @@ pub enum Holds {
     GameParquet,
 }
 
-/// A summary is a few KB a cell: a file larger than this is not one, and is not read.
+/// A summary or log is a few KB a cell (a sweep's up to 100,000 cells): a file larger than
+/// this and [`CELL_MOST`] a cell is not one, and is not read to its end.
 const SUMMARY_MOST: u64 = 16 << 20;
+
+/// The most a summary or log may hold for each cell, over [`SUMMARY_MOST`].
+const CELL_MOST: u64 = 64 << 10;
 
 /// Refuses an output in `outputs` whose file holds games of `batch` that it does not play
 /// (another shard's, or the whole batch's), naming them and how to keep both.
@@ -195,7 +202,8 @@ fn parts_of<R>(
 
 /// The games of this batch a summary JSON file holds.
 fn summary_json_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
-    json_parts(serde_json::from_slice(&small_file(path)?).ok()?, batch)
+    let cells = summary_cells(bounded_file(path, batch)?, &wanted_keys(batch))?;
+    json_parts(cells, batch)
 }
 
 /// The games of this batch a per-game Parquet file holds, by the summary in its footer (read
@@ -205,29 +213,39 @@ fn game_parquet_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>>
     let reader = SerializedFileReader::new(fs::File::open(path).ok()?).ok()?;
     let pairs = reader.metadata().file_metadata().key_value_metadata()?;
     let summary = pairs.iter().find(|pair| pair.key == PARQUET_SUMMARY_KEY)?;
-    json_parts(serde_json::from_str(summary.value.as_ref()?).ok()?, batch)
+    let cells = summary_cells(summary.value.as_ref()?.as_bytes(), &wanted_keys(batch))?;
+    json_parts(cells, batch)
 }
 
-/// The games of this batch a summary holds, cell by cell (a sweep's under `cells`).
-fn json_parts(summary: serde_json::Value, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
-    let rows = match summary.get("cells") {
-        Some(cells) => cells.as_array()?.clone(),
-        None => vec![summary],
-    };
+/// The games of this batch a summary holds, cell by cell.
+fn json_parts(cells: Vec<Fields>, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
+    fn value<'a>(cell: &'a Fields, key: &str) -> Option<&'a serde_json::Value> {
+        cell.iter().find(|(k, _)| k == key).map(|(_, value)| value)
+    }
     parts_of(
         batch,
-        rows,
-        |row, key, value| row.get(key) == serde_json::to_value(value).ok().as_ref(),
-        |row, key| row.get(key)?.as_u64(),
+        cells,
+        |cell, key, figure| value(cell, key) == serde_json::to_value(figure).ok().as_ref(),
+        |cell, key| value(cell, key)?.as_u64(),
     )
+}
+
+/// The keys of a summary [`parts_of`] reads: each cell's batch's, and which games it holds.
+fn wanted_keys(batch: &ThisBatch) -> BTreeSet<String> {
+    let batch_keys = batch
+        .cells
+        .iter()
+        .flat_map(|rules| batch_fields(rules, batch));
+    let games = ["first_game", "games"].map(String::from);
+    batch_keys.map(|(key, _)| key).chain(games).collect()
 }
 
 /// The games of this batch a summary CSV holds, a row a cell.
 fn summary_csv_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
-    let text = small_file(path)?;
-    let mut reader = csv::Reader::from_reader(&text[..]);
+    let mut reader = csv::Reader::from_reader(bounded_file(path, batch)?);
     let keys = reader.headers().ok()?.clone();
-    let rows: Vec<csv::StringRecord> = reader.records().collect::<Result<_, _>>().ok()?;
+    // Read a row at a time: the rows of another batch are not read past its first.
+    let rows = reader.into_records().map_while(Result::ok);
     let cell = |row: &csv::StringRecord, key: &str| {
         let column = keys.iter().position(|k| k == key)?;
         row.get(column).map(str::to_string)
@@ -243,19 +261,22 @@ fn summary_csv_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> 
 /// The games of this batch an HdrHistogram log holds, by its intervals' tags (`key=value;…`,
 /// the summary's keys but those without a value).
 fn hdr_log_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
-    let text = String::from_utf8(small_file(path)?).ok()?;
-    let tags: Vec<Vec<(&str, &str)>> = text
-        .lines()
-        .filter_map(|line| line.strip_prefix("Tag="))
-        .map(|tagged| {
-            let tag = tagged.split(',').next().unwrap_or_default();
-            tag.split(';')
-                .filter_map(|pair| pair.split_once('='))
-                .collect()
-        })
-        .collect();
-    fn value<'a>(tag: &[(&'a str, &'a str)], key: &str) -> Option<&'a str> {
-        tag.iter().find(|(k, _)| *k == key).map(|(_, value)| *value)
+    use std::io::BufRead;
+    // Read a line at a time: the intervals of another batch are not read past its first.
+    let lines = io::BufReader::new(bounded_file(path, batch)?).lines();
+    let tags = lines.map_while(Result::ok).filter_map(|line| {
+        let tag = line.strip_prefix("Tag=")?.split(',').next()?;
+        let pairs = tag.split(';').filter_map(|pair| pair.split_once('='));
+        Some(
+            pairs
+                .map(|(key, value)| (key.to_string(), value.to_string()))
+                .collect::<Vec<_>>(),
+        )
+    });
+    fn value<'a>(tag: &'a [(String, String)], key: &str) -> Option<&'a str> {
+        tag.iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, value)| value.as_str())
     }
     parts_of(
         batch,
@@ -301,12 +322,12 @@ fn games_from(first: u64, games: u64) -> Option<Range<u64>> {
     Some(first..first.checked_add(games)?)
 }
 
-/// A file of at most [`SUMMARY_MOST`] bytes, read whole; `None` for a larger one.
-fn small_file(path: &Path) -> Option<Vec<u8>> {
-    let mut text = Vec::new();
-    let file = fs::File::open(path).ok()?;
-    file.take(SUMMARY_MOST + 1).read_to_end(&mut text).ok()?;
-    (text.len() as u64 <= SUMMARY_MOST).then_some(text)
+/// `path`'s file, to be read up to the most a summary or log of `batch` may hold (a larger
+/// file is no such thing, and its reading then ends short of its end, so is not taken for one).
+fn bounded_file(path: &Path, batch: &ThisBatch) -> Option<io::Take<fs::File>> {
+    let cells = batch.cells.len() as u64;
+    let most = SUMMARY_MOST.saturating_add(CELL_MOST.saturating_mul(cells));
+    Some(fs::File::open(path).ok()?.take(most))
 }
 
 /// `path` with Slurm's task number before its extension: `s.json` → `s-$SLURM_ARRAY_TASK_ID.json`.

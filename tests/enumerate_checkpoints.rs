@@ -70,7 +70,7 @@ fn ten_ranks() -> Plan {
 fn played_whole_saving_each_chunk(
     plan: &Plan,
     progress: &(dyn Fn(u64) + Sync),
-    save: &(dyn Fn(&Tally, u64, Occasion) -> std::io::Result<()> + Sync),
+    save: &(dyn Fn(&Tally, u64, &str, Occasion) -> std::io::Result<()> + Sync),
 ) -> Tally {
     let controls = Controls {
         progress,
@@ -91,7 +91,7 @@ fn played_whole_saving_each_chunk(
 fn every_checkpoint_holds_the_exact_counts_of_the_sequences_before_it() {
     let plan = ten_ranks();
     let saved = Mutex::new(Vec::new());
-    let save = |tally: &Tally, next: u64, _: Occasion| {
+    let save = |tally: &Tally, next: u64, _: &str, _: Occasion| {
         saved.lock().unwrap().push((tally.clone(), next));
         Ok(())
     };
@@ -118,7 +118,7 @@ fn a_slow_checkpoint_holds_up_only_the_worker_saving_it() {
     let saves = AtomicU64::new(0);
     // The first checkpoint's disk is slow: it is written only once the other worker has
     // finished four more chunks, which it can do only if gathering them does not wait for it.
-    let save = |_: &Tally, _: u64, _: Occasion| {
+    let save = |_: &Tally, _: u64, _: &str, _: Occasion| {
         if saves.fetch_add(1, Ordering::SeqCst) == 0 {
             let before = finished.load(Ordering::SeqCst);
             until("chunks finished while a checkpoint is saved", || {

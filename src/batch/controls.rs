@@ -25,8 +25,9 @@ pub struct Checkpoints<'a, Prefix = Stats> {
     pub every: Duration,
     /// Saves one: the prefix's statistics, the sink's
     /// [`RecordSink::position`](super::RecordSink::position) (an enumeration's: the next
-    /// sequence), and why now.
-    pub save: &'a (dyn Fn(&Prefix, u64, Occasion) -> io::Result<()> + Sync),
+    /// sequence) and its [`RecordSink::last_row`](super::RecordSink::last_row) there (empty for
+    /// an enumeration), and why now.
+    pub save: &'a (dyn Fn(&Prefix, u64, &str, Occasion) -> io::Result<()> + Sync),
     /// Polled after each range written: true (once) when one is asked for now, from outside.
     pub asked: &'a (dyn Fn() -> bool + Sync),
 }

@@ -128,7 +128,10 @@ pub fn write_in_order(
                 sink.finish()?;
                 sink.persist()?;
                 ledger.settle(sink.committed());
-                (checkpoints.save)(&ledger.stats, sink.position(), occasion)
+                sink.last_row()
+                    .and_then(|row| {
+                        (checkpoints.save)(&ledger.stats, sink.position(), &row, occasion)
+                    })
                     .inspect_err(|_| checkpoint_failed = true)?;
                 saved = Some(Instant::now());
             }

@@ -44,6 +44,12 @@ pub trait RecordSink: Send {
     fn position(&self) -> u64 {
         0
     }
+    /// The last whole row of the output's [`RecordSink::position`] bytes, read from the output
+    /// itself (a state keeps it, to know the file again when resumed); empty where there is
+    /// none.
+    fn last_row(&self) -> io::Result<String> {
+        Ok(String::new())
+    }
 }
 
 /// A sink that keeps nothing: a batch saving checkpoints without a per-game file still puts its

@@ -44,7 +44,7 @@ impl RecordSink for Durable<'_> {
 fn a_checkpoint_counts_only_games_made_durable() {
     let persisted = AtomicU64::new(0);
     let saved = std::sync::Mutex::new(Vec::new());
-    let save = |prefix: &Stats, _: u64, _| {
+    let save = |prefix: &Stats, _: u64, _: &str, _| {
         let durable = persisted.load(Ordering::SeqCst);
         saved.lock().unwrap().push((prefix.games, durable));
         Ok(())

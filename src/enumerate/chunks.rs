@@ -109,7 +109,7 @@ impl Plan {
             // Saved outside the lock: a slow disk holds up the worker saving, while the others
             // go on playing and gathering chunks.
             // At most u64::MAX sequences: Plan::new and Plan::part refuse more.
-            let saved = (checkpoints.save)(&prefix, reached as u64, occasion);
+            let saved = (checkpoints.save)(&prefix, reached as u64, "", occasion);
             let mut g = lock();
             g.saving = false;
             match saved {

@@ -152,7 +152,7 @@ pub fn enumerate(
     let saved_to = AtomicU64::new(options.resume.as_ref().map_or(u64::MAX, |r| r.next as u64));
     // The state of the sequences before `next`, which `warsim resume` continues from this
     // command line and folder, recorded once.
-    let resume = resumable_at(&options.command, &None, 0).ok();
+    let resume = Some(resumable_at(&options.command, 0, ""));
     let state_at = |tally: &Tally, next: u128, seconds: f64| {
         let threads = options.threads;
         saved::state_of(plan, tally, next, (seconds, threads), resume.clone())
@@ -166,7 +166,7 @@ pub fn enumerate(
         saved_to.store(next as u64, Ordering::Relaxed);
         Ok(())
     };
-    let save = |tally: &Tally, next: u64, occasion: Occasion| -> io::Result<()> {
+    let save = |tally: &Tally, next: u64, _: &str, occasion: Occasion| -> io::Result<()> {
         write_state(tally, u128::from(next))?;
         if let (Occasion::Asked, Some(target)) = (occasion, &options.state) {
             say_checkpoint_written(&bar, target, &held(plan, u128::from(next)));

@@ -176,6 +176,11 @@ impl GameCsv {
         self.out.stop_reason()
     }
 
+    /// Whether another program removed it while written ([`Stream::removed`]).
+    pub fn removed(&self) -> bool {
+        self.out.removed()
+    }
+
     /// Whether another program took rows written to it: removed it or cut it short
     /// ([`Stream::lost`]).
     pub fn lost(&self) -> Option<Lost> {
@@ -227,6 +232,10 @@ impl RecordSink for GameCsv {
 
     fn position(&self) -> u64 {
         self.written_bytes
+    }
+
+    fn last_row(&self) -> io::Result<String> {
+        self.out.last_row(self.written_bytes)
     }
 
     fn persist(&mut self) -> io::Result<()> {

@@ -126,6 +126,20 @@ impl GameFiles {
     }
 }
 
+impl GameFiles {
+    /// Where the per-game CSV ends, as a state records it to resume: its bytes written whole
+    /// and their last row, read from the file warsim wrote, wherever it stands now (another
+    /// program may have moved it, or put another file under its name); `(0, "")` without a
+    /// CSV, or for one removed while written: its rows are gone, and a state counting games
+    /// but no rows is refused by `warsim resume`.
+    pub fn csv_end(&self) -> (u64, String) {
+        match &self.csv {
+            Some(csv) if !csv.removed() => (csv.position(), csv.last_row().unwrap_or_default()),
+            _ => (0, String::new()),
+        }
+    }
+}
+
 impl RecordSink for GameFiles {
     fn write_games(
         &mut self,
@@ -187,6 +201,12 @@ impl RecordSink for GameFiles {
 
     fn position(&self) -> u64 {
         self.csv.as_ref().map_or(0, RecordSink::position)
+    }
+
+    fn last_row(&self) -> io::Result<String> {
+        self.csv
+            .as_ref()
+            .map_or(Ok(String::new()), RecordSink::last_row)
     }
 
     /// The CSV's rows (a state counts them to resume); the Parquet file cannot be resumed.

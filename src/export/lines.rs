@@ -3,8 +3,10 @@
 //! After a write error (a full disk) the output is cut back to its last whole line where it can
 //! be (a regular file), and [`WholeLines::lines`] says how many it holds, so that a listing can
 //! say where it ends and what is still to play, as it does when interrupted. The per-game CSV
-//! writes its rows out the same way ([`write_lines`]).
+//! writes its rows out the same way ([`write_lines`]), and a state keeps its last row
+//! ([`last_row_of`]).
 
+use std::fs::File;
 use std::io::{self, Write};
 
 use super::{Stream, Target};
@@ -106,5 +108,36 @@ impl Write for WholeLines {
     /// answer).
     fn flush(&mut self) -> io::Result<()> {
         self.write_out(self.buffer.len())
+    }
+}
+
+/// The last row of `file`'s first `bytes` bytes, newline included (empty when `bytes` is 0):
+/// what a state keeps of a per-game CSV to know it again.
+pub fn last_row_of(file: &File, bytes: u64) -> io::Result<String> {
+    use std::os::unix::fs::FileExt;
+    if bytes == 0 {
+        return Ok(String::new());
+    }
+    let start = bytes.saturating_sub(4096);
+    let mut tail = vec![0; (bytes - start) as usize];
+    file.read_exact_at(&mut tail, start)?;
+    let body = &tail[..tail.len() - 1];
+    let from = body.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    Ok(String::from_utf8_lossy(&tail[from..]).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_row_is_the_one_before_the_bytes_end() {
+        let mut file = tempfile::tempfile().unwrap();
+        file.write_all(b"game,seed\n0,7\n1,9\n2,4").unwrap();
+        assert_eq!(last_row_of(&file, 0).unwrap(), "");
+        assert_eq!(last_row_of(&file, 10).unwrap(), "game,seed\n");
+        assert_eq!(last_row_of(&file, 14).unwrap(), "0,7\n");
+        assert_eq!(last_row_of(&file, 18).unwrap(), "1,9\n");
+        assert!(last_row_of(&file, 30).is_err(), "past its end");
     }
 }

@@ -29,7 +29,7 @@ pub use hdr::{HDR_DIGITS, hdr_tag, write_hdr_log};
 pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv, write_histogram_table};
 pub use in_hand::{IN_HAND, LEAST_IN_HAND, RoomShort};
 pub use json::{summary_json_line, write_summary_json};
-pub use lines::WholeLines;
+pub use lines::{WholeLines, last_row_of};
 pub use other_programs::{AnotherWriter, Lost, lost_bytes};
 pub use parquet_file::{GameParquet, LeadKind, MAX_PARQUET_GAMES, PARQUET_SUMMARY_KEY, ROW_GROUP};
 pub use replace::{held_by_another, write_atomically};

@@ -8,12 +8,13 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, Write};
-use std::os::fd::AsFd;
+use std::os::fd::{AsFd, AsRawFd};
 use std::path::{Path, PathBuf};
 
 use super::Target;
 use super::files::folder_of;
 use super::in_hand::InHand;
+use super::lines::last_row_of;
 use super::other_programs::{Lost, Watch, lock};
 use super::replace::sync_folder;
 
@@ -138,6 +139,18 @@ impl Stream {
     /// where its holes are.
     pub fn lost(&self) -> Option<Lost> {
         self.watch.lost(&self.file)
+    }
+
+    /// The last whole row of its first `bytes` bytes, newline included (empty for none), read
+    /// from the file it writes, wherever that file stands now: another program may have moved
+    /// it, or put another file under its name, which a state must not take for it. Empty for
+    /// standard output, a pipe or a device, which are not resumed.
+    pub fn last_row(&self, bytes: u64) -> io::Result<String> {
+        if !self.regular || self.stdout {
+            return Ok(String::new());
+        }
+        let file = File::open(format!("/proc/self/fd/{}", self.file.as_raw_fd()))?;
+        last_row_of(&file, bytes)
     }
 
     /// Whether it is a regular file (named, or standard output sent to one), which no reader

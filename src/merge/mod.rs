@@ -293,7 +293,8 @@ fn merge_run(options: &MergeOptions, first: State) -> Result<RunEnd, RunError> {
         seconds_per_round: options.seconds_per_round,
     };
     let info = merged.info(options.seconds_per_round);
-    let failures = write_result_files(&run, &info, &merged.total);
+    // A merge plays no games, and writes no per-game CSV.
+    let failures = write_result_files(&run, &info, &merged.total, &Default::default());
     write_report(&run, &info, &merged.total)?;
     if !merged.missing.is_empty() {
         say!(

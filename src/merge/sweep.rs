@@ -114,7 +114,8 @@ pub(super) fn merge_sweep(
         )));
     }
     sweep.threads = results.iter().map(|r| r.info.threads).max().unwrap_or(1);
-    let failures = write_sweep_files(&sweep, &results);
+    // A merge plays no games, and writes no per-game CSV.
+    let failures = write_sweep_files(&sweep, &results, &Default::default());
     let on_stdout = sweep.outputs().iter().any(|(_, t)| **t == Target::Stdout);
     let elapsed = crate::export::RunInfo::wall_time(seconds);
     write_report_with(on_stdout, &|out| {

@@ -11,21 +11,25 @@ use crate::batch::{Checkpoints, Occasion};
 use crate::config::ConfigError;
 use crate::export::{GameCsv, GameFiles, Stream, Target};
 use crate::interrupt::{self, CheckpointAnswer, Interrupt};
-use crate::state::{Resumable, csv_tail};
+use crate::state::Resumable;
 
 /// What `warsim resume` needs to continue a run or sweep that ended early (`command`, none for
-/// a merge): its command, its folder and where its per-game CSV ends (on a whole row, after an
-/// interrupt).
-pub fn resumable(command: &[String], csv: &Option<Target>) -> Option<Resumable> {
+/// a merge): its command, its folder and where its per-game CSV (`csv`) ends, `end` (on a whole
+/// row, after an interrupt; [`GameFiles::csv_end`]).
+pub fn resumable(command: &[String], csv: &Option<Target>, end: &CsvEnd) -> Option<Resumable> {
     if command.is_empty() {
         return None;
     }
-    let bytes = match csv {
-        Some(Target::File(path)) => std::fs::metadata(path).map_or(0, |m| m.len()),
-        _ => 0,
+    let (bytes, last_row) = match csv {
+        Some(Target::File(_)) => (end.0, end.1.as_str()),
+        _ => (0, ""),
     };
-    resumable_at(command, csv, bytes).ok()
+    Some(resumable_at(command, bytes, last_row))
 }
+
+/// Where a per-game CSV ends: its bytes written whole and their last row
+/// ([`GameFiles::csv_end`]).
+pub type CsvEnd = (u64, String);
 
 /// The checkpoints of a run, sweep or enumeration with `state`, saved by `save` every `every`
 /// and when asked (SIGUSR1, [`interrupt::checkpoint_asked`]): none without a state, with
@@ -33,7 +37,7 @@ pub fn resumable(command: &[String], csv: &Option<Target>) -> Option<Resumable> 
 pub fn checkpoints_of<'a, Prefix>(
     state: &Option<Target>,
     every: Duration,
-    save: &'a (dyn Fn(&Prefix, u64, Occasion) -> io::Result<()> + Sync),
+    save: &'a (dyn Fn(&Prefix, u64, &str, Occasion) -> io::Result<()> + Sync),
 ) -> Option<Checkpoints<'a, Prefix>> {
     (!keeps_none(state, every)).then_some(Checkpoints {
         every,
@@ -89,20 +93,18 @@ pub fn play_on_when(state: &Option<Target>, parquet: &Option<Target>, when: &str
 }
 
 /// How to continue a run or sweep from a checkpoint whose games fill the per-game CSV's first
-/// `bytes` bytes: its command line, its folder and the CSV's last row there.
-pub fn resumable_at(command: &[String], csv: &Option<Target>, bytes: u64) -> io::Result<Resumable> {
-    let tail = match csv {
-        Some(Target::File(path)) => csv_tail(path, bytes)?,
-        _ => String::new(),
-    };
+/// `bytes` bytes: its command line, its folder and the CSV's `last_row` there, read from the
+/// file warsim wrote ([`RecordSink::last_row`](crate::batch::RecordSink::last_row)), not from
+/// its name, where another program may have put another file.
+pub fn resumable_at(command: &[String], bytes: u64, last_row: &str) -> Resumable {
     let (cwd, cwd_base64) = Resumable::this_folder();
-    Ok(Resumable {
+    Resumable {
         command: command.to_vec(),
         cwd,
         cwd_base64,
         csv_bytes: bytes,
-        csv_tail: tail,
-    })
+        csv_tail: last_row.to_string(),
+    }
 }
 
 /// The per-game CSV of a resumed run or sweep: `flag`'s file, cut back to the checkpoint's

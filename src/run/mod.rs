@@ -29,8 +29,8 @@ mod summary_cells;
 mod titles;
 
 pub use checkpoints::{
-    answer_checkpoint_requests, checkpoints_of, play_on, resumable, resumable_at, resumed_game_csv,
-    say_checkpoint_written,
+    CsvEnd, answer_checkpoint_requests, checkpoints_of, play_on, resumable, resumable_at,
+    resumed_game_csv, say_checkpoint_written,
 };
 pub use other_parts::{Holds, ThisBatch, another_parts, check_other_parts};
 pub use outputs::{OutputWriter, ParquetLeft, StopFailure, Stopper, open_game_files, write_each};
@@ -145,8 +145,8 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
             &[],
         )?,
     };
-    let (info, stats, failure) = play(options, files, interrupt)?;
-    let mut failures = write_result_files(options, &info, &stats);
+    let (info, stats, failure, csv_end) = play(options, files, interrupt)?;
+    let mut failures = write_result_files(options, &info, &stats, &csv_end);
     // A batch a write error stopped says what it kept in that error.
     let stopped = failure.is_some();
     if let Some(failure) = failure {
@@ -181,9 +181,10 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     RunError::of_all(failures).map_or(Ok(end), Err)
 }
 
-/// What a played batch left: what was run, the statistics of the games kept, and the write
-/// error that stopped it (a per-game file's or a checkpoint's), if one did.
-type Played = (RunInfo, Stats, Option<StopFailure>);
+/// What a played batch left: what was run, the statistics of the games kept, the write error
+/// that stopped it (a per-game file's or a checkpoint's), if one did, and where its per-game
+/// CSV ends.
+type Played = (RunInfo, Stats, Option<StopFailure>, CsvEnd);
 
 /// Plays the batch with a progress bar, streaming records to the per-game outputs; stops on a
 /// signal. A write error still returns the statistics of the games written; a batch that could
@@ -229,7 +230,7 @@ fn play(
     let bar = games_bar(spec.games, options.quiet);
     // A checkpoint: the games so far (the resumed ones and this run's prefix) as a state that
     // `warsim resume` continues, written once the CSV holds exactly those games.
-    let save = |prefix: &Stats, position: u64, occasion: Occasion| -> io::Result<()> {
+    let save = |prefix: &Stats, position: u64, last_row: &str, occasion: Occasion| {
         let Some(target) = &options.state else {
             return Ok(());
         };
@@ -237,7 +238,7 @@ fn play(
         total += prefix;
         let seconds = before + started.elapsed().as_secs_f64();
         let mut state = State::of_run(&info_for(seconds), &total);
-        state.resume = Some(resumable_at(&options.command, &options.csv, position)?);
+        state.resume = Some(resumable_at(&options.command, position, last_row));
         let write: OutputWriter = &|out| state.write(out);
         write_atomically(target, write)?;
         if occasion == Occasion::Asked {
@@ -284,11 +285,12 @@ fn play(
     let info = info_for(before + started.elapsed().as_secs_f64());
     // The Parquet file's footer carries the summary: the file says which rules and games made it.
     let summary = || summary_json_line(&Summary::new(&info, &total));
+    let csv_end = files.csv_end();
     StopFailure::close(&mut failure, files, summary, total.games);
     if let Some(failure) = &mut failure {
         failure.written = total.games;
     }
-    Ok((info, total, failure))
+    Ok((info, total, failure, csv_end))
 }
 
 /// What a run that stopped after `games` games (`complete`: all it was asked for) kept, for its

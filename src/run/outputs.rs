@@ -14,7 +14,7 @@ use crate::plot::draw_run;
 use crate::state::State;
 use crate::stats::Stats;
 
-use super::{RunError, plot_titles, resumable};
+use super::{CsvEnd, RunError, plot_titles, resumable};
 
 /// Opens the per-game outputs asked for (`(flag, target)` of the CSV and the Parquet file);
 /// `leads` name a sweep's leading columns.
@@ -70,11 +70,13 @@ pub(crate) const LENGTH_HISTOGRAM: &str = "the length histogram";
 pub(crate) const HDR_LOG: &str = "the HdrHistogram log";
 pub(crate) const STATE_FILE: &str = "the state file";
 
-/// Writes the summary CSV and JSON and the histogram (each atomically); returns what failed.
+/// Writes the summary CSV and JSON and the histogram (each atomically), and the state, which
+/// records where the per-game CSV ends (`csv_end`); returns what failed.
 pub(crate) fn write_result_files(
     options: &RunOptions,
     info: &RunInfo,
     stats: &Stats,
+    csv_end: &CsvEnd,
 ) -> Vec<RunError> {
     let summary = Summary::new(info, stats);
     let outputs: [(&'static str, &Option<Target>, OutputWriter); 6] = [
@@ -92,7 +94,7 @@ pub(crate) fn write_result_files(
         }),
         (STATE_FILE, &options.state, &|out| {
             let mut state = State::of_run(info, stats);
-            state.resume = resumable(&options.command, &options.csv);
+            state.resume = resumable(&options.command, &options.csv, csv_end);
             state.write(out)
         }),
         ("the plot", &options.plot, &|out| {

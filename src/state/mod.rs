@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::config::{ConfigError, RuleChoice, preset_named};
 use crate::engine::Rules;
 use crate::engine::rules::{Named, Setting};
-use crate::export::RunInfo;
+use crate::export::{RunInfo, last_row_of};
 use crate::stats::{Stats, StatsParts};
 
 mod enumeration;
@@ -160,18 +160,7 @@ const BASE64: base64::engine::GeneralPurpose = base64::engine::general_purpose::
 
 /// The last row of `path`'s first `bytes` bytes, newline included (empty when `bytes` is 0).
 pub fn csv_tail(path: &Path, bytes: u64) -> io::Result<String> {
-    use std::io::{Read, Seek, SeekFrom};
-    if bytes == 0 {
-        return Ok(String::new());
-    }
-    let mut file = fs::File::open(path)?;
-    let start = bytes.saturating_sub(4096);
-    file.seek(SeekFrom::Start(start))?;
-    let mut tail = vec![0; (bytes - start) as usize];
-    file.read_exact(&mut tail)?;
-    let body = &tail[..tail.len() - 1];
-    let from = body.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    Ok(String::from_utf8_lossy(&tail[from..]).into_owned())
+    last_row_of(&fs::File::open(path)?, bytes)
 }
 
 /// The settings of the rules, by flag, that the preset's family takes.

@@ -10,8 +10,8 @@ use crate::export::text::{counted, game_span, games_text, group};
 use crate::export::{OutputError, RunInfo, Target, Which, write_hdr_log, write_histogram_table};
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
 use crate::run::{
-    self, Holds, OutputWriter, RunError, StopFailure, ThisBatch, play_on, plot_titles, resumable,
-    write_each,
+    self, CsvEnd, Holds, OutputWriter, RunError, StopFailure, ThisBatch, play_on, plot_titles,
+    resumable, write_each,
 };
 use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
 use crate::stats::Stats;
@@ -19,9 +19,13 @@ use crate::stats::Stats;
 /// The sweep state's name in messages, shared by its writing and the closing message.
 pub(super) const SWEEP_STATE: &str = "the sweep state";
 
-/// Writes the tables, the JSON, the histograms, the plot and the state (each atomically);
-/// returns what failed.
-pub(crate) fn write_sweep_files(options: &SweepOptions, results: &[CellResult]) -> Vec<RunError> {
+/// Writes the tables, the JSON, the histograms, the plot and the state (each atomically), which
+/// records where the per-game CSV ends (`csv_end`); returns what failed.
+pub(crate) fn write_sweep_files(
+    options: &SweepOptions,
+    results: &[CellResult],
+    csv_end: &CsvEnd,
+) -> Vec<RunError> {
     let keys = &options.grid.keys;
     let mut columns = vec!["cell"];
     columns.extend(keys);
@@ -62,7 +66,7 @@ pub(crate) fn write_sweep_files(options: &SweepOptions, results: &[CellResult]) 
         (SWEEP_STATE, &options.state, &|out| {
             let refs: Vec<&CellResult> = results.iter().collect();
             let mut state = sweep_state(options, &refs);
-            state.resume = resumable(&options.command, &options.games_csv);
+            state.resume = resumable(&options.command, &options.games_csv, csv_end);
             state.write(out)
         }),
     ];

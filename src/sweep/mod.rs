@@ -10,7 +10,6 @@ mod files;
 pub mod grid;
 mod tables;
 
-use std::io;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -217,8 +216,9 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
         let json = serde_json::to_string(&sweep_json(options, &results));
         json.expect("a sweep's JSON serialises")
     };
+    let csv_end = files.csv_end();
     StopFailure::close(&mut failure, files, summary, written);
-    let mut failures = write_sweep_files(options, &results);
+    let mut failures = write_sweep_files(options, &results, &csv_end);
     // The last cell begun: the one a failure or an interrupt stopped in.
     let last_begun = || options.grid.cell_named(results.len().saturating_sub(1));
     // A sweep a write error stopped says what it kept in that error.
@@ -329,7 +329,7 @@ fn play_cells(
         };
         // A checkpoint: the cells before this one, and this one's games so far, written once
         // the per-game CSV holds exactly those games.
-        let save = |prefix: &Stats, position: u64, occasion: Occasion| -> io::Result<()> {
+        let save = |prefix: &Stats, position: u64, last_row: &str, occasion: Occasion| {
             let Some(target) = &options.state else {
                 return Ok(());
             };
@@ -345,8 +345,7 @@ fn play_cells(
             let mut cells: Vec<&CellResult> = results.iter().collect();
             cells.push(&current);
             let mut state = sweep_state(options, &cells);
-            let resume = resumable_at(&options.command, &options.games_csv, position)?;
-            state.resume = Some(resume);
+            state.resume = Some(resumable_at(&options.command, position, last_row));
             let write: OutputWriter = &|out| state.write(out);
             write_atomically(target, write)?;
             if occasion == Occasion::Asked {

@@ -50,7 +50,15 @@ fn a_csv_moved_while_written_keeps_the_checkpoints_and_is_resumed_only_once_put_
     });
     interrupt(child.id());
     let status = exits_within(&mut child, Duration::from_secs(60), "it played on");
-    assert_eq!(status.code(), Some(130), "{}", said(d));
+    let said = said(d);
+    assert_eq!(status.code(), Some(130), "{said}");
+    // The closing message names where the rows are now.
+    let now = moved.canonicalize().unwrap();
+    let named = format!(
+        "the per-game CSV (games.csv, moved meanwhile to {}) holds games 0 to ",
+        now.display()
+    );
+    assert!(said.contains(&named), "{said}");
     let (bytes, last_row) = csv_end(&json(&d.join("run.state")));
     let text = std::fs::read_to_string(&moved).unwrap();
     assert_eq!(bytes, text.len() as u64, "every row the file moved holds");

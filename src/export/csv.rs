@@ -176,6 +176,12 @@ impl GameCsv {
         self.out.stop_reason()
     }
 
+    /// Where its file, opened as `given`, stands now when another program moved it while
+    /// written ([`Stream::moved_to`]).
+    pub fn moved_to(&self, given: &std::path::Path) -> Option<std::path::PathBuf> {
+        self.out.moved_to(given)
+    }
+
     /// Whether another program removed it while written ([`Stream::removed`]).
     pub fn removed(&self) -> bool {
         self.out.removed()

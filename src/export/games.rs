@@ -5,11 +5,12 @@
 //! groups, where it could be cut back to them).
 
 use std::io;
+use std::path::PathBuf;
 
 use crate::batch::{BatchSpec, RecordSink, RowFormatter};
 use crate::engine::GameRecord;
 
-use super::{GameCsv, GameParquet, RoomShort, RoomWatch};
+use super::{GameCsv, GameParquet, RoomShort, RoomWatch, Target};
 
 /// The per-game CSV and Parquet file, either or both.
 #[derive(Default)]
@@ -124,20 +125,38 @@ impl GameFiles {
         }
         result
     }
-}
 
-impl GameFiles {
-    /// Where the per-game CSV ends, as a state records it to resume: its bytes written whole
-    /// and their last row, read from the file warsim wrote, wherever it stands now (another
-    /// program may have moved it, or put another file under its name); `(0, "")` without a
-    /// CSV, or for one removed while written: its rows are gone, and a state counting games
-    /// but no rows is refused by `warsim resume`.
-    pub fn csv_end(&self) -> (u64, String) {
+    /// Where the per-game CSV, opened as `given`, ends, as a state records it to resume: its
+    /// bytes written whole and their last row, read from the file warsim wrote, wherever it
+    /// stands now (another program may have moved it, or put another file under its name), and
+    /// where that is if it moved. Nothing without a CSV, or for one removed while written: its
+    /// rows are gone, and a state counting games but no rows is refused by `warsim resume`.
+    pub fn csv_end(&self, given: &Option<Target>) -> CsvEnd {
         match &self.csv {
-            Some(csv) if !csv.removed() => (csv.position(), csv.last_row().unwrap_or_default()),
-            _ => (0, String::new()),
+            Some(csv) if !csv.removed() => CsvEnd {
+                bytes: csv.position(),
+                // A last row that cannot be read is left empty: `warsim resume` then refuses
+                // the file as not holding the rows counted, rather than continue it unchecked.
+                last_row: csv.last_row().unwrap_or_default(),
+                moved_to: match given {
+                    Some(Target::File(path)) => csv.moved_to(path),
+                    _ => None,
+                },
+            },
+            _ => CsvEnd::default(),
         }
     }
+}
+
+/// Where a per-game CSV ends ([`GameFiles::csv_end`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CsvEnd {
+    /// Bytes written whole: 0 for none, or for a file removed while written.
+    pub bytes: u64,
+    /// The last row among them, newline included.
+    pub last_row: String,
+    /// Where the file stands now, if another program moved it while written.
+    pub moved_to: Option<PathBuf>,
 }
 
 impl RecordSink for GameFiles {

@@ -24,7 +24,7 @@ pub use self::csv::{GAME_CSV_HEADER, GameCsv, into_io, write_summary_csv};
 pub use as_found::WrittenMeanwhile;
 pub use figure::{Figure, Proportion};
 pub use files::{OutputError, check_apart_from_inputs, check_outputs, folder_of, replaceable};
-pub use games::{GameFiles, Which};
+pub use games::{CsvEnd, GameFiles, Which};
 pub use hdr::{HDR_DIGITS, hdr_tag, write_hdr_log};
 pub use histogram::{HISTOGRAM_HEADER, write_histogram_csv, write_histogram_table};
 pub use in_hand::{IN_HAND, LEAST_IN_HAND, RoomShort};

@@ -12,6 +12,7 @@ use std::fs::{self, File};
 use std::io::{self, Seek};
 use std::os::fd::AsRawFd;
 use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
 
 use super::text::group;
 
@@ -158,6 +159,19 @@ impl Watch {
         let (from, to) = lost_bytes(file, self.whole_from, end)?;
         Some(Lost::CutShort { from, to })
     }
+}
+
+/// Where `file`, opened as `given`, stands now when another program moved it (`mv`) while
+/// warsim wrote it: `given` leads to no file, or to another one, while `file` still has a
+/// name, read from Linux's `/proc/self/fd`. `None` when `given` still leads to it, when it has
+/// no name left (removed: [`Watch::removed`]), or where the system does not say.
+pub(super) fn moved_to(file: &File, given: &Path) -> Option<PathBuf> {
+    let ours = file.metadata().ok()?;
+    let there = fs::metadata(given);
+    if there.is_ok_and(|m| (m.dev(), m.ino()) == (ours.dev(), ours.ino())) || ours.nlink() == 0 {
+        return None;
+    }
+    fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())).ok()
 }
 
 /// How many names lead to `file` (its link count); `None` where the system does not say.

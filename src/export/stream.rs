@@ -15,7 +15,7 @@ use super::Target;
 use super::files::folder_of;
 use super::in_hand::InHand;
 use super::lines::last_row_of;
-use super::other_programs::{Lost, Watch, lock};
+use super::other_programs::{Lost, Watch, lock, moved_to};
 use super::replace::sync_folder;
 
 /// The streamed output (the per-game CSV, or the Parquet file's bytes): standard output or a
@@ -124,6 +124,13 @@ impl Stream {
             in_hand: regular.then(|| InHand::new(base)),
             created,
         }
+    }
+
+    /// Where its file, opened as `given`, stands now if another program moved it while written.
+    pub fn moved_to(&self, given: &Path) -> Option<PathBuf> {
+        (self.regular && !self.stdout)
+            .then(|| moved_to(&self.file, given))
+            .flatten()
     }
 
     /// True when its file had a name when opened and has none now (or, on NFS, only the name

@@ -9,7 +9,7 @@ use indicatif::ProgressBar;
 
 use crate::batch::{Checkpoints, Occasion};
 use crate::config::ConfigError;
-use crate::export::{GameCsv, GameFiles, Stream, Target};
+use crate::export::{CsvEnd, GameCsv, GameFiles, Stream, Target};
 use crate::interrupt::{self, CheckpointAnswer, Interrupt};
 use crate::state::Resumable;
 
@@ -21,15 +21,11 @@ pub fn resumable(command: &[String], csv: &Option<Target>, end: &CsvEnd) -> Opti
         return None;
     }
     let (bytes, last_row) = match csv {
-        Some(Target::File(_)) => (end.0, end.1.as_str()),
+        Some(Target::File(_)) => (end.bytes, end.last_row.as_str()),
         _ => (0, ""),
     };
     Some(resumable_at(command, bytes, last_row))
 }
-
-/// Where a per-game CSV ends: its bytes written whole and their last row
-/// ([`GameFiles::csv_end`]).
-pub type CsvEnd = (u64, String);
 
 /// The checkpoints of a run, sweep or enumeration with `state`, saved by `save` every `every`
 /// and when asked (SIGUSR1, [`interrupt::checkpoint_asked`]): none without a state, with

@@ -87,8 +87,9 @@ fn first_and_last(path: &Path, batch: &ThisBatch) -> Option<(Place, Place)> {
             let header = std::str::from_utf8(opening).ok()?;
             let mut columns = header.split(',');
             let game_column = columns.position(|column| column == "game")?;
-            let leads_with_cell = header.starts_with("cell,") && game_column > 0;
-            leads_with_cell.then_some(())?;
+            if !header.starts_with("cell,") || game_column == 0 {
+                return None;
+            }
             (game_column, row(lines.next()?, game_column)?)
         }
     };

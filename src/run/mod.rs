@@ -7,13 +7,14 @@
 //! and the summaries are still written for exactly the games in it, marked incomplete.
 
 use std::io;
+use std::path::Path;
 use std::time::Instant;
 
 use crate::batch::{BatchError, BatchSpec, Controls, Occasion, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, games_text, group};
 use crate::export::{
-    GameFiles, RunInfo, Summary, Target, Which, summary_json_line, write_atomically,
+    CsvEnd, GameFiles, RunInfo, Summary, Target, Which, summary_json_line, write_atomically,
 };
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
@@ -29,8 +30,8 @@ mod summary_cells;
 mod titles;
 
 pub use checkpoints::{
-    CsvEnd, answer_checkpoint_requests, checkpoints_of, play_on, resumable, resumable_at,
-    resumed_game_csv, say_checkpoint_written,
+    answer_checkpoint_requests, checkpoints_of, play_on, resumable, resumable_at, resumed_game_csv,
+    say_checkpoint_written,
 };
 pub use other_parts::{Holds, ThisBatch, another_parts, check_other_parts};
 pub use outputs::{OutputWriter, ParquetLeft, StopFailure, Stopper, open_game_files, write_each};
@@ -151,7 +152,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     let stopped = failure.is_some();
     if let Some(failure) = failure {
         let files = (&options.csv, &options.parquet, &options.state);
-        let kept = kept_note(options, &info, &failure, &failures);
+        let kept = kept_note(options, &info, (&failure, &csv_end), &failures);
         failure.put_first(files, kept, &mut failures)?;
     }
     write_report(options, &info, &stats)?;
@@ -169,6 +170,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
                         options,
                         (info.first_game, stats.games, false),
                         (false, ParquetLeft::Whole),
+                        csv_end.moved_to.as_deref(),
                         &failures
                     ),
                     play_on(&options.state, &options.parquet)
@@ -285,7 +287,7 @@ fn play(
     let info = info_for(before + started.elapsed().as_secs_f64());
     // The Parquet file's footer carries the summary: the file says which rules and games made it.
     let summary = || summary_json_line(&Summary::new(&info, &total));
-    let csv_end = files.csv_end();
+    let csv_end = files.csv_end(&options.csv);
     StopFailure::close(&mut failure, files, summary, total.games);
     if let Some(failure) = &mut failure {
         failure.written = total.games;
@@ -297,18 +299,26 @@ fn play(
 /// closing message; a Parquet file whose own write failed has no footer, and says so, a per-game
 /// file removed or cut short while written (`csv_lost`, or the Parquet file's
 /// [`ParquetLeft::Lost`]) is not said to hold anything, and neither is a summary or histogram that
-/// could not be written (in `unwritten`, each with its own error).
+/// could not be written (in `unwritten`, each with its own error). A CSV another program moved
+/// while written is named where it stands now (`moved_to`).
 fn kept_text(
     options: &RunOptions,
     (first, games, complete): (u64, u64, bool),
     (csv_lost, parquet_left): (bool, ParquetLeft),
+    moved_to: Option<&Path>,
     unwritten: &[RunError],
 ) -> String {
     let mut kept = Vec::new();
     let held = game_span(first, games);
     let whole = if games > 0 { " whole" } else { "" };
     if let Some(csv) = options.csv.as_ref().filter(|_| !csv_lost) {
-        kept.push(format!("the per-game CSV ({csv}) holds {held}{whole}"));
+        let moved = match moved_to {
+            Some(now) => format!(", moved meanwhile to {}", now.display()),
+            None => String::new(),
+        };
+        kept.push(format!(
+            "the per-game CSV ({csv}{moved}) holds {held}{whole}"
+        ));
     }
     if let Some(parquet) = &options.parquet {
         let name = format!("the Parquet file ({parquet})");
@@ -367,7 +377,7 @@ fn written_say(
 fn kept_note(
     options: &RunOptions,
     info: &RunInfo,
-    failure: &StopFailure,
+    (failure, csv_end): (&StopFailure, &CsvEnd),
     unwritten: &[RunError],
 ) -> String {
     let games = failure.written;
@@ -380,7 +390,13 @@ fn kept_note(
     };
     format!(
         "; {when}: {}{}",
-        kept_text(options, (info.first_game, games, complete), left, unwritten),
+        kept_text(
+            options,
+            (info.first_game, games, complete),
+            left,
+            csv_end.moved_to.as_deref(),
+            unwritten
+        ),
         failure.play_on(files, (unwritten, outputs::STATE_FILE))
     )
 }

@@ -6,15 +6,15 @@ use std::io::{self, Write};
 use crate::batch::RecordSink;
 use crate::config::{ConfigError, RunOptions};
 use crate::export::{
-    AnotherWriter, GameCsv, GameFiles, GameParquet, LeadKind, Lost, RoomShort, RunInfo, Stream,
-    Summary, Target, Which, write_atomically, write_hdr_log, write_histogram_csv,
+    AnotherWriter, CsvEnd, GameCsv, GameFiles, GameParquet, LeadKind, Lost, RoomShort, RunInfo,
+    Stream, Summary, Target, Which, write_atomically, write_hdr_log, write_histogram_csv,
     write_summary_csv, write_summary_json, write_text_report,
 };
 use crate::plot::draw_run;
 use crate::state::State;
 use crate::stats::Stats;
 
-use super::{CsvEnd, RunError, plot_titles, resumable};
+use super::{RunError, plot_titles, resumable};
 
 /// Opens the per-game outputs asked for (`(flag, target)` of the CSV and the Parquet file);
 /// `leads` name a sweep's leading columns.

@@ -7,11 +7,13 @@ use std::io;
 use super::tables::{write_cells_csv, write_seats_csv, write_sweep_json};
 use super::{CellResult, SweepOptions};
 use crate::export::text::{counted, game_span, games_text, group};
-use crate::export::{OutputError, RunInfo, Target, Which, write_hdr_log, write_histogram_table};
+use crate::export::{
+    CsvEnd, OutputError, RunInfo, Target, Which, write_hdr_log, write_histogram_table,
+};
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
 use crate::run::{
-    self, CsvEnd, Holds, OutputWriter, RunError, StopFailure, ThisBatch, play_on, plot_titles,
-    resumable, write_each,
+    self, Holds, OutputWriter, RunError, StopFailure, ThisBatch, play_on, plot_titles, resumable,
+    write_each,
 };
 use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
 use crate::stats::Stats;

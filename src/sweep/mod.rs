@@ -216,7 +216,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
         let json = serde_json::to_string(&sweep_json(options, &results));
         json.expect("a sweep's JSON serialises")
     };
-    let csv_end = files.csv_end();
+    let csv_end = files.csv_end(&options.games_csv);
     StopFailure::close(&mut failure, files, summary, written);
     let mut failures = write_sweep_files(options, &results, &csv_end);
     // The last cell begun: the one a failure or an interrupt stopped in.

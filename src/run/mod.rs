@@ -7,15 +7,12 @@
 //! and the summaries are still written for exactly the games in it, marked incomplete.
 
 use std::io;
-use std::path::Path;
 use std::time::Instant;
 
 use crate::batch::{BatchError, BatchSpec, Controls, Occasion, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
-use crate::export::text::{game_span, games_text, group};
-use crate::export::{
-    CsvEnd, GameFiles, RunInfo, Summary, Target, Which, summary_json_line, write_atomically,
-};
+use crate::export::text::{game_span, group};
+use crate::export::{CsvEnd, GameFiles, RunInfo, Summary, summary_json_line, write_atomically};
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
 use crate::state::{State, check_outputs_beside_state};
@@ -23,11 +20,14 @@ use crate::stats::Stats;
 
 mod checkpoints;
 mod game_csv_part;
+mod kept;
 mod other_parts;
 mod outputs;
 mod room;
 mod summary_cells;
 mod titles;
+
+use kept::{kept_note, kept_text};
 
 pub use checkpoints::{
     answer_checkpoint_requests, checkpoints_of, play_on, resumable, resumable_at, resumed_game_csv,
@@ -293,110 +293,4 @@ fn play(
         failure.written = total.games;
     }
     Ok((info, total, failure, csv_end))
-}
-
-/// What a run that stopped after `games` games (`complete`: all it was asked for) kept, for its
-/// closing message; a Parquet file whose own write failed has no footer, and says so, a per-game
-/// file removed or cut short while written (`csv_lost`, or the Parquet file's
-/// [`ParquetLeft::Lost`]) is not said to hold anything, and neither is a summary or histogram that
-/// could not be written (in `unwritten`, each with its own error). A CSV another program moved
-/// while written is named where it stands now (`moved_to`).
-fn kept_text(
-    options: &RunOptions,
-    (first, games, complete): (u64, u64, bool),
-    (csv_lost, parquet_left): (bool, ParquetLeft),
-    moved_to: Option<&Path>,
-    unwritten: &[RunError],
-) -> String {
-    let mut kept = Vec::new();
-    let held = game_span(first, games);
-    let whole = if games > 0 { " whole" } else { "" };
-    if let Some(csv) = options.csv.as_ref().filter(|_| !csv_lost) {
-        let moved = match moved_to {
-            Some(now) => format!(", moved meanwhile to {}", now.display()),
-            None => String::new(),
-        };
-        kept.push(format!(
-            "the per-game CSV ({csv}{moved}) holds {held}{whole}"
-        ));
-    }
-    if let Some(parquet) = &options.parquet {
-        let name = format!("the Parquet file ({parquet})");
-        kept.extend(parquet_left.kept(&name, &held, |saved| game_span(first, saved)));
-    }
-    let summaries = [
-        (outputs::SUMMARY_CSV, &options.summary),
-        (outputs::SUMMARY_JSON, &options.json),
-    ];
-    let histograms = [
-        (outputs::LENGTH_HISTOGRAM, &options.histogram),
-        (outputs::HDR_LOG, &options.hdr),
-    ];
-    kept.extend(written_say(
-        summaries,
-        unwritten,
-        (
-            &format!("the summaries describe those games (complete: {complete})"),
-            &format!("describes those games (complete: {complete})"),
-        ),
-    ));
-    kept.extend(written_say(
-        histograms,
-        unwritten,
-        ("the histograms count those games", "counts those games"),
-    ));
-    if kept.is_empty() {
-        kept.push("the report describes the games played".to_string());
-    }
-    kept.join("; ")
-}
-
-/// What `outputs` (the summaries, or the histograms) say of the games kept: `all` when every
-/// one asked for was written ("the summaries describe …"), the one written's name and `one`
-/// when the other was not ("the summary JSON describes …"), nothing when none was.
-fn written_say(
-    outputs: [(&'static str, &Option<Target>); 2],
-    unwritten: &[RunError],
-    (all, one): (&str, &str),
-) -> Option<String> {
-    let asked = outputs.iter().filter(|(_, target)| target.is_some());
-    let written: Vec<&str> = asked
-        .clone()
-        .map(|&(what, _)| what)
-        .filter(|&what| !unwritten.iter().any(|e| e.is_write_of(what)))
-        .collect();
-    match written[..] {
-        [] => None,
-        [name] if asked.count() > 1 => Some(format!("{name} {one}")),
-        _ => Some(all.to_string()),
-    }
-}
-
-/// What a run stopped by `failure` says it kept: after how many games (all of them, when the
-/// failure was found at the end), what holds them, and how to play on.
-fn kept_note(
-    options: &RunOptions,
-    info: &RunInfo,
-    (failure, csv_end): (&StopFailure, &CsvEnd),
-    unwritten: &[RunError],
-) -> String {
-    let games = failure.written;
-    let complete = games == info.games_requested;
-    let left = (failure.lost(Which::Csv), failure.parquet_left());
-    let files = (&options.state, &options.parquet);
-    let when = match complete {
-        true => format!("after every game was played ({})", games_text(games)),
-        false => format!("stopped after {}", games_text(games)),
-    };
-    format!(
-        "; {when}: {}{}",
-        kept_text(
-            options,
-            (info.first_game, games, complete),
-            left,
-            csv_end.moved_to.as_deref(),
-            unwritten
-        ),
-        failure.play_on(files, (unwritten, outputs::STATE_FILE))
-    )
 }

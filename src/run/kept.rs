@@ -1,0 +1,118 @@
+//! What a run that stopped early kept, for its closing message: how many games, which files
+//! hold them (a per-game CSV moved while written named where it stands now), which summaries
+//! and histograms describe them, and how to play on.
+
+use std::path::Path;
+
+use crate::config::RunOptions;
+use crate::export::text::{game_span, games_text};
+use crate::export::{CsvEnd, RunInfo, Target, Which};
+
+use super::RunError;
+use super::outputs::{self, ParquetLeft, StopFailure};
+
+/// What a run that stopped after `games` games (`complete`: all it was asked for) kept, for its
+/// closing message; a Parquet file whose own write failed has no footer, and says so, a per-game
+/// file removed or cut short while written (`csv_lost`, or the Parquet file's
+/// [`ParquetLeft::Lost`]) is not said to hold anything, and neither is a summary or histogram that
+/// could not be written (in `unwritten`, each with its own error). A CSV another program moved
+/// while written is named where it stands now (`moved_to`).
+pub(super) fn kept_text(
+    options: &RunOptions,
+    (first, games, complete): (u64, u64, bool),
+    (csv_lost, parquet_left): (bool, ParquetLeft),
+    moved_to: Option<&Path>,
+    unwritten: &[RunError],
+) -> String {
+    let mut kept = Vec::new();
+    let held = game_span(first, games);
+    let whole = if games > 0 { " whole" } else { "" };
+    if let Some(csv) = options.csv.as_ref().filter(|_| !csv_lost) {
+        let moved = match moved_to {
+            Some(now) => format!(", moved meanwhile to {}", now.display()),
+            None => String::new(),
+        };
+        kept.push(format!(
+            "the per-game CSV ({csv}{moved}) holds {held}{whole}"
+        ));
+    }
+    if let Some(parquet) = &options.parquet {
+        let name = format!("the Parquet file ({parquet})");
+        kept.extend(parquet_left.kept(&name, &held, |saved| game_span(first, saved)));
+    }
+    let summaries = [
+        (outputs::SUMMARY_CSV, &options.summary),
+        (outputs::SUMMARY_JSON, &options.json),
+    ];
+    let histograms = [
+        (outputs::LENGTH_HISTOGRAM, &options.histogram),
+        (outputs::HDR_LOG, &options.hdr),
+    ];
+    kept.extend(written_say(
+        summaries,
+        unwritten,
+        (
+            &format!("the summaries describe those games (complete: {complete})"),
+            &format!("describes those games (complete: {complete})"),
+        ),
+    ));
+    kept.extend(written_say(
+        histograms,
+        unwritten,
+        ("the histograms count those games", "counts those games"),
+    ));
+    if kept.is_empty() {
+        kept.push("the report describes the games played".to_string());
+    }
+    kept.join("; ")
+}
+
+/// What `outputs` (the summaries, or the histograms) say of the games kept: `all` when every
+/// one asked for was written ("the summaries describe …"), the one written's name and `one`
+/// when the other was not ("the summary JSON describes …"), nothing when none was.
+fn written_say(
+    outputs: [(&'static str, &Option<Target>); 2],
+    unwritten: &[RunError],
+    (all, one): (&str, &str),
+) -> Option<String> {
+    let asked = outputs.iter().filter(|(_, target)| target.is_some());
+    let written: Vec<&str> = asked
+        .clone()
+        .map(|&(what, _)| what)
+        .filter(|&what| !unwritten.iter().any(|e| e.is_write_of(what)))
+        .collect();
+    match written[..] {
+        [] => None,
+        [name] if asked.count() > 1 => Some(format!("{name} {one}")),
+        _ => Some(all.to_string()),
+    }
+}
+
+/// What a run stopped by `failure` says it kept: after how many games (all of them, when the
+/// failure was found at the end), what holds them, and how to play on.
+pub(super) fn kept_note(
+    options: &RunOptions,
+    info: &RunInfo,
+    (failure, csv_end): (&StopFailure, &CsvEnd),
+    unwritten: &[RunError],
+) -> String {
+    let games = failure.written;
+    let complete = games == info.games_requested;
+    let left = (failure.lost(Which::Csv), failure.parquet_left());
+    let files = (&options.state, &options.parquet);
+    let when = match complete {
+        true => format!("after every game was played ({})", games_text(games)),
+        false => format!("stopped after {}", games_text(games)),
+    };
+    format!(
+        "; {when}: {}{}",
+        kept_text(
+            options,
+            (info.first_game, games, complete),
+            left,
+            csv_end.moved_to.as_deref(),
+            unwritten
+        ),
+        failure.play_on(files, (unwritten, outputs::STATE_FILE))
+    )
+}

@@ -59,6 +59,9 @@ fn a_csv_moved_while_written_keeps_the_checkpoints_and_is_resumed_only_once_put_
         now.display()
     );
     assert!(said.contains(&named), "{said}");
+    let play_on = "; to play on once the per-game CSV is back at games.csv: `warsim resume \
+                   run.state`, or the same command with --continue";
+    assert!(said.trim_end().ends_with(play_on), "{said}");
     let (bytes, last_row) = csv_end(&json(&d.join("run.state")));
     let text = std::fs::read_to_string(&moved).unwrap();
     assert_eq!(bytes, text.len() as u64, "every row the file moved holds");

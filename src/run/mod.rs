@@ -30,8 +30,8 @@ mod titles;
 use kept::{kept_note, kept_text};
 
 pub use checkpoints::{
-    answer_checkpoint_requests, checkpoints_of, play_on, resumable, resumable_at, resumed_game_csv,
-    say_checkpoint_written,
+    answer_checkpoint_requests, checkpoints_of, play_on, play_on_when, resumable, resumable_at,
+    resumed_game_csv, say_checkpoint_written,
 };
 pub use other_parts::{Holds, ThisBatch, another_parts, check_other_parts};
 pub use outputs::{OutputWriter, ParquetLeft, StopFailure, Stopper, open_game_files, write_each};
@@ -173,7 +173,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
                         csv_end.moved_to.as_deref(),
                         &failures
                     ),
-                    play_on(&options.state, &options.parquet)
+                    play_on_moved(options, &csv_end)
                 );
             }
             RunEnd::Interrupted(status)
@@ -181,6 +181,18 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         _ => RunEnd::Complete,
     };
     RunError::of_all(failures).map_or(Ok(end), Err)
+}
+
+/// How to play on after an interrupt ([`play_on`]): once the per-game CSV is back at its name,
+/// when another program moved it while written (`warsim resume` looks for it there).
+fn play_on_moved(options: &RunOptions, csv_end: &CsvEnd) -> String {
+    match (&csv_end.moved_to, &options.csv) {
+        (Some(_), Some(csv)) => {
+            let when = format!(" once the per-game CSV is back at {csv}");
+            play_on_when(&options.state, &options.parquet, &when)
+        }
+        _ => play_on(&options.state, &options.parquet),
+    }
 }
 
 /// What a played batch left: what was run, the statistics of the games kept, the write error

@@ -111,3 +111,24 @@ fn a_csv_removed_and_made_again_while_written_is_not_resumed_onto() {
         assert_eq!(std::fs::read_to_string(&games).unwrap(), "my,own\n1,2\n");
     }
 }
+
+#[test]
+fn an_interrupted_sweep_whose_csv_was_moved_says_to_put_it_back_before_resuming() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let games = d.join("games.csv");
+    let mut child = start_in(
+        d,
+        "sweep --players 2..3 --games 1e9 --seed 5 --quiet --games-csv games.csv --state \
+         run.state",
+    );
+    until("1 MiB of rows", || size(&games) >= 1 << 20);
+    std::fs::rename(&games, d.join("moved.csv")).unwrap();
+    interrupt(child.id());
+    let status = exits_within(&mut child, Duration::from_secs(60), "it played on");
+    let said = said(d);
+    assert_eq!(status.code(), Some(130), "{said}");
+    let play_on = "; to play on once the per-game CSV is back at games.csv: `warsim resume \
+                   run.state`, or the same command with --continue";
+    assert!(said.trim_end().ends_with(play_on), "{said}");
+}

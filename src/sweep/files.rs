@@ -12,8 +12,8 @@ use crate::export::{
 };
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
 use crate::run::{
-    self, Holds, OutputWriter, RunError, StopFailure, ThisBatch, play_on, plot_titles, resumable,
-    write_each,
+    self, Holds, OutputWriter, RunError, StopFailure, ThisBatch, play_on_when, plot_titles,
+    resumable, write_each,
 };
 use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
 use crate::stats::Stats;
@@ -263,19 +263,25 @@ pub(super) fn kept_text(
 
 /// What an interrupted sweep says it kept: `played` of the `asked` games, and `cell` the last
 /// begun (`signal` stopped it there). When a file of the sweep's results could not be written
-/// (`all_written` false; its error follows), the tables written.
+/// (`all_written` false; its error follows), the tables written. A per-game CSV moved while
+/// written (`csv_moved`) must be put back before the sweep is resumed.
 pub(super) fn interrupted_text(
     options: &SweepOptions,
     (cell, signal): (&str, &str),
     (played, asked): (u64, u64),
-    all_written: bool,
+    (all_written, csv_moved): (bool, bool),
 ) -> String {
     let written = if all_written { "" } else { " written" };
+    // A per-game CSV moved while written is looked for at its name by `warsim resume`.
+    let when = match (csv_moved, &options.games_csv) {
+        (true, Some(csv)) => format!(" once the per-game CSV is back at {csv}"),
+        _ => String::new(),
+    };
     format!(
         "interrupted in {cell} ({signal}): {} of {} games played; the tables{written} hold every \
          cell begun, the last marked complete: false{}",
         group(played),
         group(asked),
-        play_on(&options.state, &options.parquet)
+        play_on_when(&options.state, &options.parquet, &when)
     )
 }

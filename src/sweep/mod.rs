@@ -248,7 +248,8 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
                 let signal = interrupt.map_or("a signal", Interrupt::signal_name);
                 let cell = last_begun();
                 let games = (played, asked);
-                let said = interrupted_text(options, (&cell, signal), games, failures.is_empty());
+                let written = (failures.is_empty(), csv_end.moved_to.is_some());
+                let said = interrupted_text(options, (&cell, signal), games, written);
                 say!("{said}");
             }
             RunEnd::Interrupted(status)

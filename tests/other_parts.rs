@@ -1,7 +1,7 @@
 //! A run or sweep never replaces the summary, state or per-game file of another part of its
 //! own batch: tasks of an array given one `--json`, `--summary` (a sweep's `--csv`), `--state`,
-//! `--csv` (a sweep's `--games-csv`), `--parquet` or `--hdr` used to leave the last task's file alone, the others' games lost to
-//! the merge. Any other file is replaced, as asked.
+//! `--csv` (a sweep's `--games-csv`), `--parquet` or `--hdr` used to leave the last task's
+//! file alone, the others' games lost to the merge. Any other file is replaced, as asked.
 
 use std::path::Path;
 use std::process::Output;

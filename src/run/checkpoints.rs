@@ -77,6 +77,23 @@ pub fn play_on(state: &Option<Target>, parquet: &Option<Target>) -> String {
     play_on_when(state, parquet, "")
 }
 
+/// How to play on after an interrupt ([`play_on`]): once the per-game CSV `csv` is back at its
+/// name when another program moved it while written (`csv_moved`), as `warsim resume` looks
+/// for it there.
+pub fn play_on_unless_moved(
+    (state, parquet): (&Option<Target>, &Option<Target>),
+    csv: &Option<Target>,
+    csv_moved: bool,
+) -> String {
+    match (csv_moved, csv) {
+        (true, Some(csv)) => {
+            let when = format!(" once the per-game CSV is back at {csv}");
+            play_on_when(state, parquet, &when)
+        }
+        _ => play_on(state, parquet),
+    }
+}
+
 /// [`play_on`], saying `when` after "to play on" (" once its disk has room").
 pub fn play_on_when(state: &Option<Target>, parquet: &Option<Target>, when: &str) -> String {
     match (state, parquet) {

@@ -30,10 +30,10 @@ mod titles;
 use kept::{kept_note, kept_text};
 
 pub use checkpoints::{
-    answer_checkpoint_requests, checkpoints_of, play_on, play_on_when, resumable, resumable_at,
-    resumed_game_csv, say_checkpoint_written,
+    answer_checkpoint_requests, checkpoints_of, play_on, play_on_unless_moved, resumable,
+    resumable_at, resumed_game_csv, say_checkpoint_written,
 };
-pub use other_parts::{Holds, ThisBatch, another_parts, check_other_parts};
+pub use other_parts::{Holds, ThisBatch, another_parts, check_other_parts, state_and_csv_to_check};
 pub use outputs::{OutputWriter, ParquetLeft, StopFailure, Stopper, open_game_files, write_each};
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
 pub use room::watch_room;
@@ -116,15 +116,10 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     options.validate()?;
     let outputs = options.outputs();
     check_outputs_beside_state(&outputs, &["--csv", "--parquet"]).map_err(ConfigError::from)?;
-    // A resumed run's state and CSV hold its own games so far (the state read already), and
-    // are continued. A per-game CSV names no batch size: a whole run of fewer games than the
-    // one before (the same default seed) replaces it, as asked; a shard's is checked.
-    let resumed = options.resume.is_some();
-    let state = if resumed { &None } else { &options.state };
-    let csv = match options.shard {
-        Some(_) if !resumed => &options.csv,
-        _ => &None,
-    };
+    let (state, csv) = state_and_csv_to_check(
+        (options.resume.is_some(), options.shard.is_some()),
+        (&options.state, &options.csv),
+    );
     let files = [
         ("--json", &options.json, Holds::SummaryJson),
         ("--summary", &options.summary, Holds::SummaryCsv),
@@ -173,7 +168,11 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
                         csv_end.moved_to.as_deref(),
                         &failures
                     ),
-                    play_on_moved(options, &csv_end)
+                    play_on_unless_moved(
+                        (&options.state, &options.parquet),
+                        &options.csv,
+                        csv_end.moved_to.is_some()
+                    )
                 );
             }
             RunEnd::Interrupted(status)
@@ -181,18 +180,6 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         _ => RunEnd::Complete,
     };
     RunError::of_all(failures).map_or(Ok(end), Err)
-}
-
-/// How to play on after an interrupt ([`play_on`]): once the per-game CSV is back at its name,
-/// when another program moved it while written (`warsim resume` looks for it there).
-fn play_on_moved(options: &RunOptions, csv_end: &CsvEnd) -> String {
-    match (&csv_end.moved_to, &options.csv) {
-        (Some(_), Some(csv)) => {
-            let when = format!(" once the per-game CSV is back at {csv}");
-            play_on_when(&options.state, &options.parquet, &when)
-        }
-        _ => play_on(&options.state, &options.parquet),
-    }
 }
 
 /// What a played batch left: what was run, the statistics of the games kept, the write error

@@ -5,8 +5,8 @@
 //! to a merge. An existing summary (CSV or JSON), state, per-game Parquet file or HdrHistogram
 //! log that describes games of this same batch (the same rules, seed and `--games`, cell by cell
 //! for a sweep) that this one does not play is refused before the batch, and so is a shard's
-//! per-game CSV told by its game seeds (`game_csv_part`); any other file is replaced, as asked. (Files written while it plays:
-//! `export::as_found`.)
+//! per-game CSV told by its game seeds (`game_csv_part`); any other file is replaced, as asked.
+//! (Files written while it plays: `export::as_found`.)
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -80,6 +80,21 @@ const SUMMARY_MOST: u64 = 16 << 20;
 
 /// The most a summary or log may hold for each cell, over [`SUMMARY_MOST`].
 const CELL_MOST: u64 = 64 << 10;
+
+/// The state and per-game CSV the check reads, of a run's or sweep's given ones. A resumed
+/// one's hold its own games so far (its state read already, and a sweep's may be large): neither
+/// is read. A per-game CSV names no batch size, so a whole run's or sweep's is not read either
+/// (a rerun of fewer games and the same seed replaces it, as asked): only a shard's is.
+pub fn state_and_csv_to_check<'a>(
+    (resumed, sharded): (bool, bool),
+    (state, csv): (&'a Option<Target>, &'a Option<Target>),
+) -> (&'a Option<Target>, &'a Option<Target>) {
+    match (resumed, sharded) {
+        (true, _) => (&None, &None),
+        (false, false) => (state, &None),
+        (false, true) => (state, csv),
+    }
+}
 
 /// Refuses an output in `outputs` whose file holds games of `batch` that it does not play
 /// (another shard's, or the whole batch's), naming them and how to keep both.
@@ -219,15 +234,17 @@ fn game_parquet_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>>
 
 /// The games of this batch a summary holds, cell by cell.
 fn json_parts(cells: Vec<Fields>, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
-    fn value<'a>(cell: &'a Fields, key: &str) -> Option<&'a serde_json::Value> {
-        cell.iter().find(|(k, _)| k == key).map(|(_, value)| value)
-    }
     parts_of(
         batch,
         cells,
-        |cell, key, figure| value(cell, key) == serde_json::to_value(figure).ok().as_ref(),
-        |cell, key| value(cell, key)?.as_u64(),
+        |cell, key, figure| field(cell, key) == serde_json::to_value(figure).ok().as_ref(),
+        |cell, key| field(cell, key)?.as_u64(),
     )
+}
+
+/// The value of `key` among a cell's `(key, value)` pairs (a summary's, or a log tag's).
+fn field<'a, V>(pairs: &'a [(String, V)], key: &str) -> Option<&'a V> {
+    pairs.iter().find(|(k, _)| k == key).map(|(_, value)| value)
 }
 
 /// The keys of a summary [`parts_of`] reads: each cell's batch's, and which games it holds.
@@ -273,19 +290,14 @@ fn hdr_log_parts(path: &Path, batch: &ThisBatch) -> Option<Vec<Range<u64>>> {
                 .collect::<Vec<_>>(),
         )
     });
-    fn value<'a>(tag: &'a [(String, String)], key: &str) -> Option<&'a str> {
-        tag.iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, value)| value.as_str())
-    }
     parts_of(
         batch,
         tags,
         |tag, key, figure| {
             let given = (*figure != Figure::Missing).then(|| figure.to_string());
-            value(tag, key) == given.as_deref()
+            field(tag, key).map(String::as_str) == given.as_deref()
         },
-        |tag, key| value(tag, key)?.parse().ok(),
+        |tag, key| field(tag, key)?.parse().ok(),
     )
 }
 
@@ -322,8 +334,9 @@ fn games_from(first: u64, games: u64) -> Option<Range<u64>> {
     Some(first..first.checked_add(games)?)
 }
 
-/// `path`'s file, to be read up to the most a summary or log of `batch` may hold (a larger
-/// file is no such thing, and its reading then ends short of its end, so is not taken for one).
+/// `path`'s file, to be read up to the most a summary or log of `batch` may hold: a larger
+/// one is read no further (a JSON cut there does not parse, so is not taken for a summary; a
+/// table's or log's rows before it are compared as they are).
 fn bounded_file(path: &Path, batch: &ThisBatch) -> Option<io::Take<fs::File>> {
     let cells = batch.cells.len() as u64;
     let most = SUMMARY_MOST.saturating_add(CELL_MOST.saturating_mul(cells));

@@ -12,7 +12,7 @@ use crate::export::{
 };
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
 use crate::run::{
-    self, Holds, OutputWriter, RunError, StopFailure, ThisBatch, play_on_when, plot_titles,
+    self, Holds, OutputWriter, RunError, StopFailure, ThisBatch, play_on_unless_moved, plot_titles,
     resumable, write_each,
 };
 use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
@@ -114,7 +114,8 @@ pub(super) fn sweep_state(options: &SweepOptions, results: &[&CellResult]) -> Sw
 }
 
 /// Refuses a sweep table, JSON, state, HdrHistogram log or per-game file that holds games of
-/// this same sweep that it does not play: another shard's, or the whole sweep's (`run::check_other_parts`).
+/// this same sweep that it does not play: another shard's, or the whole sweep's
+/// (`run::check_other_parts`).
 pub(super) fn check_other_parts(options: &SweepOptions) -> Result<(), OutputError> {
     let batch = ThisBatch {
         cells: options.grid.cells.iter().map(|cell| &cell.rules).collect(),
@@ -123,14 +124,10 @@ pub(super) fn check_other_parts(options: &SweepOptions) -> Result<(), OutputErro
         part: options.part(),
         sweep: true,
     };
-    // A resumed sweep's state and per-game CSV hold its own games so far, the state read
-    // already (a sweep's may be large): not read again. A whole sweep's per-game CSV is not
-    // read either: it names no batch size, and a rerun of fewer games replaces it, as asked.
-    let (state, games_csv) = match (&options.resume, options.shard) {
-        (Some(_), _) => (&None, &None),
-        (None, None) => (&options.state, &None),
-        (None, Some(_)) => (&options.state, &options.games_csv),
-    };
+    let (state, games_csv) = run::state_and_csv_to_check(
+        (options.resume.is_some(), options.shard.is_some()),
+        (&options.state, &options.games_csv),
+    );
     let summaries = [
         ("--csv", &options.csv, Holds::SummaryCsv),
         ("--json", &options.json, Holds::SummaryJson),
@@ -272,16 +269,12 @@ pub(super) fn interrupted_text(
     (all_written, csv_moved): (bool, bool),
 ) -> String {
     let written = if all_written { "" } else { " written" };
-    // A per-game CSV moved while written is looked for at its name by `warsim resume`.
-    let when = match (csv_moved, &options.games_csv) {
-        (true, Some(csv)) => format!(" once the per-game CSV is back at {csv}"),
-        _ => String::new(),
-    };
+    let files = (&options.state, &options.parquet);
     format!(
         "interrupted in {cell} ({signal}): {} of {} games played; the tables{written} hold every \
          cell begun, the last marked complete: false{}",
         group(played),
         group(asked),
-        play_on_when(&options.state, &options.parquet, &when)
+        play_on_unless_moved(files, &options.games_csv, csv_moved)
     )
 }

@@ -10,7 +10,7 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use common::{exits_within, interrupt, json, said, size, start_in, until, within};
+use common::{exits_within, interrupt, json, refused, said, size, start_in, until, within};
 use tempfile::TempDir;
 
 /// `warsim resume run.state` in `dir`, which must end within a minute.
@@ -67,9 +67,7 @@ fn a_csv_moved_while_written_keeps_the_checkpoints_and_is_resumed_only_once_put_
     assert_eq!(bytes, text.len() as u64, "every row the file moved holds");
     assert!(text.ends_with(&last_row) && last_row.ends_with('\n'));
     // Not at its name: put it back to resume.
-    let out = resume_in(d);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = refused(&resume_in(d));
     assert!(
         err.contains("the per-game CSV games.csv is missing"),
         "{err}"
@@ -80,9 +78,7 @@ fn a_csv_moved_while_written_keeps_the_checkpoints_and_is_resumed_only_once_put_
     let last = other.len() - 2;
     other[last] = if other[last] == b'9' { b'8' } else { b'9' };
     std::fs::write(&games, other).unwrap();
-    let out = resume_in(d);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = refused(&resume_in(d));
     assert!(err.contains("edited since"), "{err}");
 }
 

@@ -3,9 +3,12 @@
 //! `--csv` (a sweep's `--games-csv`), `--parquet` or `--hdr` used to leave the last task's
 //! file alone, the others' games lost to the merge. Any other file is replaced, as asked.
 
+mod common;
+
 use std::path::Path;
 use std::process::Output;
 
+use common::refused;
 use tempfile::TempDir;
 
 /// `warsim COMMAND ARGS` (each split at spaces) in `dir`.
@@ -47,9 +50,7 @@ fn another_shards_summary_or_state_is_refused_before_the_batch() {
         let file = d.join(output.split(' ').nth(1).unwrap());
         ran(&run_in(d, &format!("--shard 0/2 {output}")));
         let first = std::fs::read(&file).unwrap();
-        let out = run_in(d, &format!("--shard 1/2 {output}"));
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
+        let err = refused(&run_in(d, &format!("--shard 1/2 {output}")));
         let (flag, name) = output.split_once(' ').unwrap();
         let (stem, extension) = name.split_once('.').unwrap();
         assert_eq!(
@@ -72,9 +73,7 @@ fn another_shards_summary_or_state_is_refused_before_the_batch() {
         ran(&run_in(d, output));
         assert_ne!(std::fs::read(&file).unwrap(), first);
         // The whole batch's file holds games a shard does not play.
-        let out = run_in(d, &format!("--shard 1/2 {output}"));
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
+        let err = refused(&run_in(d, &format!("--shard 1/2 {output}")));
         assert!(
             err.contains("of games 0 to 1,999 of this same batch"),
             "{err}"
@@ -109,9 +108,7 @@ fn a_sweep_refuses_another_shards_table_json_or_state_cell_by_cell() {
         let dir = TempDir::new().unwrap();
         let d = dir.path();
         ran(&sweep(d, &format!("--shard 0/2 {output}")));
-        let out = sweep(d, &format!("--shard 1/2 {output}"));
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
+        let err = refused(&sweep(d, &format!("--shard 1/2 {output}")));
         let held = "of games 0 to 49 of cell 0, the same batch as this sweep's cell 0 (same rules, \
                     seed and --games), and this sweep plays games 50 to 99 of each cell: ";
         assert!(err.contains(held), "{err}");
@@ -130,9 +127,7 @@ fn an_enumeration_refuses_another_parts_state() {
     let d = dir.path();
     ran(&enumerate(d, "--shard 0/2"));
     let first = std::fs::read(d.join("e.json")).unwrap();
-    let out = enumerate(d, "--shard 1/2");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = refused(&enumerate(d, "--shard 1/2"));
     assert!(
         err.starts_with(
             "error: --state e.json: is the state of sequences 0 to 1,259 of this same \
@@ -154,9 +149,7 @@ fn a_shard_refuses_a_per_game_csv_of_another_shard_told_by_its_game_seeds() {
     let d = dir.path();
     ran(&run_in(d, "--shard 1/2 --no-header --csv c.csv"));
     let first = std::fs::read(d.join("c.csv")).unwrap();
-    let out = run_in(d, "--shard 0/2 --csv c.csv");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = refused(&run_in(d, "--shard 0/2 --csv c.csv"));
     assert_eq!(
         err,
         "error: --csv c.csv: is the per-game CSV of games 1,000 to 1,999 of a batch with this \
@@ -188,9 +181,7 @@ fn a_sweep_shard_refuses_a_per_game_csv_of_another_shard() {
     let d = dir.path();
     ran(&sweep(d, "--shard 0/2 --games-csv g.csv"));
     let first = std::fs::read(d.join("g.csv")).unwrap();
-    let out = sweep(d, "--shard 1/2 --games-csv g.csv");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = refused(&sweep(d, "--shard 1/2 --games-csv g.csv"));
     assert_eq!(
         err,
         "error: --games-csv g.csv: is the per-game CSV of a sweep with this seed, its rows from \
@@ -205,9 +196,7 @@ fn a_sweep_shard_refuses_a_per_game_csv_of_another_shard() {
     ran(&sweep(d, "--shard 1/2 --seed 5 --games-csv g.csv"));
     ran(&sweep(d, "--games-csv g.csv"));
     // The whole sweep's rows run past a shard's games.
-    let out = sweep(d, "--shard 0/2 --games-csv g.csv");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = refused(&sweep(d, "--shard 0/2 --games-csv g.csv"));
     assert!(err.contains("to game 99 of cell 1"), "{err}");
 }
 
@@ -223,9 +212,7 @@ fn a_log_of_shards_concatenated_is_refused_by_each_shard_and_replaced_by_the_who
     ]
     .concat();
     std::fs::write(d.join("all.hlog"), &both).unwrap();
-    let out = run_in(d, "--shard 0/2 --hdr all.hlog");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = refused(&run_in(d, "--shard 0/2 --hdr all.hlog"));
     assert!(
         err.contains("log of games 1,000 to 1,999 of this same batch"),
         "{err}"
@@ -245,9 +232,7 @@ fn a_sweeps_summary_of_more_than_16_mib_is_read_too() {
     ran(&sweep(d, "--shard 0/2 --json s.json"));
     let first = std::fs::read(d.join("s.json")).unwrap();
     assert!(first.len() > 16 << 20, "{} bytes", first.len());
-    let out = sweep(d, "--shard 1/2 --json s.json");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = refused(&sweep(d, "--shard 1/2 --json s.json"));
     assert!(
         err.contains("is the summary of game 0 of cell 0, the same batch"),
         "{err}"

@@ -211,6 +211,13 @@ pub fn signal_in_once_written(
     child.wait_with_output().unwrap()
 }
 
+/// What `out` said on standard error, checking that it was refused (exit status 2).
+pub fn refused(out: &Output) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    err
+}
+
 /// Waits for `child` to exit; after `limit` kills it and fails the test, saying it `waited`
 /// (a test of something that must not hang must not hang itself).
 pub fn exits_within(

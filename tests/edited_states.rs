@@ -167,3 +167,65 @@ fn a_checkpoint_whose_command_line_cannot_be_read_is_refused_saying_why() {
         assert_eq!(std::fs::read_to_string(&state).unwrap(), text, "left alone");
     }
 }
+
+/// A complete checkpoint is said complete only once its figures are found whole: one count
+/// edited in a run's, a sweep's cell's or an enumeration's is refused by `warsim resume` as
+/// `merge` would refuse it (and as a checkpoint not yet complete is), never "nothing to resume";
+/// and by its command with `--continue`, a sweep's naming the cell as `merge` does.
+#[test]
+fn a_complete_checkpoint_whose_counts_were_edited_is_refused_by_resume() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let sweep = "sweep --players 2,3 --ranks 6 --games 50";
+    let cases: [(&str, &str, &[&str], &str); 3] = [
+        (
+            "run --games 100",
+            "r.json",
+            &["stats", "wins_by_seat"],
+            "is damaged: its counts do not add up (games, outcomes, lengths and wins disagree)",
+        ),
+        (
+            sweep,
+            "s.json",
+            &["cells", "1", "stats", "wins_by_seat"],
+            "cell 1 (players=3 ranks=6): is damaged: its counts do not add up (games, \
+             outcomes, lengths and wins disagree)",
+        ),
+        (
+            "enumerate --ranks 5 --suits 1",
+            "e.json",
+            &["tally", "wins"],
+            "is damaged: its tally does not add up",
+        ),
+    ];
+    for (command, state, counts, damage) in cases {
+        let args: Vec<&str> = command.split(' ').chain(["-q", "--state", state]).collect();
+        assert!(warsim(d, &args).status.success(), "{command}");
+        let complete = warsim(d, &["resume", state]);
+        let said = String::from_utf8_lossy(&complete.stderr);
+        assert!(said.ends_with("nothing to resume\n"), "{said}");
+        let mut value: Value =
+            serde_json::from_slice(&std::fs::read(d.join(state)).unwrap()).unwrap();
+        let wins = counts
+            .iter()
+            .fold(&mut value, |v, key| match key.parse::<usize>() {
+                Ok(index) => &mut v[index],
+                Err(_) => &mut v[*key],
+            });
+        wins[0] = (wins[0].as_u64().unwrap() + 1).into();
+        let text = serde_json::to_string_pretty(&value).unwrap();
+        std::fs::write(d.join(state), &text).unwrap();
+        // And its own command with --continue, which would write its outputs again.
+        let again = [&args[..], &["--continue"]].concat();
+        for args in [&["resume", state][..], &again] {
+            let out = warsim(d, args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert_eq!(
+                String::from_utf8_lossy(&out.stderr),
+                format!("error: {state}: {damage}\n")
+            );
+            let now = std::fs::read_to_string(d.join(state)).unwrap();
+            assert_eq!(now, text, "left alone");
+        }
+    }
+}

@@ -14,6 +14,7 @@ use super::enumerate::{checked_plan, continue_enumeration};
 use super::resumed_csv::check_csv;
 use super::{Cli, Command, parse_threads};
 use crate::config::{ConfigError, ResumeFrom, RunOptions, check_threads, parse_duration};
+use crate::enumerate::saved::tally_of;
 use crate::export::Target;
 use crate::export::text::{counted, group};
 use crate::interrupt::Interrupt;
@@ -78,6 +79,34 @@ fn games_of(checkpoint: &AnyState) -> (u64, u64, &'static str) {
     }
 }
 
+/// Whether a checkpoint's figures read whole: its rules rebuild and its counts add up (each
+/// cell's, of a sweep), or why not.
+fn sound(checkpoint: &AnyState) -> Result<(), String> {
+    let run = |state: &State| state.stats(&state.rules()?).map(drop);
+    match checkpoint {
+        AnyState::Run(state) => run(state),
+        AnyState::Sweep(sweep) => (sweep.cells.iter().enumerate())
+            .try_for_each(|(index, cell)| run(cell).map_err(|e| in_cell(sweep, index, &e))),
+        AnyState::Enumeration(state) => {
+            let players = state.rules.rules()?.players as usize;
+            tally_of(&state.tally, players).map(drop)
+        }
+    }
+}
+
+/// A sweep's cell named before what is wrong with it, as `warsim merge` names it:
+/// "cell 4 (players=3 ranks=13): is damaged: …".
+fn in_cell(sweep: &SweepState, index: usize, why: &str) -> String {
+    let values = sweep
+        .grid
+        .get(index)
+        .map_or(&[][..], |cell| &cell.values[..]);
+    let label: Vec<String> = (sweep.swept.iter().zip(values))
+        .map(|(key, value)| format!("{key}={value}"))
+        .collect();
+    format!("cell {index} ({}): {why}", label.join(" "))
+}
+
 /// Reads the state, checks its outputs and runs (or sweeps) on.
 pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
     if let Some(threads) = args.threads {
@@ -94,6 +123,8 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<RunEnd, RunError> {
     let (played, asked, noun) = games_of(&checkpoint);
     let what = checkpoint.kind();
     if played == asked {
+        // Said complete only once its figures are found whole, as a merge would read them.
+        sound(&checkpoint).map_err(|e| refuse(format!("{name}: {e}")))?;
         say!(
             "{name}: the {what} is complete ({}): nothing to resume",
             counted(played, noun)
@@ -303,10 +334,9 @@ pub(super) fn continue_sweep(
     let asked = options.part_games() * options.grid.cells.len() as u64;
     check_csv(name, &options.games_csv, resumable, played)?;
     let mut cells = Vec::with_capacity(sweep.cells.len());
-    for (state, cell) in sweep.cells.iter().zip(&options.grid.cells) {
-        let stats = state
-            .stats(&cell.rules)
-            .map_err(|e| refuse(format!("{name}: {e}")))?;
+    for (index, (state, cell)) in sweep.cells.iter().zip(&options.grid.cells).enumerate() {
+        let stats = (state.stats(&cell.rules))
+            .map_err(|e| refuse(format!("{name}: {}", in_cell(sweep, index, &e))))?;
         cells.push((stats, state.wall_seconds));
     }
     let cells_done = cells

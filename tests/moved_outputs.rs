@@ -128,3 +128,38 @@ fn an_interrupted_sweep_whose_csv_was_moved_says_to_put_it_back_before_resuming(
                    run.state`, or the same command with --continue";
     assert!(said.trim_end().ends_with(play_on), "{said}");
 }
+
+/// A sweep stopped by a write error (here its Parquet file removed) names its per-game CSV
+/// where it stands now when it was moved while written, as a run does, and that file holds
+/// every game before the stop.
+#[test]
+fn a_sweep_stopped_by_a_write_error_names_where_its_moved_csv_stands() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let (games, moved) = (d.join("games.csv"), d.join("moved.csv"));
+    let mut child = start_in(
+        d,
+        "sweep --players 2..3 --games 1e9 --seed 5 --quiet --games-csv games.csv --parquet \
+         g.parquet",
+    );
+    until("1 MiB of rows", || size(&games) >= 1 << 20);
+    std::fs::rename(&games, &moved).unwrap();
+    std::fs::remove_file(d.join("g.parquet")).unwrap();
+    let status = exits_within(&mut child, Duration::from_secs(60), "it played on");
+    let said = said(d);
+    assert_eq!(status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("it was removed while warsim wrote it"),
+        "{said}"
+    );
+    let named = format!(
+        "stopped in cell 0 of cells 0 to 1 after {{}} of its games: the per-game CSV (games.csv, \
+         moved meanwhile to {}) holds every game before it;",
+        moved.canonicalize().unwrap().display()
+    );
+    let (before, after) = named.split_once("{}").unwrap();
+    let stop = said.find(before).expect(&said) + before.len();
+    let played = &said[stop..stop + said[stop..].find(after).expect(&said)];
+    let rows = std::fs::read_to_string(&moved).unwrap().lines().count() - 1;
+    assert_eq!(played.replace(',', ""), rows.to_string(), "{said}");
+}

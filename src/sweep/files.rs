@@ -3,6 +3,7 @@
 //! them too.
 
 use std::io;
+use std::path::Path;
 
 use super::tables::{write_cells_csv, write_seats_csv, write_sweep_json};
 use super::{CellResult, SweepOptions};
@@ -220,14 +221,15 @@ fn games_a_cell(options: &SweepOptions, results: &[CellResult]) -> String {
 /// per-game file but a Parquet file whose own write failed (it keeps its whole row groups, or
 /// nothing where it could not be cut back to them), and in the tables.
 ///
-/// A per-game file removed or cut short while written is not said to hold anything. When a
-/// file of the sweep's results could not be written too (`all_written` false; each has its own
+/// A per-game file removed or cut short while written is not said to hold anything; a CSV
+/// another program moved while written is named where it stands now (`moved_to`). When a file
+/// of the sweep's results could not be written too (`all_written` false; each has its own
 /// error), only the others are said to describe the games.
 pub(super) fn kept_text(
     options: &SweepOptions,
     failure: &StopFailure,
     (cell, played, asked): (&str, u64, u64),
-    all_written: bool,
+    (all_written, moved_to): (bool, Option<&Path>),
 ) -> String {
     let (when, games) = match played == asked {
         true => (
@@ -244,8 +246,16 @@ pub(super) fn kept_text(
     };
     let mut kept = Vec::new();
     let parquet = failure.parquet_left();
-    if options.games_csv.is_some() && !failure.lost(Which::Csv) {
-        kept.push(format!("the per-game CSV holds {games}"));
+    if let Some(csv) = options
+        .games_csv
+        .as_ref()
+        .filter(|_| !failure.lost(Which::Csv))
+    {
+        let named = match moved_to {
+            Some(now) => format!(" ({csv}, moved meanwhile to {})", now.display()),
+            None => String::new(),
+        };
+        kept.push(format!("the per-game CSV{named} holds {games}"));
     }
     if options.parquet.is_some() {
         let first = |games| format!("its first {}", counted(games, "game"));

@@ -227,10 +227,10 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let asked = options.part_games() * options.grid.cells.len() as u64;
     if let Some(failure) = failure {
         let on = (&options.state, &options.parquet);
-        let games = (&*last_begun(), played, asked);
+        let (games, moved_to) = ((&*last_begun(), played, asked), csv_end.moved_to.as_deref());
         let kept = format!(
             "; {}{}",
-            kept_text(options, &failure, games, failures.is_empty()),
+            kept_text(options, &failure, games, (failures.is_empty(), moved_to)),
             failure.play_on(on, (&failures, SWEEP_STATE))
         );
         let files = (&options.games_csv, &options.parquet, &options.state);

@@ -10,8 +10,16 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use common::{exits_within, interrupt, json, refused, said, size, start_in, until, within};
+use common::{
+    EndsWithTest, exits_within, interrupt, json, refused, said, size, start_in, until, within,
+};
 use tempfile::TempDir;
+
+/// A long run and a long sweep, each writing `games.csv`.
+const RUN_AND_SWEEP: [&str; 2] = [
+    "run --games 1e9 --csv games.csv",
+    "sweep --players 2..3 --games 1e9 --games-csv games.csv",
+];
 
 /// `warsim resume run.state` in `dir`, which must end within a minute.
 fn resume_in(dir: &Path) -> std::process::Output {
@@ -84,10 +92,7 @@ fn a_csv_moved_while_written_keeps_the_checkpoints_and_is_resumed_only_once_put_
 
 #[test]
 fn a_csv_removed_and_made_again_while_written_is_not_resumed_onto() {
-    for command in [
-        "run --games 1e9 --csv games.csv",
-        "sweep --players 2..3 --games 1e9 --games-csv games.csv",
-    ] {
+    for command in RUN_AND_SWEEP {
         let dir = TempDir::new().unwrap();
         let d = dir.path();
         let games = d.join("games.csv");
@@ -162,4 +167,34 @@ fn a_sweep_stopped_by_a_write_error_names_where_its_moved_csv_stands() {
     let played = &said[stop..stop + said[stop..].find(after).expect(&said)];
     let rows = std::fs::read_to_string(&moved).unwrap().lines().count() - 1;
     assert_eq!(played.replace(',', ""), rows.to_string(), "{said}");
+}
+
+/// A run or sweep stopped by a nearly full disk says to play on once the disk has room and,
+/// its per-game CSV moved while written, once the CSV is back at its name, where `warsim
+/// resume` looks for it.
+#[test]
+fn a_full_disk_with_its_csv_moved_says_to_put_it_back_before_resuming() {
+    for command in RUN_AND_SWEEP {
+        let dir = TempDir::new().unwrap();
+        let d = dir.path();
+        let games = d.join("games.csv");
+        // Room refused past 256 MiB of a file: long after the move.
+        let mut child = common::disk::warsim_on(d, "268435456")
+            .args(command.split_whitespace())
+            .args(["--seed", "5", "--quiet", "--state", "run.state"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::fs::File::create(d.join("said.txt")).unwrap())
+            .ends_with_test()
+            .spawn()
+            .unwrap();
+        until("1 MiB of rows", || size(&games) >= 1 << 20);
+        std::fs::rename(&games, d.join("moved.csv")).unwrap();
+        let status = exits_within(&mut child, Duration::from_secs(120), "its disk filled");
+        let said = said(d);
+        assert_eq!(status.code(), Some(1), "{command}: {said}");
+        assert!(said.contains(common::disk::NEARLY_FULL), "{said}");
+        let play_on = "; to play on once its disk has room and the per-game CSV is back at \
+                       games.csv: `warsim resume run.state`, or the same command with --continue";
+        assert!(said.trim_end().ends_with(play_on), "{command}: {said}");
+    }
 }

@@ -100,6 +100,7 @@ pub(super) fn kept_note(
     let complete = games == info.games_requested;
     let left = (failure.lost(Which::Csv), failure.parquet_left());
     let files = (&options.state, &options.parquet);
+    let csv_moved = options.csv.as_ref().filter(|_| csv_end.moved_to.is_some());
     let when = match complete {
         true => format!("after every game was played ({})", games_text(games)),
         false => format!("stopped after {}", games_text(games)),
@@ -113,6 +114,6 @@ pub(super) fn kept_note(
             csv_end.moved_to.as_deref(),
             unwritten
         ),
-        failure.play_on(files, (unwritten, outputs::STATE_FILE))
+        failure.play_on(files, (unwritten, outputs::STATE_FILE), csv_moved)
     )
 }

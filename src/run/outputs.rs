@@ -273,16 +273,23 @@ impl StopFailure {
     /// How to play on after a batch stopped with its disk nearly full, for its closing message:
     /// as after an interrupt ([`play_on`](super::play_on)), once the state is written (it is
     /// not among the outputs `unwritten`, named `state_named`). Empty after any other failure.
+    /// A per-game CSV moved while written (`csv_moved`: its name) must be put back first, as
+    /// `warsim resume` looks for it there.
     pub fn play_on(
         &self,
         (state, parquet): (&Option<Target>, &Option<Target>),
         (unwritten, state_named): (&[RunError], &str),
+        csv_moved: Option<&Target>,
     ) -> String {
         let state_written = !unwritten.iter().any(|e| e.is_write_of(state_named));
-        match RoomShort::is(&self.source) && state_written {
-            true => super::checkpoints::play_on_when(state, parquet, " once its disk has room"),
-            false => String::new(),
+        if !(RoomShort::is(&self.source) && state_written) {
+            return String::new();
         }
+        let when = match csv_moved {
+            Some(csv) => format!(" once its disk has room and the per-game CSV is back at {csv}"),
+            None => " once its disk has room".to_string(),
+        };
+        super::checkpoints::play_on_when(state, parquet, &when)
     }
 
     /// True when the per-game file `which` stopped the batch by being removed or cut short

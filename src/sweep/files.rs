@@ -20,7 +20,7 @@ use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
 use crate::stats::Stats;
 
 /// The sweep state's name in messages, shared by its writing and the closing message.
-pub(super) const SWEEP_STATE: &str = "the sweep state";
+const SWEEP_STATE: &str = "the sweep state";
 
 /// Writes the tables, the JSON, the histograms, the plot and the state (each atomically), which
 /// records where the per-game CSV ends (`csv_end`); returns what failed.
@@ -223,13 +223,13 @@ fn games_a_cell(options: &SweepOptions, results: &[CellResult]) -> String {
 ///
 /// A per-game file removed or cut short while written is not said to hold anything; a CSV
 /// another program moved while written is named where it stands now (`moved_to`). When a file
-/// of the sweep's results could not be written too (`all_written` false; each has its own
-/// error), only the others are said to describe the games.
+/// of the sweep's results could not be written too (in `unwritten`, each with its own error),
+/// only the others are said to describe the games. Then how to play on, if the sweep can.
 pub(super) fn kept_text(
     options: &SweepOptions,
     failure: &StopFailure,
     (cell, played, asked): (&str, u64, u64),
-    (all_written, moved_to): (bool, Option<&Path>),
+    (unwritten, moved_to): (&[RunError], Option<&Path>),
 ) -> String {
     let (when, games) = match played == asked {
         true => (
@@ -261,11 +261,14 @@ pub(super) fn kept_text(
         let first = |games| format!("its first {}", counted(games, "game"));
         kept.extend(parquet.kept("the Parquet file", games, first));
     }
-    kept.push(match all_written {
+    kept.push(match unwritten.is_empty() {
         true => format!("the tables describe {games}"),
         false => format!("the other files written describe {games}"),
     });
-    format!("{when}: {}", kept.join("; "))
+    let files = (&options.state, &options.parquet);
+    let csv_moved = options.games_csv.as_ref().filter(|_| moved_to.is_some());
+    let play_on = failure.play_on(files, (unwritten, SWEEP_STATE), csv_moved);
+    format!("{when}: {}{play_on}", kept.join("; "))
 }
 
 /// What an interrupted sweep says it kept: `played` of the `asked` games, and `cell` the last

@@ -31,7 +31,7 @@ use crate::state::check_outputs_beside_state;
 use crate::stats::Stats;
 
 pub(crate) use files::write_sweep_files;
-use files::{SWEEP_STATE, checkpoint_holds, interrupted_text, kept_text, sweep_state};
+use files::{checkpoint_holds, interrupted_text, kept_text, sweep_state};
 pub use grid::{AXES, Cell, Grid, Skipped};
 use tables::sweep_json;
 pub(crate) use tables::write_sweep_report;
@@ -226,12 +226,10 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let played: u64 = results.iter().map(|r| r.stats.games).sum();
     let asked = options.part_games() * options.grid.cells.len() as u64;
     if let Some(failure) = failure {
-        let on = (&options.state, &options.parquet);
         let (games, moved_to) = ((&*last_begun(), played, asked), csv_end.moved_to.as_deref());
         let kept = format!(
-            "; {}{}",
-            kept_text(options, &failure, games, (failures.is_empty(), moved_to)),
-            failure.play_on(on, (&failures, SWEEP_STATE))
+            "; {}",
+            kept_text(options, &failure, games, (&failures, moved_to))
         );
         let files = (&options.games_csv, &options.parquet, &options.state);
         failure.put_first(files, kept, &mut failures)?;

@@ -8,6 +8,7 @@
 use std::ffi::OsStr;
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Duration;
@@ -149,4 +150,58 @@ fn every_cut_of_a_state_is_the_start_of_a_json_document() {
             assert_eq!(refusal, None, "{args:?}, cut at {cut}");
         }
     }
+}
+
+/// A folder, a named pipe or a device put at a stopped run's per-game CSV name is refused by
+/// `warsim resume` as what it is, not a regular file, and left alone: a folder was said to
+/// hold too few bytes, a pipe with no writer held resume in its open for ever.
+#[test]
+fn a_folder_or_a_pipe_at_a_checkpoints_csv_name_is_refused_not_waited_on() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let state = d.join("run.state");
+    let mut run = Command::new(env!("CARGO_BIN_EXE_warsim"))
+        .current_dir(d)
+        .args([
+            "run",
+            "--games",
+            "1e9",
+            "--csv",
+            "games.csv",
+            "--state",
+            "run.state",
+        ])
+        .args(["--checkpoint-every", "10ms", "-q"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    common::until("its first checkpoint", || state.exists());
+    run.kill().unwrap();
+    run.wait().unwrap();
+    std::fs::rename(d.join("games.csv"), d.join("kept.csv")).unwrap();
+    let csv = d.join("games.csv");
+    let not_a_file = "the per-game CSV games.csv is not a regular file (a folder, a pipe or a \
+                      device now has its name): nothing was changed; put the file back to resume";
+    std::fs::create_dir(&csv).unwrap();
+    refused_with(
+        &warsim_within_a_minute(d, &["resume", "run.state"]),
+        not_a_file,
+    );
+    std::fs::remove_dir(&csv).unwrap();
+    let made = Command::new("mkfifo").arg(&csv).status().unwrap();
+    assert!(made.success());
+    refused_with(
+        &warsim_within_a_minute(d, &["resume", "run.state"]),
+        not_a_file,
+    );
+    assert!(
+        std::fs::metadata(&csv).unwrap().file_type().is_fifo(),
+        "left alone"
+    );
+    std::fs::remove_file(&csv).unwrap();
+    std::os::unix::fs::symlink("/dev/null", &csv).unwrap();
+    refused_with(
+        &warsim_within_a_minute(d, &["resume", "run.state"]),
+        not_a_file,
+    );
 }

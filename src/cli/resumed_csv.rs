@@ -3,11 +3,13 @@
 //! written on, or edited is refused with what is wrong with it and how to go on, never
 //! continued into a file lacking games.
 
+use std::os::unix::fs::OpenOptionsExt;
+
 use super::resume::refuse;
 use crate::export::text::{counted, group};
-use crate::export::{Target, lost_bytes};
+use crate::export::{Target, last_row_of, lost_bytes};
 use crate::run::RunError;
-use crate::state::{Resumable, csv_tail};
+use crate::state::Resumable;
 
 /// Refuses a per-game CSV that no longer holds exactly the checkpoint's rows: missing, shorter,
 /// cut short and written on (zeros where rows were), or edited; or that held none of them when
@@ -22,15 +24,23 @@ pub(super) fn check_csv(
         return Ok(());
     };
     let (bytes, held) = (resumable.csv_bytes, counted(games, "game"));
-    let lost = std::fs::File::open(csv)
-        .ok()
-        .and_then(|f| lost_bytes(&f, 0, bytes));
+    // Opened once: its length, holes and last row are all the one file's, not whatever the name
+    // leads to at each look. Without blocking: a named pipe put there has no writer.
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(csv);
+    // Its length, if it is a regular file: only one can be cut back to the checkpoint's rows.
+    let length = |f: &std::fs::File| f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+    let regular = file.as_ref().ok().filter(|f| length(f).is_some());
+    let lost = regular.and_then(|f| lost_bytes(f, 0, bytes));
     let lost = lost.map(|(from, to)| {
         let bytes = format!("{} to {}", group(from), group(to - 1));
         format!("lost the rows in its bytes {bytes} (cut short by another program while written)")
     });
+    let last_row = |file: &std::fs::File| last_row_of(file, bytes).ok();
     let again = "; its games can only be played again";
-    let (why, how) = match std::fs::metadata(csv).map(|m| m.len()) {
+    let (why, how) = match file.as_ref().map(|f| (f, length(f))) {
         _ if bytes == 0 && games > 0 => (
             format!(
                 "held none of the state's {held} when the state was written (it was removed \
@@ -45,7 +55,11 @@ pub(super) fn check_csv(
             ),
             "; put it back to resume",
         ),
-        Ok(len) if len < bytes => (
+        Ok((_, None)) => (
+            "is not a regular file (a folder, a pipe or a device now has its name)".to_string(),
+            "; put the file back to resume",
+        ),
+        Ok((_, Some(len))) if len < bytes => (
             format!(
                 "holds {} bytes, fewer than the {} of the checkpoint's {held}",
                 group(len),
@@ -54,7 +68,7 @@ pub(super) fn check_csv(
             "",
         ),
         Ok(_) if lost.is_some() => (lost.unwrap_or_default(), again),
-        Ok(_) if csv_tail(csv, bytes).ok().as_deref() == Some(resumable.csv_tail.as_str()) => {
+        Ok((file, _)) if last_row(file).as_deref() == Some(resumable.csv_tail.as_str()) => {
             return Ok(());
         }
         Ok(_) => (

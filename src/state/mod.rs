@@ -3,16 +3,15 @@
 //! the whole run (`warsim merge`); a sweep's state holds one such state per cell. See the
 //! README's "State files" for the format.
 
-use std::fs;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
 use crate::config::{ConfigError, RuleChoice, preset_named};
 use crate::engine::Rules;
 use crate::engine::rules::{Named, Setting};
-use crate::export::{RunInfo, last_row_of};
+use crate::export::RunInfo;
 use crate::stats::{Stats, StatsParts};
 
 mod enumeration;
@@ -157,11 +156,6 @@ impl Resumable {
 
 /// Standard base64 with padding, as `cwd_base64` holds a folder's bytes.
 const BASE64: base64::engine::GeneralPurpose = base64::engine::general_purpose::STANDARD;
-
-/// The last row of `path`'s first `bytes` bytes, newline included (empty when `bytes` is 0).
-pub fn csv_tail(path: &Path, bytes: u64) -> io::Result<String> {
-    last_row_of(&fs::File::open(path)?, bytes)
-}
 
 /// The settings of the rules, by flag, that the preset's family takes.
 fn settings_of(rules: &Rules) -> Vec<(String, String)> {

@@ -1,9 +1,10 @@
 //! A wrong file named where warsim reads a state or a list of states (a per-game CSV of
 //! gigabytes, /dev/zero, a pipe that never ends) is refused by its first bytes, with exit 2
 //! and one `error:` line, not read whole first; a real state larger than what is read first
-//! still merges, as every cut of a state warsim writes is the start of one JSON document. The
-//! pipes here are held open until warsim exits: a reader that waited for their end would
-//! never answer, and the test would name it.
+//! still merges, as every cut of a state warsim writes is the start of one JSON document. A
+//! folder or pipe where `warsim resume` looks for a per-game CSV is refused as what it is, not
+//! opened to wait on. The pipes here are held open until warsim exits: a reader that waited for
+//! their end would never answer, and the test would name it.
 
 use std::ffi::OsStr;
 use std::io::Write;
@@ -17,7 +18,7 @@ use tempfile::TempDir;
 
 mod common;
 
-use common::within;
+use common::{EndsWithTest, within};
 
 /// A named pipe at `path` that yields `bytes` and then stays open, until the returned thread
 /// is joined after warsim exits.
@@ -173,6 +174,7 @@ fn a_folder_or_a_pipe_at_a_checkpoints_csv_name_is_refused_not_waited_on() {
         ])
         .args(["--checkpoint-every", "10ms", "-q"])
         .stdout(std::process::Stdio::null())
+        .ends_with_test()
         .spawn()
         .unwrap();
     common::until("its first checkpoint", || state.exists());

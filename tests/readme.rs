@@ -12,6 +12,10 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+use common::EndsWithTest;
+
+mod common;
+
 /// One `$` command of a README block and the output shown under it.
 struct Example {
     /// Which fenced block it is in: the lines of a block share a folder.
@@ -110,6 +114,7 @@ fn run(example: &Example, folder: &Path) -> String {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
+        .ends_with_test()
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();

@@ -1,9 +1,9 @@
 //! Helpers the integration tests share: hand-built deals played to their end, the binary's
-//! standard output whole or up to its first line, runs on a disk that fills (`disk`), a run that may hang stopped at a limit, JSON
-//! files read back, signals sent only once a process catches them, the fast paths played
-//! against the general path (`paths`), Parquet files read back (`parquet`) and plots read
-//! back (`svg`). Each test crate uses part of this module, so the parts it does not use are
-//! not dead code.
+//! standard output whole or up to its first line, runs on a disk that fills (`disk`), a run that
+//! may hang stopped at a limit, JSON files read back, signals sent only once a process catches
+//! them, processes that end with their test (`children`), the fast paths played against the
+//! general path (`paths`), Parquet files read back (`parquet`) and plots read back (`svg`).
+//! Each test crate uses part of this module, so the parts it does not use are not dead code.
 #![allow(dead_code)]
 
 pub mod children;

@@ -159,6 +159,13 @@ pub struct CsvEnd {
     pub moved_to: Option<PathBuf>,
 }
 
+impl CsvEnd {
+    /// The CSV's name, `given`, if another program moved the file away from it while written.
+    pub fn moved_from<'a>(&self, given: &'a Option<Target>) -> Option<&'a Target> {
+        given.as_ref().filter(|_| self.moved_to.is_some())
+    }
+}
+
 impl RecordSink for GameFiles {
     fn write_games(
         &mut self,

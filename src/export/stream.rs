@@ -149,9 +149,9 @@ impl Stream {
     }
 
     /// The last whole row of its first `bytes` bytes, newline included (empty for none), read
-    /// from the file it writes, wherever that file stands now: another program may have moved
-    /// it, or put another file under its name, which a state must not take for it. Empty for
-    /// standard output, a pipe or a device, which are not resumed.
+    /// from the file it writes (opened again through `/proc/self/fd`: it is written write-only)
+    /// wherever it stands now: another program may have moved it, or put another file under its
+    /// name, which a state must not take for it. Empty for standard output, a pipe or a device.
     pub fn last_row(&self, bytes: u64) -> io::Result<String> {
         if !self.regular || self.stdout {
             return Ok(String::new());

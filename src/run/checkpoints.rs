@@ -77,25 +77,25 @@ pub fn play_on(state: &Option<Target>, parquet: &Option<Target>) -> String {
     play_on_when(state, parquet, "")
 }
 
-/// How to play on after an interrupt ([`play_on`]): once the per-game CSV `csv` is back at its
-/// name when another program moved it while written (`csv_moved`), as `warsim resume` looks
-/// for it there.
-pub fn play_on_unless_moved(
+/// How to play on ([`play_on`]) once what stands in the way is mended: its disk given room
+/// (`disk_full`), and a per-game CSV another program moved while written back at its name
+/// (`csv_moved`: that name), where `warsim resume` looks for it.
+pub fn play_on_once(
     (state, parquet): (&Option<Target>, &Option<Target>),
-    csv: &Option<Target>,
-    csv_moved: bool,
+    (disk_full, csv_moved): (bool, Option<&Target>),
 ) -> String {
-    match (csv_moved, csv) {
-        (true, Some(csv)) => {
-            let when = format!(" once the per-game CSV is back at {csv}");
-            play_on_when(state, parquet, &when)
-        }
-        _ => play_on(state, parquet),
-    }
+    let room = disk_full.then(|| "its disk has room".to_string());
+    let back = csv_moved.map(|csv| format!("the per-game CSV is back at {csv}"));
+    let wanted: Vec<String> = room.into_iter().chain(back).collect();
+    let when = match wanted.is_empty() {
+        true => String::new(),
+        false => format!(" once {}", wanted.join(" and ")),
+    };
+    play_on_when(state, parquet, &when)
 }
 
 /// [`play_on`], saying `when` after "to play on" (" once its disk has room").
-pub fn play_on_when(state: &Option<Target>, parquet: &Option<Target>, when: &str) -> String {
+fn play_on_when(state: &Option<Target>, parquet: &Option<Target>, when: &str) -> String {
     match (state, parquet) {
         (Some(target @ Target::File(path)), None) if target.keeps_checkpoints() => format!(
             "; to play on{when}: `warsim resume {}`, or the same command with --continue",

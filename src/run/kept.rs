@@ -28,10 +28,7 @@ pub(super) fn kept_text(
     let held = game_span(first, games);
     let whole = if games > 0 { " whole" } else { "" };
     if let Some(csv) = options.csv.as_ref().filter(|_| !csv_lost) {
-        let moved = match moved_to {
-            Some(now) => format!(", moved meanwhile to {}", now.display()),
-            None => String::new(),
-        };
+        let moved = moved_meanwhile(moved_to);
         kept.push(format!(
             "the per-game CSV ({csv}{moved}) holds {held}{whole}"
         ));
@@ -67,6 +64,15 @@ pub(super) fn kept_text(
     kept.join("; ")
 }
 
+/// What follows a per-game CSV's name in a closing message: where the file stands now when
+/// another program moved it while written (`moved_to`: ", moved meanwhile to PATH"), else
+/// nothing.
+pub fn moved_meanwhile(moved_to: Option<&Path>) -> String {
+    moved_to.map_or(String::new(), |now| {
+        format!(", moved meanwhile to {}", now.display())
+    })
+}
+
 /// What `outputs` (the summaries, or the histograms) say of the games kept: `all` when every
 /// one asked for was written ("the summaries describe …"), the one written's name and `one`
 /// when the other was not ("the summary JSON describes …"), nothing when none was.
@@ -100,7 +106,6 @@ pub(super) fn kept_note(
     let complete = games == info.games_requested;
     let left = (failure.lost(Which::Csv), failure.parquet_left());
     let files = (&options.state, &options.parquet);
-    let csv_moved = options.csv.as_ref().filter(|_| csv_end.moved_to.is_some());
     let when = match complete {
         true => format!("after every game was played ({})", games_text(games)),
         false => format!("stopped after {}", games_text(games)),
@@ -114,6 +119,10 @@ pub(super) fn kept_note(
             csv_end.moved_to.as_deref(),
             unwritten
         ),
-        failure.play_on(files, (unwritten, outputs::STATE_FILE), csv_moved)
+        failure.play_on(
+            files,
+            (unwritten, outputs::STATE_FILE),
+            csv_end.moved_from(&options.csv)
+        )
     )
 }

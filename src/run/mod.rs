@@ -27,11 +27,12 @@ mod room;
 mod summary_cells;
 mod titles;
 
+pub use kept::moved_meanwhile;
 use kept::{kept_note, kept_text};
 
 pub use checkpoints::{
-    answer_checkpoint_requests, checkpoints_of, play_on, play_on_unless_moved, resumable,
-    resumable_at, resumed_game_csv, say_checkpoint_written,
+    answer_checkpoint_requests, checkpoints_of, play_on, play_on_once, resumable, resumable_at,
+    resumed_game_csv, say_checkpoint_written,
 };
 pub use other_parts::{Holds, ThisBatch, another_parts, check_other_parts, state_and_csv_to_check};
 pub use outputs::{OutputWriter, ParquetLeft, StopFailure, Stopper, open_game_files, write_each};
@@ -168,10 +169,9 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
                         csv_end.moved_to.as_deref(),
                         &failures
                     ),
-                    play_on_unless_moved(
+                    play_on_once(
                         (&options.state, &options.parquet),
-                        &options.csv,
-                        csv_end.moved_to.is_some()
+                        (false, csv_end.moved_from(&options.csv))
                     )
                 );
             }

@@ -282,14 +282,10 @@ impl StopFailure {
         csv_moved: Option<&Target>,
     ) -> String {
         let state_written = !unwritten.iter().any(|e| e.is_write_of(state_named));
-        if !(RoomShort::is(&self.source) && state_written) {
-            return String::new();
+        match RoomShort::is(&self.source) && state_written {
+            true => super::checkpoints::play_on_once((state, parquet), (true, csv_moved)),
+            false => String::new(),
         }
-        let when = match csv_moved {
-            Some(csv) => format!(" once its disk has room and the per-game CSV is back at {csv}"),
-            None => " once its disk has room".to_string(),
-        };
-        super::checkpoints::play_on_when(state, parquet, &when)
     }
 
     /// True when the per-game file `which` stopped the batch by being removed or cut short

@@ -3,7 +3,6 @@
 //! them too.
 
 use std::io;
-use std::path::Path;
 
 use super::tables::{write_cells_csv, write_seats_csv, write_sweep_json};
 use super::{CellResult, SweepOptions};
@@ -13,7 +12,7 @@ use crate::export::{
 };
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
 use crate::run::{
-    self, Holds, OutputWriter, RunError, StopFailure, ThisBatch, play_on_unless_moved, plot_titles,
+    self, Holds, OutputWriter, RunError, StopFailure, ThisBatch, play_on_once, plot_titles,
     resumable, write_each,
 };
 use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
@@ -222,14 +221,14 @@ fn games_a_cell(options: &SweepOptions, results: &[CellResult]) -> String {
 /// nothing where it could not be cut back to them), and in the tables.
 ///
 /// A per-game file removed or cut short while written is not said to hold anything; a CSV
-/// another program moved while written is named where it stands now (`moved_to`). When a file
+/// another program moved while written is named where it stands now (`csv_end`). When a file
 /// of the sweep's results could not be written too (in `unwritten`, each with its own error),
 /// only the others are said to describe the games. Then how to play on, if the sweep can.
 pub(super) fn kept_text(
     options: &SweepOptions,
     failure: &StopFailure,
     (cell, played, asked): (&str, u64, u64),
-    (unwritten, moved_to): (&[RunError], Option<&Path>),
+    (unwritten, csv_end): (&[RunError], &CsvEnd),
 ) -> String {
     let (when, games) = match played == asked {
         true => (
@@ -251,8 +250,8 @@ pub(super) fn kept_text(
         .as_ref()
         .filter(|_| !failure.lost(Which::Csv))
     {
-        let named = match moved_to {
-            Some(now) => format!(" ({csv}, moved meanwhile to {})", now.display()),
+        let named = match &csv_end.moved_to {
+            Some(now) => format!(" ({csv}{})", run::moved_meanwhile(Some(now))),
             None => String::new(),
         };
         kept.push(format!("the per-game CSV{named} holds {games}"));
@@ -266,20 +265,20 @@ pub(super) fn kept_text(
         false => format!("the other files written describe {games}"),
     });
     let files = (&options.state, &options.parquet);
-    let csv_moved = options.games_csv.as_ref().filter(|_| moved_to.is_some());
-    let play_on = failure.play_on(files, (unwritten, SWEEP_STATE), csv_moved);
+    let moved_from = csv_end.moved_from(&options.games_csv);
+    let play_on = failure.play_on(files, (unwritten, SWEEP_STATE), moved_from);
     format!("{when}: {}{play_on}", kept.join("; "))
 }
 
 /// What an interrupted sweep says it kept: `played` of the `asked` games, and `cell` the last
 /// begun (`signal` stopped it there). When a file of the sweep's results could not be written
 /// (`all_written` false; its error follows), the tables written. A per-game CSV moved while
-/// written (`csv_moved`) must be put back before the sweep is resumed.
+/// written (`csv_moved`: its name) must be put back before the sweep is resumed.
 pub(super) fn interrupted_text(
     options: &SweepOptions,
     (cell, signal): (&str, &str),
     (played, asked): (u64, u64),
-    (all_written, csv_moved): (bool, bool),
+    (all_written, csv_moved): (bool, Option<&Target>),
 ) -> String {
     let written = if all_written { "" } else { " written" };
     let files = (&options.state, &options.parquet);
@@ -288,6 +287,6 @@ pub(super) fn interrupted_text(
          cell begun, the last marked complete: false{}",
         group(played),
         group(asked),
-        play_on_unless_moved(files, &options.games_csv, csv_moved)
+        play_on_once(files, (false, csv_moved))
     )
 }

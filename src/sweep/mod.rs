@@ -226,10 +226,10 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let played: u64 = results.iter().map(|r| r.stats.games).sum();
     let asked = options.part_games() * options.grid.cells.len() as u64;
     if let Some(failure) = failure {
-        let (games, moved_to) = ((&*last_begun(), played, asked), csv_end.moved_to.as_deref());
+        let games = (&*last_begun(), played, asked);
         let kept = format!(
             "; {}",
-            kept_text(options, &failure, games, (&failures, moved_to))
+            kept_text(options, &failure, games, (&failures, &csv_end))
         );
         let files = (&options.games_csv, &options.parquet, &options.state);
         failure.put_first(files, kept, &mut failures)?;
@@ -246,7 +246,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
                 let signal = interrupt.map_or("a signal", Interrupt::signal_name);
                 let cell = last_begun();
                 let games = (played, asked);
-                let written = (failures.is_empty(), csv_end.moved_to.is_some());
+                let written = (failures.is_empty(), csv_end.moved_from(&options.games_csv));
                 let said = interrupted_text(options, (&cell, signal), games, written);
                 say!("{said}");
             }

@@ -8,7 +8,6 @@
 use std::path::Path;
 use std::process::Command;
 
-use common::EndsWithTest;
 use serde_json::Value;
 use tempfile::TempDir;
 
@@ -128,19 +127,8 @@ fn every_number_of_a_state_edited_is_refused_or_merged_never_a_panic() {
 fn a_checkpoint_whose_command_line_cannot_be_read_is_refused_saying_why() {
     let dir = TempDir::new().unwrap();
     let state = dir.path().join("s.state");
-    let mut run = Command::new(env!("CARGO_BIN_EXE_warsim"))
-        .current_dir(dir.path())
-        .args([
-            "run", "--games", "1e9", "--suits", "16", "--state", "s.state",
-        ])
-        .args(["--checkpoint-every", "10ms", "-q"])
-        .stdout(std::process::Stdio::null())
-        .ends_with_test()
-        .spawn()
-        .unwrap();
-    common::until("its first checkpoint", || state.exists());
-    run.kill().unwrap();
-    run.wait().unwrap();
+    let run = "run --games 1e9 --suits 16 --state s.state --checkpoint-every 10ms -q";
+    common::killed_at_first_checkpoint(dir.path(), run, &state);
     let mut value: Value = serde_json::from_slice(&std::fs::read(&state).unwrap()).unwrap();
     let command = value["resume"]["command"].as_array().unwrap().clone();
     let cases: [(Vec<Value>, &str); 2] = [

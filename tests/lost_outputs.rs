@@ -9,9 +9,8 @@
 mod common;
 
 use std::path::Path;
-use std::time::Duration;
 
-use common::{exits_within, games_in_order, json, said, size, start_in, until};
+use common::{games_in_order, json, lost_while_written, size};
 use tempfile::TempDir;
 use warsim::export::text::group;
 
@@ -31,19 +30,6 @@ fn cut_while_written(dir: &Path, args: &str, cut: &str) -> String {
     lost_while_written(dir, args, &path, || {
         std::fs::File::create(&path).unwrap();
     })
-}
-
-/// Starts `warsim ARGS` in `dir`, does `lose` once `path` holds 1 MiB, and returns the last
-/// line it said once it stopped (exit 1, within a minute).
-fn lost_while_written(dir: &Path, args: &str, path: &Path, lose: impl FnOnce()) -> String {
-    let mut child = start_in(dir, args);
-    until("1 MiB of rows", || size(path) >= 1 << 20);
-    lose();
-    let status = exits_within(&mut child, Duration::from_secs(60), "it played on");
-    let said = said(dir);
-    assert_eq!(status.code(), Some(1), "{said}");
-    // Its last line: a disk too small for the whole batch is warned of first.
-    said.lines().last().unwrap().to_string()
 }
 
 /// The last byte a message says was lost (`… the rows in its bytes 0 to 1,234 are lost`).

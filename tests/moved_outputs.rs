@@ -11,7 +11,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::{
-    EndsWithTest, exits_within, interrupt, json, refused, said, size, start_in, until, within,
+    EndsWithTest, exits_within, interrupt, json, lost_while_written, refused, said, size, start_in,
+    until, within,
 };
 use tempfile::TempDir;
 
@@ -96,13 +97,15 @@ fn a_csv_removed_and_made_again_while_written_is_not_resumed_onto() {
         let dir = TempDir::new().unwrap();
         let d = dir.path();
         let games = d.join("games.csv");
-        let mut child = start_in(d, &format!("{command} --seed 5 --quiet --state run.state"));
-        until("1 MiB of rows", || size(&games) >= 1 << 20);
-        std::fs::remove_file(&games).unwrap();
-        std::fs::write(&games, "my,own\n1,2\n").unwrap();
-        let status = exits_within(&mut child, Duration::from_secs(60), "it played on");
-        assert_eq!(status.code(), Some(1), "{}", said(d));
-        assert!(said(d).contains("it was removed while warsim wrote it"));
+        let args = format!("{command} --seed 5 --quiet --state run.state");
+        let said = lost_while_written(d, &args, &games, || {
+            std::fs::remove_file(&games).unwrap();
+            std::fs::write(&games, "my,own\n1,2\n").unwrap();
+        });
+        assert!(
+            said.contains("it was removed while warsim wrote it"),
+            "{said}"
+        );
         // The state counts no rows: those it wrote went with the file removed.
         assert_eq!(csv_end(&json(&d.join("run.state"))), (0, String::new()));
         let out = resume_in(d);
@@ -142,17 +145,12 @@ fn a_sweep_stopped_by_a_write_error_names_where_its_moved_csv_stands() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
     let (games, moved) = (d.join("games.csv"), d.join("moved.csv"));
-    let mut child = start_in(
-        d,
-        "sweep --players 2..3 --games 1e9 --seed 5 --quiet --games-csv games.csv --parquet \
-         g.parquet",
-    );
-    until("1 MiB of rows", || size(&games) >= 1 << 20);
-    std::fs::rename(&games, &moved).unwrap();
-    std::fs::remove_file(d.join("g.parquet")).unwrap();
-    let status = exits_within(&mut child, Duration::from_secs(60), "it played on");
-    let said = said(d);
-    assert_eq!(status.code(), Some(1), "{said}");
+    let args = "sweep --players 2..3 --games 1e9 --seed 5 --quiet --games-csv games.csv --parquet \
+                g.parquet";
+    let said = lost_while_written(d, args, &games, || {
+        std::fs::rename(&games, &moved).unwrap();
+        std::fs::remove_file(d.join("g.parquet")).unwrap();
+    });
     assert!(
         said.contains("it was removed while warsim wrote it"),
         "{said}"

@@ -18,7 +18,7 @@ use tempfile::TempDir;
 
 mod common;
 
-use common::{EndsWithTest, within};
+use common::within;
 
 /// A named pipe at `path` that yields `bytes` and then stays open, until the returned thread
 /// is joined after warsim exits.
@@ -161,25 +161,8 @@ fn a_folder_or_a_pipe_at_a_checkpoints_csv_name_is_refused_not_waited_on() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
     let state = d.join("run.state");
-    let mut run = Command::new(env!("CARGO_BIN_EXE_warsim"))
-        .current_dir(d)
-        .args([
-            "run",
-            "--games",
-            "1e9",
-            "--csv",
-            "games.csv",
-            "--state",
-            "run.state",
-        ])
-        .args(["--checkpoint-every", "10ms", "-q"])
-        .stdout(std::process::Stdio::null())
-        .ends_with_test()
-        .spawn()
-        .unwrap();
-    common::until("its first checkpoint", || state.exists());
-    run.kill().unwrap();
-    run.wait().unwrap();
+    let run = "run --games 1e9 --csv games.csv --state run.state --checkpoint-every 10ms -q";
+    common::killed_at_first_checkpoint(d, run, &state);
     std::fs::rename(d.join("games.csv"), d.join("kept.csv")).unwrap();
     let csv = d.join("games.csv");
     let not_a_file = "the per-game CSV games.csv is not a regular file (a folder, a pipe or a \

@@ -251,6 +251,34 @@ pub fn start_in(dir: &std::path::Path, args: &str) -> std::process::Child {
         .unwrap()
 }
 
+/// Starts `warsim ARGS` in `dir` ([`start_in`]), does `lose` once `path` holds 1 MiB, and
+/// returns the last line it said once it stopped (exit 1, within a minute): a per-game file
+/// another program took rows from, or moved, while warsim wrote it.
+pub fn lost_while_written(
+    dir: &std::path::Path,
+    args: &str,
+    path: &std::path::Path,
+    lose: impl FnOnce(),
+) -> String {
+    let mut child = start_in(dir, args);
+    until("1 MiB of rows", || size(path) >= 1 << 20);
+    lose();
+    let status = exits_within(&mut child, Duration::from_secs(60), "it played on");
+    let said = said(dir);
+    assert_eq!(status.code(), Some(1), "{said}");
+    // Its last line: a disk too small for the whole batch is warned of first.
+    said.lines().last().unwrap().to_string()
+}
+
+/// Starts `warsim ARGS` in `dir` ([`start_in`]) and kills it (SIGKILL) once its state file
+/// `state` is first written: a stopped run's checkpoint, to resume or to edit.
+pub fn killed_at_first_checkpoint(dir: &std::path::Path, args: &str, state: &std::path::Path) {
+    let mut child = start_in(dir, args);
+    until("its first checkpoint", || state.exists());
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
 /// What the warsim [`start_in`] started in `dir` has said on standard error so far.
 pub fn said(dir: &std::path::Path) -> String {
     std::fs::read_to_string(dir.join("said.txt")).unwrap_or_default()

@@ -11,7 +11,7 @@ use std::time::Duration;
 use clap::{Args, Parser};
 
 use super::enumerate::{checked_plan, continue_enumeration};
-use super::resumed_csv::check_csv;
+use super::resumed_csv::{check_csv, check_parquet};
 use super::{Cli, Command, parse_threads};
 use crate::config::{ConfigError, ResumeFrom, RunOptions, check_threads, parse_duration};
 use crate::enumerate::saved::tally_of;
@@ -280,11 +280,7 @@ pub(super) fn continue_from(
             "{name}: its figures are not those of its own command line (the state was edited)"
         )));
     }
-    if options.parquet.is_some() {
-        return Err(refuse(format!(
-            "{name}: the run writes --parquet, which cannot be continued (a Parquet file is complete only once closed)"
-        )));
-    }
+    check_parquet(name, "run", &options.parquet)?;
     check_csv(name, &options.csv, resumable, state.games)?;
     options.resume = Some(ResumeFrom {
         stats: state
@@ -332,6 +328,7 @@ pub(super) fn continue_sweep(
     }
     let played = sweep.cells.iter().map(|c| c.games).sum();
     let asked = options.part_games() * options.grid.cells.len() as u64;
+    check_parquet(name, "sweep", &options.parquet)?;
     check_csv(name, &options.games_csv, resumable, played)?;
     let mut cells = Vec::with_capacity(sweep.cells.len());
     for (index, (state, cell)) in sweep.cells.iter().zip(&options.grid.cells).enumerate() {

@@ -1,7 +1,8 @@
 //! The check that a resumed run's or sweep's per-game CSV still holds exactly the rows its
 //! checkpoint counted, before anything is changed: a file missing, shorter, cut short and
 //! written on, or edited is refused with what is wrong with it and how to go on, never
-//! continued into a file lacking games.
+//! continued into a file lacking games; and the refusal of a Parquet file, which cannot be
+//! continued at all.
 
 use std::os::unix::fs::OpenOptionsExt;
 
@@ -81,4 +82,21 @@ pub(super) fn check_csv(
         "{name}: the per-game CSV {} {why}: nothing was changed{how}",
         csv.display()
     )))
+}
+
+/// Refuses to resume a `what` ("run", "sweep") that writes a Parquet file: its file holds the
+/// games before the stop and ends with its footer, and cannot be continued (nor replaced by one
+/// holding only the games after the stop).
+pub(super) fn check_parquet(
+    name: &str,
+    what: &str,
+    parquet: &Option<Target>,
+) -> Result<(), RunError> {
+    match parquet {
+        None => Ok(()),
+        Some(_) => Err(refuse(format!(
+            "{name}: the {what} writes --parquet, which cannot be continued (a Parquet file is \
+             complete only once closed): nothing was changed; play the {what} again from its start"
+        ))),
+    }
 }

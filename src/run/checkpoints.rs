@@ -71,8 +71,8 @@ pub fn say_checkpoint_written(bar: &ProgressBar, state: &Target, held: &str) {
 }
 
 /// How to play on after an interrupt, for its message: `warsim resume` or `--continue`, when the
-/// run or sweep wrote a state file that can be continued (not beside a Parquet file, which can
-/// only be played again); empty otherwise.
+/// run or sweep wrote a state file that can be continued; the command again beside a Parquet
+/// file, which cannot be (so `warsim resume` of its state is refused); empty otherwise.
 pub fn play_on(state: &Option<Target>, parquet: &Option<Target>) -> String {
     play_on_when(state, parquet, "")
 }
@@ -100,6 +100,9 @@ fn play_on_when(state: &Option<Target>, parquet: &Option<Target>, when: &str) ->
         (Some(target @ Target::File(path)), None) if target.keeps_checkpoints() => format!(
             "; to play on{when}: `warsim resume {}`, or the same command with --continue",
             path.display()
+        ),
+        (Some(Target::File(_)), Some(_)) => format!(
+            "; a Parquet file cannot be continued: to play every game{when}, the same command again"
         ),
         _ => String::new(),
     }

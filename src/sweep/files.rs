@@ -12,8 +12,8 @@ use crate::export::{
 };
 use crate::plot::{SurvivalScale, draw_run, draw_sweep, varied_keys};
 use crate::run::{
-    self, Holds, OutputWriter, RunError, StopFailure, ThisBatch, play_on_once, plot_titles,
-    resumable, write_each,
+    self, Holds, OutputWriter, ParquetLeft, RunError, StopFailure, ThisBatch, play_on_once,
+    plot_titles, resumable, write_each,
 };
 use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
 use crate::stats::Stats;
@@ -243,23 +243,8 @@ pub(super) fn kept_text(
             "every game before it",
         ),
     };
-    let mut kept = Vec::new();
-    let parquet = failure.parquet_left();
-    if let Some(csv) = options
-        .games_csv
-        .as_ref()
-        .filter(|_| !failure.lost(Which::Csv))
-    {
-        let named = match &csv_end.moved_to {
-            Some(now) => format!(" ({csv}{})", run::moved_meanwhile(Some(now))),
-            None => String::new(),
-        };
-        kept.push(format!("the per-game CSV{named} holds {games}"));
-    }
-    if options.parquet.is_some() {
-        let first = |games| format!("its first {}", counted(games, "game"));
-        kept.extend(parquet.kept("the Parquet file", games, first));
-    }
+    let left = (failure.lost(Which::Csv), failure.parquet_left());
+    let mut kept = per_game_kept(options, left, csv_end, games);
     kept.push(match unwritten.is_empty() {
         true => format!("the tables describe {games}"),
         false => format!("the other files written describe {games}"),
@@ -270,23 +255,53 @@ pub(super) fn kept_text(
     format!("{when}: {}{play_on}", kept.join("; "))
 }
 
-/// What an interrupted sweep says it kept: `played` of the `asked` games, and `cell` the last
-/// begun (`signal` stopped it there). When a file of the sweep's results could not be written
-/// (`all_written` false; its error follows), the tables written. A per-game CSV moved while
-/// written (`csv_moved`: its name) must be put back before the sweep is resumed.
+/// What the per-game files of a stopped sweep hold: `games` (every game before the stop), in
+/// each but a file removed or cut short while written (`csv_lost`, [`ParquetLeft::Lost`]) or a
+/// Parquet file whose own write failed; a CSV another program moved while written is named
+/// where it stands now (`csv_end`).
+fn per_game_kept(
+    options: &SweepOptions,
+    (csv_lost, parquet): (bool, ParquetLeft),
+    csv_end: &CsvEnd,
+    games: &str,
+) -> Vec<String> {
+    let mut kept = Vec::new();
+    if let Some(csv) = options.games_csv.as_ref().filter(|_| !csv_lost) {
+        let named = match &csv_end.moved_to {
+            Some(now) => format!(" ({csv}{})", run::moved_meanwhile(Some(now))),
+            None => String::new(),
+        };
+        kept.push(format!("the per-game CSV{named} holds {games}"));
+    }
+    if options.parquet.is_some() {
+        let first = |games| format!("its first {}", counted(games, "game"));
+        kept.extend(parquet.kept("the Parquet file", games, first));
+    }
+    kept
+}
+
+/// What an interrupted sweep says it kept: `played` of the `asked` games, in its per-game files
+/// and tables, and `cell` the last begun (`signal` stopped it there). When a file of the sweep's
+/// results could not be written (`all_written` false; its error follows), the tables written.
+/// A per-game CSV moved while written (`csv_end`) must be put back before the sweep is resumed.
 pub(super) fn interrupted_text(
     options: &SweepOptions,
     (cell, signal): (&str, &str),
     (played, asked): (u64, u64),
-    (all_written, csv_moved): (bool, Option<&Target>),
+    (all_written, csv_end): (bool, &CsvEnd),
 ) -> String {
     let written = if all_written { "" } else { " written" };
+    let mut kept = per_game_kept(options, (false, ParquetLeft::Whole), csv_end, "them");
+    kept.push(format!(
+        "the tables{written} hold every cell begun, the last marked complete: false"
+    ));
     let files = (&options.state, &options.parquet);
+    let moved_from = csv_end.moved_from(&options.games_csv);
     format!(
-        "interrupted in {cell} ({signal}): {} of {} games played; the tables{written} hold every \
-         cell begun, the last marked complete: false{}",
+        "interrupted in {cell} ({signal}): {} of {} games played; {}{}",
         group(played),
         group(asked),
-        play_on_once(files, (false, csv_moved))
+        kept.join("; "),
+        play_on_once(files, (false, moved_from))
     )
 }

@@ -246,7 +246,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
                 let signal = interrupt.map_or("a signal", Interrupt::signal_name);
                 let cell = last_begun();
                 let games = (played, asked);
-                let written = (failures.is_empty(), csv_end.moved_from(&options.games_csv));
+                let written = (failures.is_empty(), &csv_end);
                 let said = interrupted_text(options, (&cell, signal), games, written);
                 say!("{said}");
             }

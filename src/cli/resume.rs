@@ -290,7 +290,13 @@ pub(super) fn continue_from(
         seconds: state.wall_seconds,
     });
     let next = format!("game {}", group(state.first_game + state.games));
-    say_where(name, "run", (state.games, state.games_requested), &next);
+    let on_stdout = options.csv == Some(Target::Stdout);
+    say_where(
+        name,
+        "run",
+        (state.games, state.games_requested),
+        (&next, on_stdout),
+    );
     let interrupt = Interrupt::install().ok();
     run(&options, interrupt.as_ref())
 }
@@ -344,29 +350,37 @@ pub(super) fn continue_sweep(
         cells,
         csv_bytes: resumable.csv_bytes,
     });
-    say_where(
-        name,
-        "sweep",
-        (played, asked),
-        &options.grid.cell_named(cells_done),
-    );
+    let on_stdout = options.games_csv == Some(Target::Stdout);
+    let next = options.grid.cell_named(cells_done);
+    say_where(name, "sweep", (played, asked), (&next, on_stdout));
     let interrupt = Interrupt::install().ok();
     crate::sweep::sweep(&options, interrupt.as_ref())
 }
 
 /// Says on stderr where a continued run or sweep goes on from (`next`: "game G", "cell C"), so a
-/// scheduler's log shows the task continued rather than started over.
-fn say_where(name: &str, what: &str, (played, asked): (u64, u64), next: &str) {
+/// scheduler's log shows the task continued rather than started over; and, when its per-game
+/// CSV goes to standard output (`on_stdout`), that the rows there continue the stopped one's.
+fn say_where(name: &str, what: &str, (played, asked): (u64, u64), (next, on_stdout): (&str, bool)) {
     if played == asked {
         say!(
             "{name}: the {what} is complete ({}): writing its outputs again from the state",
             counted(played, "game")
         );
-    } else {
-        say!(
-            "{name}: resuming after {} of {}: playing on from {next}",
-            counted(played, "game"),
-            group(asked)
-        );
+        return;
     }
+    // warsim cannot read back or cut what it wrote to a stream: the rows it writes now follow
+    // the checkpoint's, as a resumed file's do, and the user joins the two.
+    let stream = match on_stdout {
+        true => format!(
+            " (the per-game CSV on standard output goes on from there, without its header: \
+             append it to the stopped {what}'s first {} rows)",
+            group(played)
+        ),
+        false => String::new(),
+    };
+    say!(
+        "{name}: resuming after {} of {}: playing on from {next}{stream}",
+        counted(played, "game"),
+        group(asked)
+    );
 }

@@ -12,7 +12,9 @@ use std::time::Instant;
 use crate::batch::{BatchError, BatchSpec, Controls, Occasion, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, group};
-use crate::export::{CsvEnd, GameFiles, RunInfo, Summary, summary_json_line, write_atomically};
+use crate::export::{
+    CsvEnd, GameFiles, RunInfo, Summary, Target, summary_json_line, write_atomically,
+};
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
 use crate::state::{State, check_outputs_beside_state};
@@ -130,14 +132,20 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         ("--hdr", &options.hdr, Holds::HdrLog),
     ];
     check_other_parts(&ThisBatch::of_run(options), &files).map_err(ConfigError::from)?;
+    let resumed_stream = options.resume.is_some() && options.csv == Some(Target::Stdout);
     let files = match &options.resume {
         Some(resume) if resume.csv_bytes > 0 => resumed_game_csv(
             "--csv",
             &options.csv,
             (resume.csv_bytes, resume.stats.games),
         )?,
+        // A resumed CSV on standard output continues the stopped run's stream: no header.
         _ => open_game_files(
-            ("--csv", options.csv.as_ref(), !options.no_header),
+            (
+                "--csv",
+                options.csv.as_ref(),
+                !options.no_header && !resumed_stream,
+            ),
             ("--parquet", options.parquet.as_ref()),
             &[],
         )?,

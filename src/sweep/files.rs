@@ -255,10 +255,10 @@ pub(super) fn kept_text(
     format!("{when}: {}{play_on}", kept.join("; "))
 }
 
-/// What the per-game files of a stopped sweep hold: `games` (every game before the stop), in
-/// each but a file removed or cut short while written (`csv_lost`, [`ParquetLeft::Lost`]) or a
-/// Parquet file whose own write failed; a CSV another program moved while written is named
-/// where it stands now (`csv_end`).
+/// What the per-game files of a stopped sweep hold: `games` (every game before the stop), each;
+/// a file removed or cut short while written (`csv_lost`, [`ParquetLeft::Lost`]) nothing said,
+/// a Parquet file whose own write failed what it kept instead; a CSV another program moved while
+/// written is named where it stands now (`csv_end`).
 fn per_game_kept(
     options: &SweepOptions,
     (csv_lost, parquet): (bool, ParquetLeft),

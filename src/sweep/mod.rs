@@ -197,13 +197,15 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let workers = Workers::new(options.threads)?;
     let mut leads = vec![("cell", LeadKind::Number)];
     leads.extend(options.grid.keys.iter().map(|&key| (key, lead_kind(key))));
+    let resumed_stream = options.resume.is_some() && options.games_csv == Some(Target::Stdout);
     let mut files = match &options.resume {
         Some(resume) if resume.csv_bytes > 0 => {
             let rows = resume.cells.iter().map(|(stats, _)| stats.games).sum();
             resumed_game_csv("--games-csv", &options.games_csv, (resume.csv_bytes, rows))?
         }
+        // A resumed CSV on standard output continues the stopped sweep's stream: no header.
         _ => open_game_files(
-            ("--games-csv", options.games_csv.as_ref(), true),
+            ("--games-csv", options.games_csv.as_ref(), !resumed_stream),
             ("--parquet", options.parquet.as_ref()),
             &leads,
         )?,

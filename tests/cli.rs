@@ -3,12 +3,7 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::stdout_of;
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
+use common::{stdout_of, warsim};
 
 #[test]
 fn bad_input_exits_2_with_one_error_line_naming_the_flag() {

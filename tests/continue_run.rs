@@ -9,14 +9,9 @@ mod common;
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
-use assert_cmd::Command;
 use common::EndsWithTest;
-use common::{figures_but, interrupt_once_written, json};
+use common::{figures_but, interrupt_once_written, json, warsim};
 use tempfile::TempDir;
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
 
 /// `run` with the batch's flags, writing into `dir`, with `--continue`.
 fn command(dir: &Path, seed: &str) -> Vec<String> {

@@ -1,13 +1,9 @@
 //! Values that random command lines once broke, each checked as a user meets it: refused with
 //! one escaped `error:` line, or accepted in every documented form.
 
-use assert_cmd::Command;
-
 mod common;
 
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
+use common::warsim;
 
 #[test]
 fn values_the_random_command_lines_broke() {

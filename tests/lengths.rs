@@ -2,16 +2,11 @@
 //! finished games, quantiles that rank capped and cycling games last, and every outcome's share
 //! with its interval.
 
-use assert_cmd::Command;
 use tempfile::TempDir;
 
 mod common;
 
-use common::base64_decode;
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
+use common::{base64_decode, warsim};
 
 #[test]
 fn length_statistics_are_exact_and_leave_censored_games_out() {

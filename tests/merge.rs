@@ -8,14 +8,9 @@ mod common;
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
-use common::{json, shard_states};
+use common::{json, shard_states, warsim};
 use tempfile::TempDir;
 use warsim::engine::{Outcome, WinBy};
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
 
 /// How the runs went: the only keys a merge cannot reproduce.
 const RUN_TIME: [&str; 3] = ["threads", "wall_seconds", "games_per_second"];

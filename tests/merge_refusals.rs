@@ -10,12 +10,8 @@ mod common;
 use std::path::PathBuf;
 
 use assert_cmd::Command;
-use common::{json, shard_states};
+use common::{json, shard_states, warsim};
 use tempfile::TempDir;
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
 
 #[test]
 fn states_that_do_not_make_one_batch_are_refused() {

@@ -3,16 +3,11 @@
 //! war_card_game's batch seeds, a per-game file another run is writing, and an output named as
 //! the state's lock file.
 
-use assert_cmd::Command;
-use common::EndsWithTest;
+use common::{EndsWithTest, warsim};
 use predicates::prelude::*;
 use tempfile::TempDir;
 
 mod common;
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
 
 #[test]
 fn every_preset_runs_with_its_deck_and_another_size() {

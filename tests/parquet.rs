@@ -6,17 +6,14 @@
 use std::fs::File;
 use std::path::Path;
 
-use assert_cmd::Command;
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use tempfile::TempDir;
 
 mod common;
 
-use common::parquet::rows_as_csv;
+use common::warsim;
 
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
+use common::parquet::rows_as_csv;
 
 /// The summary the file's footer carries (key-value metadata `warsim`), without the two timings
 /// that differ from run to run.

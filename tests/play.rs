@@ -2,15 +2,11 @@
 //! fixed-rounds report (interactive play is in play_interactive.rs, games that never end in
 //! play_loops.rs).
 
-use assert_cmd::Command;
-
 mod common;
 
-use common::stdout_of as stdout;
+use common::warsim;
 
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
+use common::stdout_of as stdout;
 
 // The deck lines war_card_game prints for `war_card_game --seed 10`, character for character. The crate
 // labels its hands at random per process; warsim's Player 1 receives the deck's last card, so

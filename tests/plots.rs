@@ -5,15 +5,12 @@
 
 mod common;
 
+use common::warsim;
+
 use std::path::Path;
 
-use assert_cmd::Command;
 use common::svg::{apart, has, notes, number, plot_sweep, points, svg_texts};
 use tempfile::TempDir;
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
 
 /// The bottom of a sweep plot's legend, after checking that nothing drawn before it (bands,
 /// lines, points, the censored medians' notes) reaches above it: the legend hides no data.

@@ -8,15 +8,10 @@ use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::time::Duration;
 
-use assert_cmd::Command;
-use common::EndsWithTest;
 use common::json;
+use common::{EndsWithTest, warsim};
 use tempfile::TempDir;
 use warsim::export::text::{counted, group};
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
 
 /// `warsim ARGS` started in `dir`, its output thrown away.
 fn quiet_warsim(dir: &Path, args: &[&str]) -> std::process::Child {

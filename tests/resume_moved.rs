@@ -8,13 +8,8 @@ mod common;
 
 use std::path::Path;
 
-use assert_cmd::Command;
-use common::{figures_but, json};
+use common::{figures_but, json, warsim};
 use tempfile::TempDir;
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
 
 /// A run whose outputs are named relative to its folder, as most are.
 const RUN: [&str; 12] = [

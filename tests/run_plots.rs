@@ -7,17 +7,14 @@
 
 mod common;
 
+use common::warsim;
+
 use std::path::Path;
 
-use assert_cmd::Command;
 use common::svg::{
     has, marks_clear_of_the_bars, marks_clear_of_the_curve, points, svg_texts, x_ticks,
 };
 use tempfile::TempDir;
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
 
 /// Runs `warsim run ARGS -q --plot SVG`.
 fn plot(svg: &Path, args: &[&str]) {

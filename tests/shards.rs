@@ -4,13 +4,8 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::json;
+use common::{json, warsim};
 use tempfile::TempDir;
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
 
 #[test]
 fn shards_concatenate_to_the_whole_run() {

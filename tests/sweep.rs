@@ -5,17 +5,12 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use tempfile::TempDir;
 
 mod common;
 
-use common::base64_decode;
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
+use common::{base64_decode, warsim};
 
 /// The rows of a CSV file as maps from column to value.
 fn rows(path: &Path) -> Vec<BTreeMap<String, String>> {

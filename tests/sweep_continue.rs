@@ -8,13 +8,8 @@ mod common;
 
 use std::path::Path;
 
-use assert_cmd::Command;
-use common::{json, signal_once_written};
+use common::{json, signal_once_written, warsim};
 use tempfile::TempDir;
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
 
 /// The sweep, writing into `dir` (absolute paths: the helpers run it from the test's folder).
 fn sweep(dir: &Path) -> Vec<String> {

@@ -6,16 +6,11 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
 use tempfile::TempDir;
 
 mod common;
 
-use common::json;
-
-fn warsim() -> Command {
-    Command::cargo_bin("warsim").unwrap()
-}
+use common::{json, warsim};
 
 /// Six cells (two more combinations cannot be played and are skipped), 2,001 games each.
 const GRID: [&str; 13] = [

@@ -1,9 +1,10 @@
-//! Helpers the integration tests share: hand-built deals played to their end, the binary's
-//! standard output whole or up to its first line, runs on a disk that fills (`disk`), a run that
-//! may hang stopped at a limit, JSON files read back, signals sent only once a process catches
-//! them, processes that end with their test (`children`), the fast paths played against the
-//! general path (`paths`), Parquet files read back (`parquet`) and plots read back (`svg`).
-//! Each test crate uses part of this module, so the parts it does not use are not dead code.
+//! Helpers the integration tests share: the binary under test (`warsim`), hand-built deals played
+//! to their end, the binary's standard output whole or up to its first line, runs on a disk that
+//! fills (`disk`), a run that may hang stopped at a limit, JSON files read back, signals sent only
+//! once a process catches them, processes that end with their test (`children`), the fast paths
+//! played against the general path (`paths`), Parquet files read back (`parquet`) and plots read
+//! back (`svg`). Each test crate uses part of this module, so the parts it does not use are not
+//! dead code.
 #![allow(dead_code)]
 
 pub mod children;
@@ -33,6 +34,11 @@ pub const BATAILLE: [&str; 6] = [
     "--war-shortage",
     "end-game",
 ];
+
+/// The `warsim` binary under test, to run with `assert_cmd`'s checks.
+pub fn warsim() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("warsim").unwrap()
+}
 
 /// A JSON file warsim wrote (a summary or a state), parsed.
 pub fn json(path: &std::path::Path) -> serde_json::Value {

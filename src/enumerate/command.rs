@@ -152,7 +152,7 @@ pub fn enumerate(
     let saved_to = AtomicU64::new(options.resume.as_ref().map_or(u64::MAX, |r| r.next as u64));
     // The state of the sequences before `next`, which `warsim resume` continues from this
     // command line and folder, recorded once.
-    let resume = Some(resumable_at(&options.command, 0, ""));
+    let resume = Some(resumable_at(&options.command, &None, (0, "")));
     let state_at = |tally: &Tally, next: u128, seconds: f64| {
         let threads = options.threads;
         saved::state_of(plan, tally, next, (seconds, threads), resume.clone())

@@ -20,11 +20,7 @@ pub fn resumable(command: &[String], csv: &Option<Target>, end: &CsvEnd) -> Opti
     if command.is_empty() {
         return None;
     }
-    let (bytes, last_row) = match csv {
-        Some(Target::File(_)) => (end.bytes, end.last_row.as_str()),
-        _ => (0, ""),
-    };
-    Some(resumable_at(command, bytes, last_row))
+    Some(resumable_at(command, csv, (end.bytes, &end.last_row)))
 }
 
 /// The checkpoints of a run, sweep or enumeration with `state`, saved by `save` every `every`
@@ -108,11 +104,21 @@ fn play_on_when(state: &Option<Target>, parquet: &Option<Target>, when: &str) ->
     }
 }
 
-/// How to continue a run or sweep from a checkpoint whose games fill the per-game CSV's first
-/// `bytes` bytes: its command line, its folder and the CSV's `last_row` there, read from the
-/// file warsim wrote ([`RecordSink::last_row`](crate::batch::RecordSink::last_row)), not from
-/// its name, where another program may have put another file.
-pub fn resumable_at(command: &[String], bytes: u64, last_row: &str) -> Resumable {
+/// How to continue a run or sweep from a checkpoint whose games fill the per-game CSV's (`csv`)
+/// first `bytes` bytes: its command line, its folder and the CSV's `last_row` there, read from
+/// the file warsim wrote ([`RecordSink::last_row`](crate::batch::RecordSink::last_row)), not
+/// from its name, where another program may have put another file. A CSV on standard output
+/// counts no bytes: it cannot be read back or cut, and a resumed run writes its rows from the
+/// checkpoint's games on (`warsim resume` says to join them).
+pub fn resumable_at(
+    command: &[String],
+    csv: &Option<Target>,
+    (bytes, last_row): (u64, &str),
+) -> Resumable {
+    let (bytes, last_row) = match csv {
+        Some(Target::File(_)) => (bytes, last_row),
+        _ => (0, ""),
+    };
     let (cwd, cwd_base64) = Resumable::this_folder();
     Resumable {
         command: command.to_vec(),

@@ -247,7 +247,11 @@ fn play(
         total += prefix;
         let seconds = before + started.elapsed().as_secs_f64();
         let mut state = State::of_run(&info_for(seconds), &total);
-        state.resume = Some(resumable_at(&options.command, position, last_row));
+        state.resume = Some(resumable_at(
+            &options.command,
+            &options.csv,
+            (position, last_row),
+        ));
         let write: OutputWriter = &|out| state.write(out);
         write_atomically(target, write)?;
         if occasion == Occasion::Asked {

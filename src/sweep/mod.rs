@@ -346,7 +346,8 @@ fn play_cells(
             let mut cells: Vec<&CellResult> = results.iter().collect();
             cells.push(&current);
             let mut state = sweep_state(options, &cells);
-            state.resume = Some(resumable_at(&options.command, position, last_row));
+            let csv_at = (position, last_row);
+            state.resume = Some(resumable_at(&options.command, &options.games_csv, csv_at));
             let write: OutputWriter = &|out| state.write(out);
             write_atomically(target, write)?;
             if occasion == Occasion::Asked {

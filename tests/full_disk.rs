@@ -196,7 +196,7 @@ fn a_sweep_stopped_by_a_nearly_full_disk_keeps_its_tables_and_rows() {
         err,
         format!(
             "error: could not write the per-game CSV to cells.csv: {NEARLY_FULL}; stopped in \
-             cell 1 of cells 0 to 1 after {} of its games: the per-game CSV holds every game \
+             cell 1 of cells 0 to 1 after {} of its games: the per-game CSV (cells.csv) holds every game \
              before it; the tables describe every game before it; to play on once its disk has \
              room: `warsim resume st.json`, or the same command with --continue\n",
             group(second as u64)

@@ -162,7 +162,10 @@ fn a_sweep_whose_per_game_csv_was_removed_stops_and_says_so() {
         ),
         "{said}"
     );
-    assert!(!said.contains("the per-game CSV holds"), "{said}");
+    assert!(
+        !said.contains("the per-game CSV (games.csv) holds"),
+        "{said}"
+    );
     assert!(
         said.contains("the tables describe every game before it"),
         "{said}"

@@ -35,7 +35,10 @@ fn a_run_or_sweep_writing_parquet_is_not_resumed() {
                      again\n";
         assert!(said.ends_with(again), "{said}");
         if what == "sweep" {
-            assert!(said.contains("; the Parquet file holds them;"), "{said}");
+            assert!(
+                said.contains("; the Parquet file (games.parquet) holds them;"),
+                "{said}"
+            );
         }
         let before = [
             std::fs::read(d.join("games.parquet")).unwrap(),

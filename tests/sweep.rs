@@ -303,9 +303,11 @@ fn an_interrupted_sweep_keeps_every_cell_begun_and_says_so() {
         err.starts_with("interrupted in cell 0 of cells 0 to 1 (SIGINT"),
         "{err}"
     );
-    let kept = " games played; the per-game CSV holds them; the tables hold every cell begun, \
-                the last marked complete: false\n";
-    assert!(err.ends_with(kept), "{err}");
+    let kept = format!(
+        " games played; the per-game CSV ({g}) holds them; the tables hold every cell begun, \
+         the last marked complete: false\n"
+    );
+    assert!(err.ends_with(&kept), "{err}");
     let csv = std::fs::read(&games).unwrap();
     assert_eq!(csv.last(), Some(&b'\n'), "the CSV ends on a whole row");
     let rows = csv.iter().filter(|&&b| b == b'\n').count() - 1;

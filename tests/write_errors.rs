@@ -222,7 +222,9 @@ fn a_parquet_file_whose_write_fails_keeps_its_whole_row_groups() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("the Parquet file holds its first 262,144 games, its whole row groups"),
+        err.contains(
+            "the Parquet file (s.parquet) holds its first 262,144 games, its whole row groups"
+        ),
         "{err}"
     );
     assert_eq!(rows_as_csv(&dir.path().join("s.parquet")).0.len(), 262_144);

@@ -255,10 +255,10 @@ pub(super) fn kept_text(
     format!("{when}: {}{play_on}", kept.join("; "))
 }
 
-/// What the per-game files of a stopped sweep hold: `games` (every game before the stop), each;
-/// a file removed or cut short while written (`csv_lost`, [`ParquetLeft::Lost`]) nothing said,
-/// a Parquet file whose own write failed what it kept instead; a CSV another program moved while
-/// written is named where it stands now (`csv_end`).
+/// What the per-game files of a stopped sweep hold, each named: `games` (every game before the
+/// stop); a file removed or cut short while written (`csv_lost`, [`ParquetLeft::Lost`]) nothing
+/// said, a Parquet file whose own write failed what it kept instead; a CSV another program moved
+/// while written is named where it stands now too (`csv_end`).
 fn per_game_kept(
     options: &SweepOptions,
     (csv_lost, parquet): (bool, ParquetLeft),
@@ -267,15 +267,12 @@ fn per_game_kept(
 ) -> Vec<String> {
     let mut kept = Vec::new();
     if let Some(csv) = options.games_csv.as_ref().filter(|_| !csv_lost) {
-        let named = match &csv_end.moved_to {
-            Some(now) => format!(" ({csv}{})", run::moved_meanwhile(Some(now))),
-            None => String::new(),
-        };
-        kept.push(format!("the per-game CSV{named} holds {games}"));
+        let moved = run::moved_meanwhile(csv_end.moved_to.as_deref());
+        kept.push(format!("the per-game CSV ({csv}{moved}) holds {games}"));
     }
-    if options.parquet.is_some() {
+    if let Some(file) = &options.parquet {
         let first = |games| format!("its first {}", counted(games, "game"));
-        kept.extend(parquet.kept("the Parquet file", games, first));
+        kept.extend(parquet.kept(&format!("the Parquet file ({file})"), games, first));
     }
     kept
 }

@@ -24,19 +24,15 @@ pub(super) fn kept_text(
     moved_to: Option<&Path>,
     unwritten: &[RunError],
 ) -> String {
-    let mut kept = Vec::new();
     let held = game_span(first, games);
     let whole = if games > 0 { " whole" } else { "" };
-    if let Some(csv) = options.csv.as_ref().filter(|_| !csv_lost) {
-        let moved = moved_meanwhile(moved_to);
-        kept.push(format!(
-            "the per-game CSV ({csv}{moved}) holds {held}{whole}"
-        ));
-    }
-    if let Some(parquet) = &options.parquet {
-        let name = format!("the Parquet file ({parquet})");
-        kept.extend(parquet_left.kept(&name, &held, |saved| game_span(first, saved)));
-    }
+    let mut kept = per_game_kept(
+        (options.csv.as_ref(), options.parquet.as_ref()),
+        (csv_lost, parquet_left),
+        moved_to,
+        (&format!("{held}{whole}"), &held),
+        |saved| game_span(first, saved),
+    );
     let summaries = [
         (outputs::SUMMARY_CSV, &options.summary),
         (outputs::SUMMARY_JSON, &options.json),
@@ -64,13 +60,30 @@ pub(super) fn kept_text(
     kept.join("; ")
 }
 
-/// What follows a per-game CSV's name in a closing message: where the file stands now when
-/// another program moved it while written (`moved_to`: ", moved meanwhile to PATH"), else
-/// nothing.
-pub fn moved_meanwhile(moved_to: Option<&Path>) -> String {
-    moved_to.map_or(String::new(), |now| {
-        format!(", moved meanwhile to {}", now.display())
-    })
+/// What a stopped run's or sweep's per-game files hold, each named: the CSV `csv_holds` ("games
+/// 0 to 9 whole"), the Parquet file `parquet_holds`, or, when its own write failed, what it kept
+/// instead (`first(saved)` names the games it saved); a file removed or cut short while written
+/// (`csv_lost`, [`ParquetLeft::Lost`]) is not said to hold anything. A CSV another program moved
+/// while written is named where it stands now too (`moved_to`: ", moved meanwhile to PATH").
+pub fn per_game_kept(
+    (csv, parquet): (Option<&Target>, Option<&Target>),
+    (csv_lost, parquet_left): (bool, ParquetLeft),
+    moved_to: Option<&Path>,
+    (csv_holds, parquet_holds): (&str, &str),
+    first: impl Fn(u64) -> String,
+) -> Vec<String> {
+    let mut kept = Vec::new();
+    if let Some(csv) = csv.filter(|_| !csv_lost) {
+        let moved = moved_to.map_or(String::new(), |now| {
+            format!(", moved meanwhile to {}", now.display())
+        });
+        kept.push(format!("the per-game CSV ({csv}{moved}) holds {csv_holds}"));
+    }
+    if let Some(parquet) = parquet {
+        let name = format!("the Parquet file ({parquet})");
+        kept.extend(parquet_left.kept(&name, parquet_holds, first));
+    }
+    kept
 }
 
 /// What `outputs` (the summaries, or the histograms) say of the games kept: `all` when every

@@ -29,7 +29,7 @@ mod room;
 mod summary_cells;
 mod titles;
 
-pub use kept::moved_meanwhile;
+pub use kept::per_game_kept;
 use kept::{kept_note, kept_text};
 
 pub use checkpoints::{

@@ -244,7 +244,7 @@ pub(super) fn kept_text(
         ),
     };
     let left = (failure.lost(Which::Csv), failure.parquet_left());
-    let mut kept = per_game_kept(options, left, csv_end, games);
+    let mut kept = per_game_files(options, left, csv_end, games);
     kept.push(match unwritten.is_empty() {
         true => format!("the tables describe {games}"),
         false => format!("the other files written describe {games}"),
@@ -255,26 +255,23 @@ pub(super) fn kept_text(
     format!("{when}: {}{play_on}", kept.join("; "))
 }
 
-/// What the per-game files of a stopped sweep hold, each named: `games` (every game before the
-/// stop); a file removed or cut short while written (`csv_lost`, [`ParquetLeft::Lost`]) nothing
-/// said, a Parquet file whose own write failed what it kept instead; a CSV another program moved
-/// while written is named where it stands now too (`csv_end`).
-fn per_game_kept(
+/// What the sweep's per-game files hold ([`run::per_game_kept`]): `games` each, or a failed
+/// Parquet file's first games.
+fn per_game_files(
     options: &SweepOptions,
-    (csv_lost, parquet): (bool, ParquetLeft),
+    left: (bool, ParquetLeft),
     csv_end: &CsvEnd,
     games: &str,
 ) -> Vec<String> {
-    let mut kept = Vec::new();
-    if let Some(csv) = options.games_csv.as_ref().filter(|_| !csv_lost) {
-        let moved = run::moved_meanwhile(csv_end.moved_to.as_deref());
-        kept.push(format!("the per-game CSV ({csv}{moved}) holds {games}"));
-    }
-    if let Some(file) = &options.parquet {
-        let first = |games| format!("its first {}", counted(games, "game"));
-        kept.extend(parquet.kept(&format!("the Parquet file ({file})"), games, first));
-    }
-    kept
+    let files = (options.games_csv.as_ref(), options.parquet.as_ref());
+    let first = |saved| format!("its first {}", counted(saved, "game"));
+    run::per_game_kept(
+        files,
+        left,
+        csv_end.moved_to.as_deref(),
+        (games, games),
+        first,
+    )
 }
 
 /// What an interrupted sweep says it kept: `played` of the `asked` games, in its per-game files
@@ -288,7 +285,7 @@ pub(super) fn interrupted_text(
     (all_written, csv_end): (bool, &CsvEnd),
 ) -> String {
     let written = if all_written { "" } else { " written" };
-    let mut kept = per_game_kept(options, (false, ParquetLeft::Whole), csv_end, "them");
+    let mut kept = per_game_files(options, (false, ParquetLeft::Whole), csv_end, "them");
     kept.push(format!(
         "the tables{written} hold every cell begun, the last marked complete: false"
     ));

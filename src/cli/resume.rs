@@ -290,13 +290,8 @@ pub(super) fn continue_from(
         seconds: state.wall_seconds,
     });
     let next = format!("game {}", group(state.first_game + state.games));
-    let on_stdout = options.csv == Some(Target::Stdout);
-    say_where(
-        name,
-        "run",
-        (state.games, state.games_requested),
-        (&next, on_stdout),
-    );
+    let played = (state.games, state.games_requested);
+    say_where(name, "run", played, (&next, &options.csv));
     let interrupt = Interrupt::install().ok();
     run(&options, interrupt.as_ref())
 }
@@ -350,17 +345,21 @@ pub(super) fn continue_sweep(
         cells,
         csv_bytes: resumable.csv_bytes,
     });
-    let on_stdout = options.games_csv == Some(Target::Stdout);
     let next = options.grid.cell_named(cells_done);
-    say_where(name, "sweep", (played, asked), (&next, on_stdout));
+    say_where(name, "sweep", (played, asked), (&next, &options.games_csv));
     let interrupt = Interrupt::install().ok();
     crate::sweep::sweep(&options, interrupt.as_ref())
 }
 
 /// Says on stderr where a continued run or sweep goes on from (`next`: "game G", "cell C"), so a
 /// scheduler's log shows the task continued rather than started over; and, when its per-game
-/// CSV goes to standard output (`on_stdout`), that the rows there continue the stopped one's.
-fn say_where(name: &str, what: &str, (played, asked): (u64, u64), (next, on_stdout): (&str, bool)) {
+/// CSV (`csv`) goes to standard output, that the rows there continue the stopped one's.
+fn say_where(
+    name: &str,
+    what: &str,
+    (played, asked): (u64, u64),
+    (next, csv): (&str, &Option<Target>),
+) {
     if played == asked {
         say!(
             "{name}: the {what} is complete ({}): writing its outputs again from the state",
@@ -370,7 +369,7 @@ fn say_where(name: &str, what: &str, (played, asked): (u64, u64), (next, on_stdo
     }
     // warsim cannot read back or cut what it wrote to a stream: the rows it writes now follow
     // the checkpoint's, as a resumed file's do, and the user joins the two.
-    let stream = match on_stdout {
+    let stream = match *csv == Some(Target::Stdout) {
         true => format!(
             " (the per-game CSV on standard output goes on from there, without its header: \
              append it to the stopped {what}'s first {} rows)",

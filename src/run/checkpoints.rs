@@ -9,9 +9,11 @@ use indicatif::ProgressBar;
 
 use crate::batch::{Checkpoints, Occasion};
 use crate::config::ConfigError;
-use crate::export::{CsvEnd, GameCsv, GameFiles, Stream, Target};
+use crate::export::{CsvEnd, GameCsv, GameFiles, LeadKind, Stream, Target};
 use crate::interrupt::{self, CheckpointAnswer, Interrupt};
 use crate::state::Resumable;
+
+use super::outputs::open_game_files;
 
 /// What `warsim resume` needs to continue a run or sweep that ended early (`command`, none for
 /// a merge): its command, its folder and where its per-game CSV (`csv`) ends, `end` (on a whole
@@ -129,9 +131,28 @@ pub fn resumable_at(
     }
 }
 
+/// The per-game files of a run or sweep, resumed from a checkpoint (`resumed`: its CSV's bytes
+/// and rows) or not: the CSV continued after the checkpoint's rows, or the files opened afresh,
+/// the CSV with its `header` unless it goes on, on standard output, from a stopped run's stream
+/// (warsim cannot read a stream back: its rows follow the checkpoint's, and the user joins them).
+pub fn game_files(
+    (flag, csv, header): (&'static str, &Option<Target>, bool),
+    parquet: (&'static str, Option<&Target>),
+    leads: &[(&str, LeadKind)],
+    resumed: Option<(u64, u64)>,
+) -> Result<GameFiles, ConfigError> {
+    match resumed {
+        Some((bytes, rows)) if bytes > 0 => resumed_game_csv(flag, csv, (bytes, rows)),
+        _ => {
+            let stream = resumed.is_some() && *csv == Some(Target::Stdout);
+            open_game_files((flag, csv.as_ref(), header && !stream), parquet, leads)
+        }
+    }
+}
+
 /// The per-game CSV of a resumed run or sweep: `flag`'s file, cut back to the checkpoint's
 /// `bytes` (its `rows`) and continued after them.
-pub fn resumed_game_csv(
+fn resumed_game_csv(
     flag: &str,
     csv: &Option<Target>,
     (bytes, rows): (u64, u64),

@@ -12,9 +12,7 @@ use std::time::Instant;
 use crate::batch::{BatchError, BatchSpec, Controls, Occasion, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, group};
-use crate::export::{
-    CsvEnd, GameFiles, RunInfo, Summary, Target, summary_json_line, write_atomically,
-};
+use crate::export::{CsvEnd, GameFiles, RunInfo, Summary, summary_json_line, write_atomically};
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
 use crate::state::{State, check_outputs_beside_state};
@@ -33,11 +31,11 @@ pub use kept::per_game_kept;
 use kept::{kept_note, kept_text};
 
 pub use checkpoints::{
-    answer_checkpoint_requests, checkpoints_of, play_on, play_on_once, resumable, resumable_at,
-    resumed_game_csv, say_checkpoint_written,
+    answer_checkpoint_requests, checkpoints_of, game_files, play_on, play_on_once, resumable,
+    resumable_at, say_checkpoint_written,
 };
 pub use other_parts::{Holds, ThisBatch, another_parts, check_other_parts, state_and_csv_to_check};
-pub use outputs::{OutputWriter, ParquetLeft, StopFailure, Stopper, open_game_files, write_each};
+pub use outputs::{OutputWriter, ParquetLeft, StopFailure, Stopper, write_each};
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
 pub use room::watch_room;
 pub use titles::plot_titles;
@@ -132,24 +130,13 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         ("--hdr", &options.hdr, Holds::HdrLog),
     ];
     check_other_parts(&ThisBatch::of_run(options), &files).map_err(ConfigError::from)?;
-    let resumed_stream = options.resume.is_some() && options.csv == Some(Target::Stdout);
-    let files = match &options.resume {
-        Some(resume) if resume.csv_bytes > 0 => resumed_game_csv(
-            "--csv",
-            &options.csv,
-            (resume.csv_bytes, resume.stats.games),
-        )?,
-        // A resumed CSV on standard output continues the stopped run's stream: no header.
-        _ => open_game_files(
-            (
-                "--csv",
-                options.csv.as_ref(),
-                !options.no_header && !resumed_stream,
-            ),
-            ("--parquet", options.parquet.as_ref()),
-            &[],
-        )?,
-    };
+    let resumed = (options.resume.as_ref()).map(|resume| (resume.csv_bytes, resume.stats.games));
+    let files = game_files(
+        ("--csv", &options.csv, !options.no_header),
+        ("--parquet", options.parquet.as_ref()),
+        &[],
+        resumed,
+    )?;
     let (info, stats, failure, csv_end) = play(options, files, interrupt)?;
     let mut failures = write_result_files(options, &info, &stats, &csv_end);
     // A batch a write error stopped says what it kept in that error.

@@ -24,8 +24,8 @@ use crate::plot::plottable;
 use crate::progress::{cell_prefix, cells_bar};
 use crate::run::{
     OutputWriter, RunEnd, RunError, StopFailure, Stopper, answer_checkpoint_requests,
-    checkpoints_of, open_game_files, resumable_at, resumed_game_csv, say_checkpoint_written,
-    watch_room, write_report_with,
+    checkpoints_of, game_files, resumable_at, say_checkpoint_written, watch_room,
+    write_report_with,
 };
 use crate::state::check_outputs_beside_state;
 use crate::stats::Stats;
@@ -197,19 +197,16 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let workers = Workers::new(options.threads)?;
     let mut leads = vec![("cell", LeadKind::Number)];
     leads.extend(options.grid.keys.iter().map(|&key| (key, lead_kind(key))));
-    let resumed_stream = options.resume.is_some() && options.games_csv == Some(Target::Stdout);
-    let mut files = match &options.resume {
-        Some(resume) if resume.csv_bytes > 0 => {
-            let rows = resume.cells.iter().map(|(stats, _)| stats.games).sum();
-            resumed_game_csv("--games-csv", &options.games_csv, (resume.csv_bytes, rows))?
-        }
-        // A resumed CSV on standard output continues the stopped sweep's stream: no header.
-        _ => open_game_files(
-            ("--games-csv", options.games_csv.as_ref(), !resumed_stream),
-            ("--parquet", options.parquet.as_ref()),
-            &leads,
-        )?,
-    };
+    let resumed = options.resume.as_ref().map(|resume| {
+        let rows = resume.cells.iter().map(|(stats, _)| stats.games).sum();
+        (resume.csv_bytes, rows)
+    });
+    let mut files = game_files(
+        ("--games-csv", &options.games_csv, true),
+        ("--parquet", options.parquet.as_ref()),
+        &leads,
+        resumed,
+    )?;
     let started = Instant::now();
     let (results, mut failure) = play_cells(options, &workers, &mut files, interrupt);
     // The Parquet file's footer carries the sweep's JSON: the file says which cells made it.

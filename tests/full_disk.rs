@@ -2,7 +2,7 @@
 //! disk will not give it, and ends every file whole in it: the CSV on a whole row, the Parquet
 //! file with every game and its footer, the summaries and the state written. The disk is played
 //! by `WARSIM_TEST_DISK_BYTES` (room refused past that byte of a file); tests/real_disks.rs
-//! fills real ones.
+//! fills real ones. A file size limit (`ulimit -f`) is met as a full disk, not as a kill.
 
 mod common;
 
@@ -231,4 +231,39 @@ fn a_run_that_fits_a_small_disk_plays_to_its_end() {
     assert!(err.contains(NEARLY_FULL), "{err}");
     let rows = csv_rows(&dir.path().join("games.csv")).len();
     assert!((100_000..200_000).contains(&rows), "{rows}");
+}
+
+/// A file size limit (`ulimit -f`), which ends a process with SIGXFSZ by default, is met as a
+/// full disk: warsim ignores the signal, so the write fails, and the run keeps every finished
+/// game on a whole row, says so and exits 1 (killed, it left a cut row and no summary).
+#[test]
+fn a_file_size_limit_stops_a_run_as_a_full_disk_does() {
+    let dir = TempDir::new().unwrap();
+    let out = std::process::Command::new("bash")
+        .args([
+            "-c",
+            &format!(
+                "ulimit -f 1024; exec '{}' run --games 1e6 -q --csv games.csv --json summary.json",
+                assert_cmd::cargo::cargo_bin("warsim").display()
+            ),
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let csv = fs::read(dir.path().join("games.csv")).unwrap();
+    let rows = csv.iter().filter(|&&b| b == b'\n').count() as u64 - 1;
+    assert_eq!(csv.last(), Some(&b'\n'), "the CSV ends on a whole row");
+    let said = format!(
+        "error: could not write the per-game CSV to games.csv: File too large (os error 27); \
+         stopped after {} games",
+        group(rows)
+    );
+    assert!(err.starts_with(&said), "{err}");
+    assert_eq!(
+        common::json(&dir.path().join("summary.json"))["games"],
+        rows
+    );
 }

@@ -295,6 +295,7 @@ fn parse_threads(text: &str) -> Result<usize, String> {
 
 /// Entry point of the `warsim` binary.
 pub fn main() -> ExitCode {
+    crate::interrupt::fail_writes_past_file_size_limit();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return clap_failure(error),

@@ -9,7 +9,9 @@
 //! hangs, on a network file system, must not trap the user). The same signal again within
 //! [`SAME_REQUEST_NS`] of the one counted before is that request again, not a second one. A
 //! signal ignored when the process starts stays ignored ([`Interrupt::install`]). SIGUSR1 does
-//! not stop a job: it asks for a checkpoint now ([`answer_checkpoint_requests`]).
+//! not stop a job: it asks for a checkpoint now ([`answer_checkpoint_requests`]). SIGXFSZ (a
+//! file size limit reached) is ignored, so that the write fails as on a full disk
+//! ([`fail_writes_past_file_size_limit`]).
 
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, AtomicU64, AtomicUsize, Ordering};
@@ -335,6 +337,15 @@ fn caught() -> impl Iterator<Item = i32> {
     (STOPPING.into_iter().enumerate())
         .filter(move |&(at, _)| ignored & 1 << at == 0)
         .map(|(_, number)| number)
+}
+
+/// Makes a write past a file size limit (`ulimit -f`, RLIMIT_FSIZE, which batch schedulers and
+/// shared hosts set) fail with EFBIG, as a write to a full disk fails, rather than end the
+/// process with SIGXFSZ in the middle of a row: warsim then ends its files whole and says what
+/// they kept. The limit still holds; an ignored SIGXFSZ is left so.
+pub fn fail_writes_past_file_size_limit() {
+    // SAFETY: SIG_IGN installs no handler; a process may ignore SIGXFSZ at any time.
+    unsafe { libc::signal(libc::SIGXFSZ, libc::SIG_IGN) };
 }
 
 /// Whether signal `number` is ignored now (`sigaction(2)` asked, nothing changed).

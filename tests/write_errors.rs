@@ -177,7 +177,7 @@ fn a_parquet_file_whose_write_fails_keeps_its_whole_row_groups() {
     // The first row group takes about 3,200 KiB: at 4,500 KiB the second fails as it is
     // written, at 3,400 KiB the last one, written as the run ends.
     for (kib, games) in [(4_500, 600_000), (3_400, 300_000)] {
-        let run = format!("run --games {games} -q --parquet g.parquet");
+        let run = format!("run --games {games} -q --parquet g.parquet --json s.json");
         let out = common::with_full_disk_at(kib, dir.path(), &run);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{err}");
@@ -188,6 +188,15 @@ fn a_parquet_file_whose_write_fails_keeps_its_whole_row_groups() {
             ),
             "{err}"
         );
+        // The summary describes every game played, more than the file holds: said by number,
+        // as "those games" would seem to be the file's.
+        let played = json(&dir.path().join("s.json"))["games"].as_u64().unwrap();
+        let described = format!(
+            "; the summaries describe games 0 to {} (complete: {})",
+            group(played - 1),
+            played == games
+        );
+        assert!(played > 262_144 && err.contains(&described), "{err}");
         let (rows, groups) = rows_as_csv(&dir.path().join("g.parquet"));
         assert!(rows == expected && groups == 1, "{kib} KiB");
     }

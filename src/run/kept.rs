@@ -26,6 +26,13 @@ pub(super) fn kept_text(
 ) -> String {
     let held = game_span(first, games);
     let whole = if games > 0 { " whole" } else { "" };
+    // After a Parquet file that holds fewer games, "those games" would seem to be its own.
+    let fewer = match parquet_left {
+        ParquetLeft::Salvaged(saved) => saved < games,
+        ParquetLeft::Unreadable => true,
+        ParquetLeft::Whole | ParquetLeft::Lost => false,
+    };
+    let those = if fewer { held.as_str() } else { "those games" };
     let mut kept = per_game_kept(
         (options.csv.as_ref(), options.parquet.as_ref()),
         (csv_lost, parquet_left),
@@ -45,14 +52,17 @@ pub(super) fn kept_text(
         summaries,
         unwritten,
         (
-            &format!("the summaries describe those games (complete: {complete})"),
-            &format!("describes those games (complete: {complete})"),
+            &format!("the summaries describe {those} (complete: {complete})"),
+            &format!("describes {those} (complete: {complete})"),
         ),
     ));
     kept.extend(written_say(
         histograms,
         unwritten,
-        ("the histograms count those games", "counts those games"),
+        (
+            &format!("the histograms count {those}"),
+            &format!("counts {those}"),
+        ),
     ));
     if kept.is_empty() {
         kept.push("the report describes the games played".to_string());

@@ -1,4 +1,5 @@
-//! Signals that ask a long job to stop: SIGINT (Ctrl-C), SIGTERM and SIGHUP. The first one
+//! Signals that ask a long job to stop: SIGINT (Ctrl-C), SIGTERM, SIGHUP and SIGXCPU (a CPU
+//! time limit reached: the kernel's warning before the hard limit's SIGKILL). The first one
 //! only raises a flag that the job polls between chunks of games, so it can end on whole games
 //! and write what it has; a second one ends the process at once, with the usual status of that
 //! signal (128 + its number) and a line saying what it leaves ([`note_csv_rows`]), except that
@@ -17,15 +18,15 @@ use std::io;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Once};
 
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXCPU};
 
 mod checkpoint;
 mod line;
 pub use checkpoint::{CheckpointAnswer, answer_checkpoint_requests, checkpoint_asked};
 use line::Line;
 
-/// The signals that stop a run.
-const STOPPING: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
+/// The signals that stop a run (at most four: [`LAST_COUNTED`] keeps one's index in two bits).
+const STOPPING: [i32; 4] = [SIGINT, SIGTERM, SIGHUP, SIGXCPU];
 
 /// How soon the same signal again is taken as the same request: GNU `timeout` sends its signal
 /// to the command and then to the command's process group, so the command gets it twice within
@@ -46,7 +47,7 @@ static IGNORED_AT_START: AtomicU8 = AtomicU8::new(0);
 
 /// Registers [`on_signal`] once a process.
 static COUNTING: Once = Once::new();
-/// The stopping signals that have arrived, of any of the three kinds.
+/// The stopping signals that have arrived, of any of the four kinds.
 static SIGNALS: AtomicUsize = AtomicUsize::new(0);
 /// Writes in progress that a second signal lets finish.
 static HELD: AtomicUsize = AtomicUsize::new(0);
@@ -71,6 +72,12 @@ without its footer); signal again to stop at once\n";
 /// it reads the status, so one of the two always sees the other and the process never stays up
 /// after a second signal.
 fn on_signal(number: i32) {
+    // Past its soft limit the kernel sends SIGXCPU again every second of CPU time, until the
+    // hard limit's SIGKILL: a reminder, never a second request (which would end the process
+    // before its files are ended). A limit reached while stopping asks nothing more either.
+    if number == SIGXCPU && SIGNALS.load(Ordering::SeqCst) > 0 {
+        return;
+    }
     if repeats_last(number) {
         return;
     }
@@ -295,7 +302,15 @@ impl Interrupt {
         });
         counting?;
         for number in caught() {
-            signal_hook::flag::register_usize(number, Arc::clone(&signal), number as usize)?;
+            // The first signal names the stop: SIGXCPU's reminders, or one that ends the
+            // process at once, must not rename it.
+            let first = Arc::clone(&signal);
+            let name_once = move || {
+                let _ =
+                    first.compare_exchange(0, number as usize, Ordering::SeqCst, Ordering::SeqCst);
+            };
+            // SAFETY: the action is a compare-and-swap on an atomic: async-signal-safe.
+            unsafe { signal_hook::low_level::register(number, name_once) }?;
             signal_hook::flag::register(number, Arc::clone(&requested))?;
         }
         Ok(Interrupt { requested, signal })
@@ -315,7 +330,7 @@ impl Interrupt {
     }
 
     /// The exit status for the signal that arrived: 128 + its number (130 for Ctrl-C, 143 for
-    /// SIGTERM, 129 for SIGHUP).
+    /// SIGTERM, 129 for SIGHUP, 152 for SIGXCPU).
     pub fn exit_status(&self) -> Option<u8> {
         self.signal().map(|number| (128 + number) as u8)
     }
@@ -326,6 +341,7 @@ impl Interrupt {
             Some(SIGINT) => "SIGINT, Ctrl-C",
             Some(SIGTERM) => "SIGTERM",
             Some(SIGHUP) => "SIGHUP",
+            Some(SIGXCPU) => "SIGXCPU, a CPU time limit",
             _ => "a signal",
         }
     }

@@ -1,5 +1,6 @@
-//! Signals that ask a long job to stop: SIGINT (Ctrl-C), SIGTERM, SIGHUP and SIGXCPU (a CPU
-//! time limit reached: the kernel's warning before the hard limit's SIGKILL). The first one
+//! Signals that ask a long job to stop: SIGINT (Ctrl-C), SIGTERM, SIGHUP, SIGXCPU (a CPU time
+//! limit reached: the kernel's warning before the hard limit's SIGKILL) and SIGUSR2 (a batch
+//! scheduler's warning before its SIGKILL: Grid Engine's `qsub -notify`). The first one
 //! only raises a flag that the job polls between chunks of games, so it can end on whole games
 //! and write what it has; a second one ends the process at once, with the usual status of that
 //! signal (128 + its number) and a line saying what it leaves ([`note_csv_rows`]), except that
@@ -18,15 +19,16 @@ use std::io;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Once};
 
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXCPU};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGUSR2, SIGXCPU};
 
 mod checkpoint;
 mod line;
 pub use checkpoint::{CheckpointAnswer, answer_checkpoint_requests, checkpoint_asked};
 use line::Line;
 
-/// The signals that stop a run (at most four: [`LAST_COUNTED`] keeps one's index in two bits).
-const STOPPING: [i32; 4] = [SIGINT, SIGTERM, SIGHUP, SIGXCPU];
+/// The signals that stop a run (at most eight: [`LAST_COUNTED`] keeps one's index in three
+/// bits).
+const STOPPING: [i32; 5] = [SIGINT, SIGTERM, SIGHUP, SIGXCPU, SIGUSR2];
 
 /// How soon the same signal again is taken as the same request: GNU `timeout` sends its signal
 /// to the command and then to the command's process group, so the command gets it twice within
@@ -36,8 +38,8 @@ const STOPPING: [i32; 4] = [SIGINT, SIGTERM, SIGHUP, SIGXCPU];
 /// below a person's second Ctrl-C after reading what the first said.
 pub const SAME_REQUEST_NS: u64 = 500_000_000;
 
-/// The last stopping signal counted: its time ([`monotonic_ns`]) shifted left by two bits, its
-/// index in [`STOPPING`] in the low two; [`NONE_COUNTED`] before the first.
+/// The last stopping signal counted: its time ([`monotonic_ns`]) shifted left by three bits,
+/// its index in [`STOPPING`] in the low three; [`NONE_COUNTED`] before the first.
 static LAST_COUNTED: AtomicU64 = AtomicU64::new(NONE_COUNTED);
 const NONE_COUNTED: u64 = u64::MAX;
 
@@ -47,7 +49,7 @@ static IGNORED_AT_START: AtomicU8 = AtomicU8::new(0);
 
 /// Registers [`on_signal`] once a process.
 static COUNTING: Once = Once::new();
-/// The stopping signals that have arrived, of any of the four kinds.
+/// The stopping signals that have arrived, of any of the five kinds.
 static SIGNALS: AtomicUsize = AtomicUsize::new(0);
 /// Writes in progress that a second signal lets finish.
 static HELD: AtomicUsize = AtomicUsize::new(0);
@@ -105,12 +107,12 @@ fn repeats_last(number: i32) -> bool {
     let mut last = LAST_COUNTED.load(Ordering::SeqCst);
     loop {
         if last != NONE_COUNTED
-            && last & 3 == index
-            && now.saturating_sub(last >> 2) < SAME_REQUEST_NS
+            && last & 7 == index
+            && now.saturating_sub(last >> 3) < SAME_REQUEST_NS
         {
             return true;
         }
-        let counted = (now << 2) | index;
+        let counted = (now << 3) | index;
         match LAST_COUNTED.compare_exchange(last, counted, Ordering::SeqCst, Ordering::SeqCst) {
             Ok(_) => return false,
             Err(seen) => last = seen,
@@ -119,7 +121,7 @@ fn repeats_last(number: i32) -> bool {
 }
 
 /// Nanoseconds on the monotonic clock, through `clock_gettime(2)`, which is async-signal-safe
-/// (`Instant` does not promise to be). Below 2^62 for 146 years of uptime.
+/// (`Instant` does not promise to be). Below 2^61 for 73 years of uptime.
 fn monotonic_ns() -> u64 {
     let mut now = libc::timespec {
         tv_sec: 0,
@@ -130,7 +132,7 @@ fn monotonic_ns() -> u64 {
     (now.tv_sec as u64)
         .wrapping_mul(1_000_000_000)
         .wrapping_add(now.tv_nsec as u64)
-        & (u64::MAX >> 2)
+        & (u64::MAX >> 3)
 }
 
 /// Ends the process at once after a second or third signal, saying on standard error what it
@@ -330,7 +332,7 @@ impl Interrupt {
     }
 
     /// The exit status for the signal that arrived: 128 + its number (130 for Ctrl-C, 143 for
-    /// SIGTERM, 129 for SIGHUP, 152 for SIGXCPU).
+    /// SIGTERM, 129 for SIGHUP, 152 for SIGXCPU, 140 for SIGUSR2).
     pub fn exit_status(&self) -> Option<u8> {
         self.signal().map(|number| (128 + number) as u8)
     }
@@ -342,6 +344,7 @@ impl Interrupt {
             Some(SIGTERM) => "SIGTERM",
             Some(SIGHUP) => "SIGHUP",
             Some(SIGXCPU) => "SIGXCPU, a CPU time limit",
+            Some(SIGUSR2) => "SIGUSR2",
             _ => "a signal",
         }
     }

@@ -3,8 +3,8 @@
 //! result files (`outputs.rs`). Knows nothing of clap.
 //!
 //! Whatever stops a run early, every finished game is kept: an interrupt (SIGINT, SIGTERM,
-//! SIGHUP, SIGXCPU) or a failed write ends the batch on a whole game, the per-game CSV on a
-//! whole row, and the summaries are still written for exactly the games in it, marked
+//! SIGHUP, SIGXCPU, SIGUSR2) or a failed write ends the batch on a whole game, the per-game CSV
+//! on a whole row, and the summaries are still written for exactly the games in it, marked
 //! incomplete.
 
 use std::io;

@@ -37,6 +37,7 @@ impl EndsWithTest for Command {
                     libc::SIGTERM,
                     libc::SIGHUP,
                     libc::SIGXCPU,
+                    libc::SIGUSR2,
                 ] {
                     if libc::signal(signal, libc::SIG_DFL) == libc::SIG_ERR {
                         return Err(std::io::Error::last_os_error());

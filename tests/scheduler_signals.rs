@@ -1,18 +1,33 @@
-//! A CPU time limit (`ulimit -S -t`, Grid Engine's `s_cpu`, LSF's CPULIMIT) ends a job with
-//! SIGXCPU, the kernel's warning before the hard limit's SIGKILL. warsim takes it as it takes
-//! SIGTERM: it stops on a whole game, keeps every finished game and says so (exit 152). The
-//! kernel sends it again every second of CPU time until the hard limit: those reminders are not
-//! a second signal, which would end the process before its files are ended.
+//! The signals batch schedulers send before they kill a job stop warsim as SIGTERM does: it
+//! stops on a whole game, keeps every finished game and says so. SIGUSR2 is Grid Engine's
+//! warning before its SIGKILL (`qsub -notify`), exit 140. A CPU time limit (`ulimit -S -t`,
+//! Grid Engine's `s_cpu`, LSF's CPULIMIT) sends SIGXCPU, the kernel's warning before the hard
+//! limit's SIGKILL, exit 152; the kernel sends it again every second of CPU time until the hard
+//! limit: those reminders are not a second signal, which would end the process before its
+//! files are ended.
 
 mod common;
 
 use std::io::Read;
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use common::EndsWithTest;
 use tempfile::TempDir;
 use warsim::export::text::group;
+
+/// `warsim ARGS` started in `dir`, its standard output and error piped.
+fn started(args: &str, dir: &Path) -> Child {
+    Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .args(args.split(' '))
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .ends_with_test()
+        .spawn()
+        .unwrap()
+}
 
 #[test]
 fn a_cpu_time_limit_stops_a_run_keeping_every_finished_game() {
@@ -59,22 +74,7 @@ fn sigxcpu_again_is_a_reminder_not_a_second_signal() {
         ("-XCPU", 152, "SIGXCPU, a CPU time limit"),
         ("-TERM", 143, "SIGTERM"),
     ] {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
-            .args([
-                "run",
-                "--games",
-                "1e12",
-                "-q",
-                "--threads",
-                "1",
-                "--csv",
-                "-",
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .ends_with_test()
-            .spawn()
-            .unwrap();
+        let mut child = started("run --games 1e12 -q --threads 1 --csv -", Path::new("."));
         common::until_it_catches(child.id(), libc::SIGXCPU);
         std::thread::sleep(Duration::from_millis(300));
         for signal in [first, "-XCPU"] {
@@ -95,4 +95,30 @@ fn sigxcpu_again_is_a_reminder_not_a_second_signal() {
         );
         assert!(err.contains(&said), "{err}");
     }
+}
+
+#[test]
+fn sigusr2_stops_a_run_keeping_every_finished_game() {
+    let dir = TempDir::new().unwrap();
+    let csv = dir.path().join("games.csv");
+    let run = "run --games 1e12 -q --csv games.csv --json summary.json";
+    let child = started(run, dir.path());
+    common::until_it_catches(child.id(), libc::SIGUSR2);
+    common::until("rows", || common::size(&csv) > 100_000);
+    common::send("-USR2", child.id());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(140), "{err}");
+    let csv = std::fs::read(&csv).unwrap();
+    assert_eq!(csv.last(), Some(&b'\n'), "the CSV ends on a whole row");
+    let rows = csv.iter().filter(|&&b| b == b'\n').count() as u64 - 1;
+    let said = format!(
+        "interrupted after {} of 1,000,000,000,000 games (SIGUSR2)",
+        group(rows)
+    );
+    assert!(err.contains(&said), "{err}");
+    assert_eq!(
+        common::json(&dir.path().join("summary.json"))["games"],
+        rows
+    );
 }

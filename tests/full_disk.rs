@@ -235,15 +235,17 @@ fn a_run_that_fits_a_small_disk_plays_to_its_end() {
 
 /// A file size limit (`ulimit -f`), which ends a process with SIGXFSZ by default, is met as a
 /// full disk: warsim ignores the signal, so the write fails, and the run keeps every finished
-/// game on a whole row, says so and exits 1 (killed, it left a cut row and no summary).
+/// game on a whole row, says so and how to play on once the limit is raised, and exits 1
+/// (killed, it left a cut row and no summary); resumed without the limit, its CSV is whole.
 #[test]
 fn a_file_size_limit_stops_a_run_as_a_full_disk_does() {
     let dir = TempDir::new().unwrap();
+    let run = "run --games 200000 -q --csv games.csv --json summary.json --state st.json";
     let out = std::process::Command::new("bash")
         .args([
             "-c",
             &format!(
-                "ulimit -f 1024; exec '{}' run --games 1e6 -q --csv games.csv --json summary.json",
+                "ulimit -f 1024; exec '{}' {run}",
                 assert_cmd::cargo::cargo_bin("warsim").display()
             ),
         ])
@@ -253,17 +255,25 @@ fn a_file_size_limit_stops_a_run_as_a_full_disk_does() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    let csv = fs::read(dir.path().join("games.csv")).unwrap();
-    let rows = csv.iter().filter(|&&b| b == b'\n').count() as u64 - 1;
-    assert_eq!(csv.last(), Some(&b'\n'), "the CSV ends on a whole row");
+    let rows = csv_rows(&dir.path().join("games.csv")).len() as u64;
     let said = format!(
         "error: could not write the per-game CSV to games.csv: File too large (os error 27); \
          stopped after {} games",
         group(rows)
     );
     assert!(err.starts_with(&said), "{err}");
+    let play_on = "; to play on once the file size limit is raised (`ulimit -f`): `warsim resume \
+                   st.json`, or the same command with --continue\n";
+    assert!(err.ends_with(play_on), "{err}");
     assert_eq!(
         common::json(&dir.path().join("summary.json"))["games"],
         rows
+    );
+    played(&on_disk(dir.path(), "", "resume st.json -q"));
+    let whole = uninterrupted(200_000);
+    let rows = |dir: &std::path::Path| csv_rows(&dir.join("games.csv"));
+    assert!(
+        rows(dir.path()) == rows(whole.path()),
+        "resumed, the CSV is the whole run's"
     );
 }

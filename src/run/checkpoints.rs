@@ -75,14 +75,14 @@ pub fn play_on(state: &Option<Target>, parquet: &Option<Target>) -> String {
     play_on_when(state, parquet, "")
 }
 
-/// How to play on ([`play_on`]) once what stands in the way is mended: its disk given room
-/// (`disk_full`), and a per-game CSV another program moved while written back at its name
+/// How to play on ([`play_on`]) once what stands in the way is mended: `mend` ("its disk has
+/// room"), and a per-game CSV another program moved while written back at its name
 /// (`csv_moved`: that name), where `warsim resume` looks for it.
 pub fn play_on_once(
     (state, parquet): (&Option<Target>, &Option<Target>),
-    (disk_full, csv_moved): (bool, Option<&Target>),
+    (mend, csv_moved): (Option<&str>, Option<&Target>),
 ) -> String {
-    let room = disk_full.then(|| "its disk has room".to_string());
+    let room = mend.map(str::to_string);
     let back = csv_moved.map(|csv| format!("the per-game CSV is back at {csv}"));
     let wanted: Vec<String> = room.into_iter().chain(back).collect();
     let when = match wanted.is_empty() {

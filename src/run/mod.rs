@@ -167,7 +167,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
                     ),
                     play_on_once(
                         (&options.state, &options.parquet),
-                        (false, csv_end.moved_from(&options.csv))
+                        (None, csv_end.moved_from(&options.csv))
                     )
                 );
             }

@@ -270,8 +270,9 @@ impl StopFailure {
         }
     }
 
-    /// How to play on after a batch stopped with its disk nearly full, for its closing message:
-    /// as after an interrupt ([`play_on`](super::play_on)), once the state is written (it is
+    /// How to play on after a batch stopped by a disk nearly full, a full one, a quota or a
+    /// file size limit, for its closing message: as after an interrupt
+    /// ([`play_on`](super::play_on)), once that is mended and if the state is written (it is
     /// not among the outputs `unwritten`, named `state_named`). Empty after any other failure.
     /// A per-game CSV moved while written (`csv_moved`: its name) must be put back first, as
     /// `warsim resume` looks for it there.
@@ -282,9 +283,24 @@ impl StopFailure {
         csv_moved: Option<&Target>,
     ) -> String {
         let state_written = !unwritten.iter().any(|e| e.is_write_of(state_named));
-        match RoomShort::is(&self.source) && state_written {
-            true => super::checkpoints::play_on_once((state, parquet), (true, csv_moved)),
-            false => String::new(),
+        match self.mend().filter(|_| state_written) {
+            Some(mend) => {
+                super::checkpoints::play_on_once((state, parquet), (Some(mend), csv_moved))
+            }
+            None => String::new(),
+        }
+    }
+
+    /// What must change before the batch can play on: room on its disk, or a larger file size
+    /// limit; none after another error (a file removed or cut short, a device failing).
+    fn mend(&self) -> Option<&'static str> {
+        if RoomShort::is(&self.source) {
+            return Some("its disk has room");
+        }
+        match self.source.kind() {
+            io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => Some("its disk has room"),
+            io::ErrorKind::FileTooLarge => Some("the file size limit is raised (`ulimit -f`)"),
+            _ => None,
         }
     }
 

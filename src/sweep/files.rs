@@ -296,6 +296,6 @@ pub(super) fn interrupted_text(
         group(played),
         group(asked),
         kept.join("; "),
-        play_on_once(files, (false, moved_from))
+        play_on_once(files, (None, moved_from))
     )
 }

@@ -82,9 +82,8 @@ pub fn play_on_once(
     (state, parquet): (&Option<Target>, &Option<Target>),
     (mend, csv_moved): (Option<&str>, Option<&Target>),
 ) -> String {
-    let room = mend.map(str::to_string);
     let back = csv_moved.map(|csv| format!("the per-game CSV is back at {csv}"));
-    let wanted: Vec<String> = room.into_iter().chain(back).collect();
+    let wanted: Vec<String> = mend.map(str::to_string).into_iter().chain(back).collect();
     let when = match wanted.is_empty() {
         true => String::new(),
         false => format!(" once {}", wanted.join(" and ")),

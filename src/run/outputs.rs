@@ -291,12 +291,10 @@ impl StopFailure {
         }
     }
 
-    /// What must change before the batch can play on: room on its disk, or a larger file size
-    /// limit; none after another error (a file removed or cut short, a device failing).
+    /// What must change before the batch can play on: room on its disk (the room watch's stop,
+    /// [`RoomShort`], is a full disk's error too), or a larger file size limit; none after
+    /// another error (a file removed or cut short, a device failing).
     fn mend(&self) -> Option<&'static str> {
-        if RoomShort::is(&self.source) {
-            return Some("its disk has room");
-        }
         match self.source.kind() {
             io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => Some("its disk has room"),
             io::ErrorKind::FileTooLarge => Some("the file size limit is raised (`ulimit -f`)"),

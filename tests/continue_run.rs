@@ -172,7 +172,7 @@ fn a_state_of_another_run_folder_or_warsim_is_refused_and_left_alone() {
 }
 
 #[test]
-fn continue_needs_a_state_file_and_no_parquet() {
+fn continue_needs_a_state_file_and_no_parquet_on_standard_output() {
     for (args, needle) in [
         (&["--games", "10"][..], "needs --state PATH"),
         (&["--state", "-"], "not '-'"),
@@ -181,11 +181,11 @@ fn continue_needs_a_state_file_and_no_parquet() {
                 "--state",
                 "s.json",
                 "--parquet",
-                "p.parquet",
+                "-",
                 "--checkpoint-every",
                 "0",
             ],
-            "cannot continue a --parquet file",
+            "cannot continue --parquet (on standard output it cannot be read back): write --csv",
         ),
     ] {
         let dir = TempDir::new().unwrap();

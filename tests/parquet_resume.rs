@@ -1,69 +1,230 @@
-//! A run or sweep writing a Parquet file beside its state (`--checkpoint-every 0`), stopped by
-//! SIGINT: its closing message says the Parquet file cannot be continued, and `warsim resume` of
-//! its state is refused with both files left as they were, never played on into a Parquet file
-//! holding only the games after the stop.
+//! A run writing a Parquet file beside its state (`--checkpoint-every 0`), stopped by a signal,
+//! goes on with that file: `warsim resume` (or `--continue`) keeps its row groups where they are
+//! and writes the rest after them, so the file ends holding every game of the whole run, row for
+//! row, with the whole run's summary in its footer. A resume killed outright (SIGKILL) leaves a
+//! file without its footer and the tail saved beside it, which the next resume puts back. What
+//! cannot be continued is refused, both files left as they were: a sweep's Parquet file, and a
+//! run's that no longer holds the state's games or whose saved tail is not warsim's.
 
 mod common;
 
 use std::path::Path;
+use std::process::Command;
 use std::time::Duration;
 
-use common::{refused, signal_in_once_written, within};
+use common::parquet::rows_as_csv;
+use common::{refused, signal_in_once_written, size, until, warsim, within};
+use parquet::file::reader::SerializedFileReader;
 use tempfile::TempDir;
 
-/// Stops `args` (run in `dir`, writing `games.parquet` and `s.state`) once its Parquet file has
-/// row groups; returns what it said.
-fn stopped(dir: &Path, args: &str) -> String {
-    let args: Vec<&str> = args.split_whitespace().collect();
+/// A run long enough to be stopped after its first row groups (of 262,144 games) and again
+/// after more, on one thread so it stops where it is told.
+const RUN: &str = "run --games 1500000 --threads 1 -q";
+const BESIDE_STATE: &str = "--parquet games.parquet --csv games.csv --state s.state \
+                            --checkpoint-every 0";
+
+fn args(text: &str) -> Vec<&str> {
+    text.split_whitespace().collect()
+}
+
+/// Stops `command` (run in `dir`) with `signal` once its Parquet file holds `bytes`; returns
+/// what it said, checking its exit status.
+fn stopped(dir: &Path, command: &str, signal: &str, bytes: u64) -> String {
     let parquet = dir.join("games.parquet");
-    let out = signal_in_once_written(dir, "-INT", &args, &parquet, 100_000);
-    assert_eq!(out.status.code(), Some(130));
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    let out = signal_in_once_written(dir, signal, &args(command), &parquet, bytes);
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    let status = if signal == "-INT" { 130 } else { 143 };
+    assert_eq!(out.status.code(), Some(status), "{said}");
+    said
+}
+
+/// A folder holding a run of 10^9 games stopped by SIGINT once its Parquet file had a row
+/// group: `games.parquet`, `games.csv` and `s.state`.
+fn stopped_run() -> TempDir {
+    let dir = TempDir::new().unwrap();
+    let run = format!("run --games 1e9 --threads 1 -q {BESIDE_STATE}");
+    stopped(dir.path(), &run, "-INT", 100_000);
+    dir
+}
+
+/// The summary in the footer of the Parquet file at `path`, without its timings.
+fn footer_summary(path: &Path) -> serde_json::Value {
+    let reader = SerializedFileReader::new(std::fs::File::open(path).unwrap()).unwrap();
+    let metadata = parquet::file::reader::FileReader::metadata(&reader);
+    let kv = metadata.file_metadata().key_value_metadata().unwrap();
+    let summary = kv.iter().find(|kv| kv.key == "warsim").unwrap();
+    let mut summary: serde_json::Value =
+        serde_json::from_str(summary.value.as_deref().unwrap()).unwrap();
+    let timing = summary.as_object_mut().unwrap();
+    for key in ["wall_seconds", "games_per_second"] {
+        timing.remove(key);
+    }
+    summary
 }
 
 #[test]
-fn a_run_or_sweep_writing_parquet_is_not_resumed() {
-    let outputs = "-q --threads 1 --parquet games.parquet --state s.state --checkpoint-every 0";
-    for (what, command) in [
-        ("run", "run --games 1e9"),
-        ("sweep", "sweep --players 2,3 --games 1e9"),
-    ] {
-        let dir = TempDir::new().unwrap();
-        let d = dir.path();
-        let said = stopped(d, &format!("{command} {outputs}"));
-        let again = "; a Parquet file cannot be continued: to play every game, the same command \
-                     again\n";
-        assert!(said.ends_with(again), "{said}");
-        if what == "sweep" {
-            assert!(
-                said.contains("; the Parquet file (games.parquet) holds them;"),
-                "{said}"
-            );
-        }
-        let before = [
-            std::fs::read(d.join("games.parquet")).unwrap(),
-            std::fs::read(d.join("s.state")).unwrap(),
-        ];
+fn a_stopped_run_goes_on_with_its_parquet_file_even_after_a_killed_resume() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let whole = format!("{RUN} --parquet whole.parquet --csv whole.csv");
+    warsim()
+        .current_dir(d)
+        .args(args(&whole))
+        .assert()
+        .success();
 
-        // Within a minute: a resume that played on would take hours.
-        let resume = ["resume", "s.state"].map(String::from);
-        let out = within(d, &resume, Duration::from_secs(60)).expect("resume refused at once");
-        let err = refused(&out);
-        assert_eq!(
-            err,
-            format!(
-                "error: s.state: the {what} writes --parquet, which cannot be continued (a \
-                 Parquet file is complete only once closed): nothing was changed; play the \
-                 {what} again from its start\n"
-            )
-        );
-        let after = [
-            std::fs::read(d.join("games.parquet")).unwrap(),
-            std::fs::read(d.join("s.state")).unwrap(),
-        ];
-        assert!(
-            before == after,
-            "{what}: the Parquet file and the state are left as they were"
-        );
-    }
+    let command = format!("{RUN} {BESIDE_STATE}");
+    let said = stopped(d, &command, "-INT", 100_000);
+    assert!(
+        said.ends_with(
+            "; to play on: `warsim resume s.state`, or the same command with --continue\n"
+        ),
+        "{said}"
+    );
+    let held = size(&d.join("games.parquet"));
+
+    // Killed once it wrote a row group more: the file has lost its footer, which is saved.
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .current_dir(d)
+        .args(["resume", "s.state"])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    until("a row group more", || {
+        size(&d.join("games.parquet")) > held + 100_000
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(d.join("games.parquet.warsim-tail").exists());
+    let cut = std::fs::File::open(d.join("games.parquet")).unwrap();
+    assert!(
+        SerializedFileReader::new(cut).is_err(),
+        "a footer after SIGKILL"
+    );
+
+    // The same command with --continue puts the footer back and plays every game.
+    let out = warsim()
+        .current_dir(d)
+        .args(args(&format!("{command} --continue")))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains(
+            "s.state: the Parquet file games.parquet had lost its footer (a resume of it was \
+             killed): it is back as the stopped run left it"
+        ),
+        "{said}"
+    );
+    assert!(!d.join("games.parquet.warsim-tail").exists());
+    let (rows, groups) = rows_as_csv(&d.join("games.parquet"));
+    let (whole_rows, whole_groups) = rows_as_csv(&d.join("whole.parquet"));
+    assert_eq!(rows.len(), 1_500_000);
+    assert!(rows == whole_rows, "the whole run's rows, in order");
+    // The row group each stop cut short stays as it is.
+    assert!(groups > whole_groups, "{groups} row groups");
+    assert_eq!(
+        footer_summary(&d.join("games.parquet")),
+        footer_summary(&d.join("whole.parquet"))
+    );
+    let csv = std::fs::read(d.join("games.csv")).unwrap();
+    assert!(csv == std::fs::read(d.join("whole.csv")).unwrap());
+}
+
+#[test]
+fn a_resumed_parquet_file_stopped_again_goes_on_again() {
+    let dir = stopped_run();
+    let d = dir.path();
+    let held = size(&d.join("games.parquet"));
+    let said = stopped(d, "resume s.state", "-TERM", held + 100_000);
+    assert!(
+        said.contains("; to play on: `warsim resume s.state`"),
+        "{said}"
+    );
+    assert!(!d.join("games.parquet.warsim-tail").exists());
+    // Each stop's file holds exactly the games the CSV beside it holds, in order.
+    let (rows, _) = rows_as_csv(&d.join("games.parquet"));
+    let text = std::fs::read_to_string(d.join("games.csv")).unwrap();
+    let csv: Vec<&str> = text.lines().skip(1).collect();
+    assert!(rows.len() > 262_144 * 2, "{}", rows.len());
+    assert!(rows == csv, "the CSV's games, in order");
+}
+
+/// What `warsim resume s.state` in `dir` said, checking that it was refused at once and left
+/// the Parquet file and the state as they were.
+fn resume_refused(dir: &Path) -> String {
+    let files = ["games.parquet", "s.state"].map(|name| dir.join(name));
+    let before = files.clone().map(|path| std::fs::read(path).unwrap());
+    let resume = ["resume", "s.state"].map(String::from);
+    let out = within(dir, &resume, Duration::from_secs(60)).expect("resume refused at once");
+    let err = refused(&out);
+    let after = files.map(|path| std::fs::read(path).unwrap());
+    assert!(
+        before == after,
+        "the Parquet file and the state are left as they were"
+    );
+    err
+}
+
+#[test]
+fn what_cannot_be_continued_is_refused_and_left_as_it_was() {
+    // A sweep's Parquet file: every cell's leading columns.
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let sweep = format!("sweep --players 2,3 --games 1e9 --threads 1 -q {BESIDE_STATE}");
+    let said = stopped(d, &sweep, "-INT", 100_000);
+    let again =
+        "; a Parquet file cannot be continued: to play every game, the same command again\n";
+    assert!(said.ends_with(again), "{said}");
+    assert_eq!(
+        resume_refused(d),
+        "error: s.state: the sweep writes --parquet, which cannot be continued (its rows would \
+         need the leading columns of every cell listed again): nothing was changed; play the \
+         sweep again from its start\n"
+    );
+
+    // A run's Parquet file that holds other games than the state counts.
+    let dir = stopped_run();
+    let d = dir.path();
+    let other = "run --games 1000 -q --parquet games.parquet";
+    warsim().current_dir(d).args(args(other)).assert().success();
+    let err = resume_refused(d);
+    assert!(
+        err.starts_with("error: s.state: the Parquet file games.parquet holds 1,000 games, and the state counts "),
+        "{err}"
+    );
+    assert!(err.ends_with(": nothing was changed; play the run again from its start\n"));
+
+    // A saved tail that is not warsim's: never put into the file, never removed.
+    let dir = stopped_run();
+    let d = dir.path();
+    std::fs::write(d.join("games.parquet.warsim-tail"), "notes\n").unwrap();
+    assert_eq!(
+        resume_refused(d),
+        "error: s.state: the Parquet file games.parquet has a saved tail, \
+         games.parquet.warsim-tail: it is not a tail warsim saved (move it away, then resume \
+         again): nothing was changed; play the run again from its start\n"
+    );
+    assert_eq!(
+        std::fs::read(d.join("games.parquet.warsim-tail")).unwrap(),
+        b"notes\n"
+    );
+}
+
+#[test]
+fn a_run_writing_the_parquet_file_afresh_removes_a_tail_saved_for_it() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let tail = d.join("games.parquet.warsim-tail");
+    let mut saved = b"warsim parquet tail 2\n".to_vec();
+    saved.extend([0; 16]);
+    std::fs::write(&tail, &saved).unwrap();
+    let run = "run --games 1000 -q --parquet games.parquet";
+    warsim().current_dir(d).args(args(run)).assert().success();
+    assert!(!tail.exists(), "the tail of a file emptied since");
+    // Another program's file under that name stays.
+    std::fs::write(&tail, "notes\n").unwrap();
+    warsim().current_dir(d).args(args(run)).assert().success();
+    assert!(tail.exists());
 }

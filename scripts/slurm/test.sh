@@ -5,7 +5,8 @@
 # (every key but the run-time ones) and that the shards' CSVs concatenate to the single run's;
 # that a task requeued part-way by Slurm, and one cancelled part-way and resubmitted with --only,
 # continue from their checkpoints, to the same figures and CSV, and that one sent SIGUSR1 writes
-# a checkpoint and plays on; that a sweep's shards merge into
+# a checkpoint and plays on, and one requeued goes on with its Parquet file; that a sweep's
+# shards merge into
 # the single sweep's tables and their rows, sorted, into its per-game CSV, and an enumeration's
 # parts, one requeued part-way and continued, into its exact figures; then that an array
 # whose tasks fail makes --wait fail. A failure prints what Slurm and the tasks said. Tears the
@@ -124,6 +125,35 @@ same_summary "$dir/whole-long.json" "$dir/usr1/summary.json" || fail "$dir/usr1"
 cat "$dir"/usr1/games-{0,1}.csv | cmp -s - "$dir/whole-long.csv" \
   || fail "$dir/usr1" "the CSVs of a batch whose task was sent SIGUSR1 differ from the single run's"
 
+# With --per-game parquet a requeued task goes on with its Parquet file (stopped, it ends the
+# file with its footer and writes its state; continued, it writes the rest after the file's row
+# groups): the shards' rows are the single run's, read back with pyarrow from the environment
+# scripts/check-figures.sh makes (run before this by .ci/run).
+scripts/slurm/submit.sh --shards 2 --out "$dir/parquet" --wait --per-game parquet -- "${batch[@]}" --threads 1 > "$dir/parquet.out" 2>&1 &
+row_group_in() { [ "$(stat -c %s "$dir/parquet/games-1.parquet" 2> /dev/null || echo 0)" -gt 100000 ]; }
+await row_group_in || fail "$dir/parquet" "task 1 wrote no row group within a minute"
+requeue_task_1 "$dir/parquet" "$(grep -o "array job [0-9]*" "$dir/parquet.out" | grep -o "[0-9]*")"
+wait $! || fail "$dir/parquet" "the requeued Parquet task's batch did not merge"
+grep -q "interrupted after" "$dir/parquet/shard-1.log" && grep -q "resuming after" "$dir/parquet/shard-1.log" \
+  || fail "$dir/parquet" "task 1 was not stopped and continued"
+same_summary "$dir/whole-long.json" "$dir/parquet/summary.json" || fail "$dir/parquet" "the merged figures differ"
+parquet_checked="not read back (no target/check-figures-venv: scripts/check-figures.sh makes it)"
+if [ -x target/check-figures-venv/bin/python ]; then
+  target/check-figures-venv/bin/python - "$dir" <<'PYTHON' || fail "$dir/parquet" "the continued shard's Parquet rows differ from the single run's"
+import sys
+import pandas as pd
+sys.path.insert(0, "scripts")
+from check_figures import read_games
+whole = read_games(sys.argv[1] + "/whole-long.csv")
+parts = [pd.read_parquet(f"{sys.argv[1]}/parquet/games-{k}.parquet", dtype_backend="numpy_nullable") for k in (0, 1)]
+rows = pd.concat(parts, ignore_index=True)
+text = lambda frame, column: frame[column].astype("string").fillna("").tolist()
+same = list(rows.columns) == list(whole.columns)
+sys.exit(0 if same and all(text(rows, c) == text(whole, c) for c in whole.columns) else 1)
+PYTHON
+  parquet_checked="read back equal to the single run's"
+fi
+
 # A sweep as an array of shards: the merged tables are the single sweep's.
 sweep=(--players 2,3 --ranks 6,13 --games 2e4 --seed 13)
 scripts/slurm/submit.sh --shards 3 --out "$dir/sweep" --sweep --wait --per-game csv -- "${sweep[@]}" \
@@ -161,4 +191,4 @@ if scripts/slurm/submit.sh --shards 2 --out "$dir/bad" --wait -- --games 1e4 --p
   fail "$dir/bad" "an array of failing tasks did not fail --wait"
 fi
 grep -q "array tasks 0,1 failed" "$dir/bad.out" || fail "$dir/bad" "--wait did not name the failed tasks"
-echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a task sent SIGUSR1 checkpointed and played on; a 3-shard sweep merged equal to the single sweep, its rows sorted into its per-game CSV; a 2-part enumeration, one part requeued and continued, merged equal to the whole; failing tasks reported"
+echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a task sent SIGUSR1 checkpointed and played on; a requeued task went on with its Parquet file ($parquet_checked); a 3-shard sweep merged equal to the single sweep, its rows sorted into its per-game CSV; a 2-part enumeration, one part requeued and continued, merged equal to the whole; failing tasks reported"

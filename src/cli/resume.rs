@@ -280,7 +280,8 @@ pub(super) fn continue_from(
             "{name}: its figures are not those of its own command line (the state was edited)"
         )));
     }
-    check_parquet(name, "run", &options.parquet)?;
+    let games = state.first_game..state.first_game + state.games;
+    check_parquet(name, "run", &options.parquet, games)?;
     check_csv(name, &options.csv, resumable, state.games)?;
     options.resume = Some(ResumeFrom {
         stats: state
@@ -329,7 +330,7 @@ pub(super) fn continue_sweep(
     }
     let played = sweep.cells.iter().map(|c| c.games).sum();
     let asked = options.part_games() * options.grid.cells.len() as u64;
-    check_parquet(name, "sweep", &options.parquet)?;
+    check_parquet(name, "sweep", &options.parquet, 0..played)?;
     check_csv(name, &options.games_csv, resumable, played)?;
     let mut cells = Vec::with_capacity(sweep.cells.len());
     for (index, (state, cell)) in sweep.cells.iter().zip(&options.grid.cells).enumerate() {

@@ -1,14 +1,15 @@
 //! The check that a resumed run's or sweep's per-game CSV still holds exactly the rows its
 //! checkpoint counted, before anything is changed: a file missing, shorter, cut short and
 //! written on, or edited is refused with what is wrong with it and how to go on, never
-//! continued into a file lacking games; and the refusal of a Parquet file, which cannot be
-//! continued at all.
+//! continued into a file lacking games; and the same of a run's Parquet file, which must hold
+//! exactly the checkpoint's games.
 
+use std::ops::Range;
 use std::os::unix::fs::OpenOptionsExt;
 
 use super::resume::refuse;
 use crate::export::text::{counted, group};
-use crate::export::{Target, last_row_of, lost_bytes};
+use crate::export::{Target, check_resumable, last_row_of, lost_bytes};
 use crate::run::RunError;
 use crate::state::Resumable;
 
@@ -84,19 +85,48 @@ pub(super) fn check_csv(
     )))
 }
 
-/// Refuses to resume a `what` ("run", "sweep") that writes a Parquet file: its file holds the
-/// games before the stop and ends with its footer, and cannot be continued (nor replaced by one
-/// holding only the games after the stop).
+/// Refuses to resume a run whose Parquet file no longer holds exactly the state's `games` (cut
+/// back to its whole row groups after its own write error, removed, replaced), or goes to
+/// standard output, which cannot be read back; a saved tail a killed resume left is put back
+/// first. A sweep's Parquet file is refused: its rows would need every cell's leading columns
+/// listed again.
 pub(super) fn check_parquet(
     name: &str,
     what: &str,
     parquet: &Option<Target>,
+    games: Range<u64>,
 ) -> Result<(), RunError> {
-    match parquet {
-        None => Ok(()),
-        Some(_) => Err(refuse(format!(
-            "{name}: the {what} writes --parquet, which cannot be continued (a Parquet file is \
-             complete only once closed): nothing was changed; play the {what} again from its start"
+    let again = format!("nothing was changed; play the {what} again from its start");
+    let path = match parquet {
+        None => return Ok(()),
+        Some(Target::File(path)) if what == "run" => path,
+        Some(Target::File(_)) => {
+            return Err(refuse(format!(
+                "{name}: the sweep writes --parquet, which cannot be continued (its rows would \
+                 need the leading columns of every cell listed again): {again}"
+            )));
+        }
+        Some(Target::Stdout) => {
+            return Err(refuse(format!(
+                "{name}: the {what} writes --parquet to standard output, which cannot be read \
+                 back and continued: {again}"
+            )));
+        }
+    };
+    match check_resumable(path, games) {
+        Ok(held) => {
+            if held.put_back {
+                say!(
+                    "{name}: the Parquet file {} had lost its footer (a resume of it was \
+                     killed): it is back as the stopped {what} left it",
+                    path.display()
+                );
+            }
+            Ok(())
+        }
+        Err(why) => Err(refuse(format!(
+            "{name}: the Parquet file {} {why}: {again}",
+            path.display()
         ))),
     }
 }

@@ -137,7 +137,7 @@ pub enum ConfigError {
     Sweep(String),
     /// Checkpoints with a Parquet file.
     #[error(
-        "--parquet cannot be checkpointed (a Parquet file is readable only once closed, and a resumed run could not continue it): write {0} with --state, or add --checkpoint-every 0 to write the state only at the end"
+        "--parquet cannot be checkpointed (a Parquet file is readable only once closed, so a checkpoint could not count its games): write {0} with --state, or add --checkpoint-every 0 to write the state only at the end"
     )]
     ParquetCheckpoints(&'static str),
     /// `--continue` without a state file to continue from, or with a Parquet file.
@@ -179,9 +179,14 @@ impl RunOptions {
         // A shard's file holds its part of the batch alone.
         let part = self.part();
         check_parquet(self.parquet.is_some(), part.end - part.start)?;
+        // A run goes on with its Parquet file, unless it cannot be read back.
+        let parquet_stops = match self.parquet {
+            Some(Target::Stdout) => Some("on standard output it cannot be read back"),
+            _ => None,
+        };
         check_checkpoints(
             self.state.as_ref(),
-            self.parquet.is_some(),
+            (self.parquet.is_some(), parquet_stops),
             (self.checkpoint_every, self.continue_from_state),
             "--csv",
         )?;
@@ -212,11 +217,11 @@ impl RunOptions {
 }
 
 /// Refuses checkpoints (`--checkpoint-every`, not zero) of a state beside a Parquet file, and
-/// `--continue` without a state file or with a Parquet file, neither of which can be continued;
-/// `csv_flag` names the per-game CSV to write instead. Runs and sweeps alike.
+/// `--continue` without a state file, or with a Parquet file that cannot be continued (why:
+/// `parquet_stops`); `csv_flag` names the per-game CSV to write instead. Runs and sweeps alike.
 pub fn check_checkpoints(
     state: Option<&Target>,
-    parquet: bool,
+    (parquet, parquet_stops): (bool, Option<&str>),
     (every, continuing): (std::time::Duration, bool),
     csv_flag: &'static str,
 ) -> Result<(), ConfigError> {
@@ -231,9 +236,10 @@ pub fn check_checkpoints(
         Some(Target::Stdout) => {
             "needs --state to name a file, not '-' (standard output keeps no checkpoint)"
         }
-        Some(Target::File(_)) if parquet => {
+        Some(Target::File(_)) if parquet && parquet_stops.is_some() => {
+            let why = parquet_stops.unwrap_or_default();
             return Err(ConfigError::Continue(format!(
-                "cannot continue a --parquet file (it is readable only once closed): write {csv_flag}, or leave out --continue to play again"
+                "cannot continue --parquet ({why}): write {csv_flag}, or leave out --continue to play again"
             )));
         }
         Some(Target::File(_)) => return Ok(()),

@@ -87,7 +87,7 @@ pub fn plan(options: &EnumerateOptions) -> Result<Plan, EnumerateRefusal> {
     check_threads(options.threads)?;
     // No Parquet file here: the CSV to write instead is never named.
     let checkpoints = (options.checkpoint_every, options.continue_from_state);
-    check_checkpoints(options.state.as_ref(), false, checkpoints, "")?;
+    check_checkpoints(options.state.as_ref(), (false, None), checkpoints, "")?;
     let plan = match options.shard {
         Some(shard) => Plan::part(&options.rules, options.set, shard, options.max_deals)?,
         None => Plan::new(&options.rules, options.set, options.max_deals)?,

@@ -3,13 +3,16 @@
 //! how the closing message says to play on.
 
 use std::io;
+use std::ops::Range;
 use std::time::Duration;
 
 use indicatif::ProgressBar;
 
 use crate::batch::{Checkpoints, Occasion};
 use crate::config::ConfigError;
-use crate::export::{CsvEnd, GameCsv, GameFiles, LeadKind, Stream, Target};
+use crate::export::{
+    CsvEnd, GameCsv, GameFiles, GameParquet, LeadKind, Stream, Target, check_resumable,
+};
 use crate::interrupt::{self, CheckpointAnswer, Interrupt};
 use crate::state::Resumable;
 
@@ -70,7 +73,9 @@ pub fn say_checkpoint_written(bar: &ProgressBar, state: &Target, held: &str) {
 
 /// How to play on after an interrupt, for its message: `warsim resume` or `--continue`, when the
 /// run or sweep wrote a state file that can be continued; the command again beside a Parquet
-/// file, which cannot be (so `warsim resume` of its state is refused); empty otherwise.
+/// file that cannot be (`parquet`: a sweep's, or a run's that does not hold the state's games,
+/// [`ParquetLeft::in_the_way`](super::ParquetLeft::in_the_way)), whose state `warsim resume`
+/// refuses; empty otherwise.
 pub fn play_on(state: &Option<Target>, parquet: &Option<Target>) -> String {
     play_on_when(state, parquet, "")
 }
@@ -131,20 +136,48 @@ pub fn resumable_at(
 }
 
 /// The per-game files of a run or sweep, resumed from a checkpoint (`resumed`: its CSV's bytes
-/// and rows) or not: the CSV continued after the checkpoint's rows, or the files opened afresh,
-/// the CSV with its `header` unless it goes on, on standard output, from a stopped run's stream
-/// (warsim cannot read a stream back: its rows follow the checkpoint's, and the user joins them).
+/// and its games) or not: the CSV continued after the checkpoint's rows, or the files opened
+/// afresh, the CSV with its `header` unless it goes on, on standard output, from a stopped run's
+/// stream (warsim cannot read a stream back: its rows follow the checkpoint's, and the user
+/// joins them); a run's Parquet file continued after its row groups (`warsim resume` checked
+/// that they hold the checkpoint's games).
 pub fn game_files(
     (flag, csv, header): (&'static str, &Option<Target>, bool),
     parquet: (&'static str, Option<&Target>),
     leads: &[(&str, LeadKind)],
-    resumed: Option<(u64, u64)>,
+    resumed: Option<(u64, Range<u64>)>,
 ) -> Result<GameFiles, ConfigError> {
+    let Some((bytes, games)) = resumed else {
+        return open_game_files((flag, csv.as_ref(), header), parquet, leads);
+    };
+    let (parquet_flag, parquet) = parquet;
+    // A sweep's is never resumed (`warsim resume` refuses it): its leading columns.
+    let goes_on = match parquet {
+        Some(Target::File(path)) if leads.is_empty() => Some(path),
+        _ => None,
+    };
+    let fresh_parquet = parquet.filter(|_| goes_on.is_none());
+    let files = match bytes > 0 {
+        true => resumed_game_csv(flag, csv, (bytes, games.end - games.start))?,
+        false => {
+            let stream = *csv == Some(Target::Stdout);
+            let csv = (flag, csv.as_ref(), header && !stream);
+            open_game_files(csv, (parquet_flag, fresh_parquet), leads)?
+        }
+    };
+    let Some(path) = goes_on else {
+        return Ok(files);
+    };
+    let resumed = (check_resumable(path, games).map_err(io::Error::other))
+        .and_then(|held| GameParquet::resumed(path, held));
     match resumed {
-        Some((bytes, rows)) if bytes > 0 => resumed_game_csv(flag, csv, (bytes, rows)),
-        _ => {
-            let stream = resumed.is_some() && *csv == Some(Target::Stdout);
-            open_game_files((flag, csv.as_ref(), header && !stream), parquet, leads)
+        Ok(parquet) => Ok(GameFiles::new(files.csv, Some(parquet))),
+        Err(e) => {
+            files.discard_if_empty();
+            Err(ConfigError::Resume(format!(
+                "cannot continue the Parquet file {}: {e}",
+                path.display()
+            )))
         }
     }
 }

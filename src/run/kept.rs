@@ -128,7 +128,8 @@ pub(super) fn kept_note(
     let games = failure.written;
     let complete = games == info.games_requested;
     let left = (failure.lost(Which::Csv), failure.parquet_left());
-    let files = (&options.state, &options.parquet);
+    let parquet = left.1.in_the_way(&options.parquet, games);
+    let files = (&options.state, &parquet);
     let when = match complete {
         true => format!("after every game was played ({})", games_text(games)),
         false => format!("stopped after {}", games_text(games)),

@@ -13,7 +13,10 @@ use std::time::Instant;
 use crate::batch::{BatchError, BatchSpec, Controls, Occasion, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, group};
-use crate::export::{CsvEnd, GameFiles, RunInfo, Summary, summary_json_line, write_atomically};
+use crate::export::{
+    CsvEnd, GameFiles, RunInfo, Summary, Target, forget_saved_tail, summary_json_line,
+    write_atomically,
+};
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
 use crate::state::{State, check_outputs_beside_state};
@@ -131,7 +134,9 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
         ("--hdr", &options.hdr, Holds::HdrLog),
     ];
     check_other_parts(&ThisBatch::of_run(options), &files).map_err(ConfigError::from)?;
-    let resumed = (options.resume.as_ref()).map(|resume| (resume.csv_bytes, resume.stats.games));
+    let first = options.part().start;
+    let resumed = (options.resume.as_ref())
+        .map(|resume| (resume.csv_bytes, first..first + resume.stats.games));
     let files = game_files(
         ("--csv", &options.csv, !options.no_header),
         ("--parquet", options.parquet.as_ref()),
@@ -140,6 +145,12 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     )?;
     let (info, stats, failure, csv_end) = play(options, files, interrupt)?;
     let mut failures = write_result_files(options, &info, &stats, &csv_end);
+    // The state now counts the games of the Parquet file it went on with: its saved tail goes.
+    if let (Some(_), Some(Target::File(path))) = (&options.resume, &options.parquet)
+        && !failures.iter().any(|e| e.is_write_of(outputs::STATE_FILE))
+    {
+        forget_saved_tail(path);
+    }
     // A batch a write error stopped says what it kept in that error.
     let stopped = failure.is_some();
     if let Some(failure) = failure {
@@ -166,7 +177,10 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
                         &failures
                     ),
                     play_on_once(
-                        (&options.state, &options.parquet),
+                        (
+                            &options.state,
+                            &ParquetLeft::Whole.in_the_way(&options.parquet, stats.games)
+                        ),
                         (None, csv_end.moved_from(&options.csv))
                     )
                 );

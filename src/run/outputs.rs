@@ -7,8 +7,8 @@ use crate::batch::RecordSink;
 use crate::config::{ConfigError, RunOptions};
 use crate::export::{
     AnotherWriter, CsvEnd, GameCsv, GameFiles, GameParquet, LeadKind, Lost, RoomShort, RunInfo,
-    Stream, Summary, Target, Which, write_atomically, write_hdr_log, write_histogram_csv,
-    write_summary_csv, write_summary_json, write_text_report,
+    Stream, Summary, Target, Which, discard_saved_tail, write_atomically, write_hdr_log,
+    write_histogram_csv, write_summary_csv, write_summary_json, write_text_report,
 };
 use crate::plot::draw_run;
 use crate::state::State;
@@ -46,7 +46,13 @@ pub fn open_game_files(
     };
     let parquet = match parquet {
         (flag, Some(target)) => match open(flag, target) {
-            Ok(stream) => Some(GameParquet::new(stream, leads)),
+            Ok(stream) => {
+                // Emptied, the file no longer holds what a tail saved beside it was cut from.
+                if let Target::File(path) = target {
+                    discard_saved_tail(path);
+                }
+                Some(GameParquet::new(stream, leads))
+            }
             Err(error) => {
                 if let Some(csv) = csv {
                     csv.discard_if_empty();
@@ -204,6 +210,21 @@ pub enum ParquetLeft {
 }
 
 impl ParquetLeft {
+    /// A run's Parquet file (`parquet`) if `warsim resume` cannot go on with it once the run
+    /// stopped after `games` games, as left so: on standard output, which cannot be read back,
+    /// or holding other games than the state counts (cut back after its own write error, left
+    /// without a footer, removed or cut short).
+    pub fn in_the_way(self, parquet: &Option<Target>, games: u64) -> Option<Target> {
+        let whole = match self {
+            ParquetLeft::Whole => true,
+            ParquetLeft::Salvaged(kept) => kept == games,
+            ParquetLeft::Unreadable | ParquetLeft::Lost => false,
+        };
+        parquet
+            .clone()
+            .filter(|target| !whole || *target == Target::Stdout)
+    }
+
     /// What the Parquet file called `name` holds, for a closing message: `all`, what a whole
     /// file holds ("games 0 to 99"), or `first(n)`, its first `n` games, when it was cut back;
     /// nothing when it was removed or cut short (its error says so).

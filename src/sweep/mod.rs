@@ -98,7 +98,10 @@ impl SweepOptions {
         check_counts(self.games, self.threads)?;
         check_checkpoints(
             self.state.as_ref(),
-            self.parquet.is_some(),
+            (
+                self.parquet.is_some(),
+                Some("a sweep's rows would need every cell's leading columns listed again"),
+            ),
             (self.checkpoint_every, self.continue_from_state),
             "--games-csv",
         )?;
@@ -199,7 +202,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     leads.extend(options.grid.keys.iter().map(|&key| (key, lead_kind(key))));
     let resumed = options.resume.as_ref().map(|resume| {
         let rows = resume.cells.iter().map(|(stats, _)| stats.games).sum();
-        (resume.csv_bytes, rows)
+        (resume.csv_bytes, 0..rows)
     });
     let mut files = game_files(
         ("--games-csv", &options.games_csv, true),

@@ -14,11 +14,13 @@
 //! file names what made it.
 
 mod group;
+mod resume;
 mod salvage;
 
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 
@@ -35,6 +37,7 @@ use super::other_programs::Lost;
 use super::room::RoomWatch;
 use super::stream::Stream;
 use group::{Chunks, InMemory, Layout, Rows, properties, schema};
+pub use resume::{HeldGroups, check_resumable, discard_saved_tail, forget_saved_tail};
 
 /// Games in a row group: about 13 MB of gathered columns. A file holds at most 2^15 row
 /// groups, so at most [`MAX_PARQUET_GAMES`] games.
@@ -89,6 +92,9 @@ pub struct GameParquet {
     /// A second signal's exit, held until the file is closed (a regular file's), as it cannot
     /// be read before. Dropped last, after the footer has been synced.
     closing: Option<ClosingHeld>,
+    /// A resumed run's file, whose tail is saved beside it until its state counts the games
+    /// written on (`resume.rs`).
+    saved_tail: Option<PathBuf>,
 }
 
 impl GameParquet {
@@ -135,6 +141,7 @@ impl GameParquet {
             salvaged: None,
             failed: None,
             closing,
+            saved_tail: None,
         }
     }
 
@@ -170,12 +177,20 @@ impl GameParquet {
         }
     }
 
-    /// Removes the output if this run created it and no game was written to it.
+    /// Removes the output if this run created it and no game was written to it; a resumed
+    /// run's file that no game was written to gets its footer back.
     pub fn discard_if_empty(mut self) {
         if self.taken == 0
             && let Some(out) = self.out.take()
         {
             out.discard();
+        }
+        if let Some(path) = self.saved_tail.take()
+            && self.taken == self.batch_base
+        {
+            // The file's lock is let go of first: its descriptors, the rescue's too, closed.
+            (self.writer, self.rescue) = (None, None);
+            let _ = resume::put_back_saved(&path);
         }
     }
 

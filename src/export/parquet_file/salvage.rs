@@ -83,7 +83,7 @@ impl GameParquet {
 }
 
 /// The four bytes a Parquet file starts and ends with.
-const MAGIC: &[u8; 4] = b"PAR1";
+pub(super) const MAGIC: &[u8; 4] = b"PAR1";
 
 /// Cuts `file` back to the first of `groups` that it holds whole, writes a footer listing
 /// them, and syncs it; returns the games they hold.

@@ -4,7 +4,9 @@
 //! rows made durable for the checkpoints that count them; room kept in hand past its end for
 //! the files that end a run on a full disk (`in_hand`); watched for its removal or a cut while
 //! written (`rm`, `: > games.csv`), which would lose its rows unseen ([`Lost`]); removed only
-//! when this run created it and wrote nothing useful.
+//! when this run created it and wrote nothing useful. A resumed file is cut back to what its
+//! state counts and written on; a resumed Parquet file's writer lists its row groups again by
+//! writing them, which the stream passes over ([`Stream::passing_over`]).
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, Write};
@@ -34,6 +36,9 @@ pub struct Stream {
     created: Option<PathBuf>,
     /// The watch for another program removing it or cutting it short.
     watch: Watch,
+    /// Bytes still to pass over: written again by a resumed Parquet file's writer, which lists
+    /// the row groups the file holds by copying them through, they are in the file already.
+    pass_over: u64,
 }
 
 impl Stream {
@@ -93,6 +98,16 @@ impl Stream {
     /// Opens a file a resumed run continues: cut back to its first `len` bytes (the rows its
     /// checkpoint counted), written on from there. The file must exist and hold them.
     pub fn resume(path: &Path, len: u64) -> io::Result<Stream> {
+        Stream::resume_with(path, len, |_| Ok(()))
+    }
+
+    /// Opens a file a resumed run continues, as [`Stream::resume`] does, once locked calling
+    /// `before_cut` with it (which may save what the cut will take).
+    pub fn resume_with(
+        path: &Path,
+        len: u64,
+        before_cut: impl FnOnce(&File) -> io::Result<()>,
+    ) -> io::Result<Stream> {
         let mut file = OpenOptions::new().write(true).open(path)?;
         lock(&file)?;
         let held = file.metadata()?.len();
@@ -101,6 +116,7 @@ impl Stream {
                 "it holds {held} bytes, fewer than the {len} its checkpoint counted"
             )));
         }
+        before_cut(&file)?;
         // Which also gives back any room a killed run held past its end.
         file.set_len(len)?;
         file.seek(io::SeekFrom::Start(len))?;
@@ -123,7 +139,20 @@ impl Stream {
             stdout: false,
             in_hand: regular.then(|| InHand::new(base)),
             created,
+            pass_over: 0,
         }
+    }
+
+    /// The bytes still to pass over of those [`Stream::passing_over`] named.
+    pub fn still_to_pass_over(&self) -> u64 {
+        self.pass_over
+    }
+
+    /// Passes over the first `bytes` written from now on: a resumed Parquet file's writer
+    /// writes its row groups again, which the file holds already where they would go.
+    pub fn passing_over(mut self, bytes: u64) -> Stream {
+        self.pass_over = bytes;
+        self
     }
 
     /// Where its file, opened as `given`, stands now if another program moved it while written.
@@ -267,6 +296,11 @@ impl Stream {
 impl Write for Stream {
     /// Writes as much of `bytes` as the output takes now.
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.pass_over > 0 {
+            let passed = self.pass_over.min(bytes.len() as u64);
+            self.pass_over -= passed;
+            return Ok(passed as usize);
+        }
         let written = self.file.write(bytes)?;
         self.watch.wrote(written as u64);
         if let Some(keeping) = &mut self.in_hand

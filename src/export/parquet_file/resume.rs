@@ -1,0 +1,326 @@
+//! Going on with the Parquet file of a stopped run (`warsim resume`). Its footer is read and
+//! checked against the state's games; its row groups stay where they are, listed again by the
+//! writer that plays on, which copies them through (`append_column`, as for the groups encoded
+//! on threads) into a stream that passes over the bytes the file holds already: no copy on the
+//! disk, no time but the reading, and the file stays one table.
+//!
+//! The cut that makes room for the new row groups takes the old footer, so what follows the
+//! row groups (page indexes, footer) is saved first beside the file, in one of warsim's own
+//! (`NAME.warsim-tail`), synced, until the run that goes on has ended its file with a footer
+//! and written its state ([`forget_saved_tail`]). A resume killed before then (SIGKILL, a power
+//! cut) leaves a file without a footer: the next `warsim resume` puts it back as it was from
+//! the saved tail ([`check_resumable`]), so the games it held are never lost.
+
+use std::ffi::OsString;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::ops::Range;
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
+
+use parquet::column::writer::ColumnCloseResult;
+use parquet::file::metadata::{PageIndexPolicy, ParquetMetaData, ParquetMetaDataReader};
+use parquet::file::statistics::Statistics;
+
+use super::{GameParquet, PARQUET_SUMMARY_KEY, into_io};
+use crate::export::files::folder_of;
+use crate::export::other_programs::lock;
+use crate::export::replace::sync_folder;
+use crate::export::stream::Stream;
+use crate::export::text::counted;
+
+/// What the saved tail file starts with: the tail is warsim's, and of this layout. Then the
+/// offset it was cut from and how many bytes before it are kept to check (little-endian u64s),
+/// those bytes, and the tail itself to the end.
+const TAIL_MAGIC: &[u8] = b"warsim parquet tail 2\n";
+
+/// Bytes before the cut kept with the tail (the end of the last row group): the file it is put
+/// back on must hold them there, or it is not the file the tail was cut from.
+const CHECKED: u64 = 4096;
+
+/// A tail saved beside a Parquet file, as read back.
+struct SavedTail {
+    cut: u64,
+    checked: Vec<u8>,
+    tail: Vec<u8>,
+}
+
+impl SavedTail {
+    /// Reads the tail saved at `path`: `None` if there is none, an error if it is not warsim's.
+    fn read(path: &Path) -> io::Result<Option<SavedTail>> {
+        let saved = match fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let number = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().expect("eight bytes"));
+        let body = (saved.strip_prefix(TAIL_MAGIC)).filter(|b| b.len() >= 16);
+        let parsed = body.and_then(|body| {
+            let (cut, checked) = (number(&body[..8]), number(&body[8..16]));
+            let rest = &body[16..];
+            (checked <= rest.len() as u64 && checked <= cut).then(|| {
+                let (checked, tail) = rest.split_at(checked as usize);
+                SavedTail {
+                    cut,
+                    checked: checked.to_vec(),
+                    tail: tail.to_vec(),
+                }
+            })
+        });
+        parsed.map(Some).ok_or_else(|| {
+            io::Error::other("it is not a tail warsim saved (move it away, then resume again)")
+        })
+    }
+
+    /// Puts the tail back in the file at `path` (locked, so never under a warsim that writes
+    /// it), once it is found to hold the bytes kept before the cut, and syncs it.
+    fn put_back(&self, path: &Path) -> io::Result<()> {
+        let file = OpenOptions::new().read(true).write(true).open(path)?;
+        lock(&file)?;
+        let from = self.cut - self.checked.len() as u64;
+        let mut held = vec![0; self.checked.len()];
+        if file.read_exact_at(&mut held, from).is_err() || held != self.checked {
+            return Err(io::Error::other(
+                "the file does not hold the row groups it was cut from",
+            ));
+        }
+        file.write_all_at(&self.tail, self.cut)?;
+        file.set_len(self.cut + self.tail.len() as u64)?;
+        file.sync_all()
+    }
+}
+
+/// Reads the footer of the Parquet file at `path` and checks that it holds exactly the games
+/// `games`, in row groups laid one after the other, as warsim writes them. A tail a killed
+/// resume saved is put back first (or removed, where the file already holds the games: the
+/// resume was killed after its state was written).
+pub fn check_resumable(path: &Path, games: Range<u64>) -> Result<HeldGroups, String> {
+    let tail = tail_path(path);
+    let saved =
+        SavedTail::read(&tail).map_err(|e| format!("has a saved tail, {}: {e}", tail.display()))?;
+    let Some(saved) = saved else {
+        return read_groups(path, &games);
+    };
+    if let Ok(held) = read_groups(path, &games) {
+        remove_tail(&tail)?;
+        return Ok(held);
+    }
+    saved.put_back(path).map_err(|e| {
+        format!(
+            "cannot get its footer back from {} (a resume was killed): {e}",
+            tail.display()
+        )
+    })?;
+    let mut held = read_groups(path, &games)?;
+    remove_tail(&tail)?;
+    held.put_back = true;
+    Ok(held)
+}
+
+/// Puts back the tail saved beside the Parquet file at `path`, and removes it: a resumed run
+/// that wrote no game leaves the file as it found it.
+pub(super) fn put_back_saved(path: &Path) -> io::Result<()> {
+    let tail = tail_path(path);
+    if let Some(saved) = SavedTail::read(&tail)? {
+        saved.put_back(path)?;
+    }
+    fs::remove_file(tail)
+}
+
+fn remove_tail(tail: &Path) -> Result<(), String> {
+    fs::remove_file(tail)
+        .map_err(|e| format!("keeps {}, which cannot be removed: {e}", tail.display()))
+}
+
+/// Removes the tail saved beside the Parquet file at `path`, which a run writing the file
+/// afresh has emptied: the tail no longer belongs to it.
+pub fn discard_saved_tail(path: &Path) {
+    let tail = tail_path(path);
+    if SavedTail::read(&tail).is_ok_and(|saved| saved.is_some()) {
+        let _ = fs::remove_file(&tail);
+    }
+}
+
+/// The row groups of a stopped run's Parquet file, read from its footer.
+pub struct HeldGroups {
+    metadata: ParquetMetaData,
+    /// Where its row groups end (and its page indexes and footer begin).
+    data_end: u64,
+    /// Whether its footer was put back from the tail a killed resume saved.
+    pub put_back: bool,
+}
+
+/// Where the tail of `path` is kept while a resumed run writes it: `NAME.warsim-tail`.
+pub fn tail_path(path: &Path) -> PathBuf {
+    let mut name = OsString::from(path.as_os_str());
+    name.push(".warsim-tail");
+    PathBuf::from(name)
+}
+
+/// The row groups of the Parquet file at `path`, checked to hold the games `games`.
+fn read_groups(path: &Path, games: &Range<u64>) -> Result<HeldGroups, String> {
+    let file = File::open(path).map_err(|e| format!("cannot be read: {e}"))?;
+    let metadata = ParquetMetaDataReader::new()
+        .with_page_index_policy(PageIndexPolicy::Optional)
+        .parse_and_finish(&file)
+        .map_err(|e| format!("has no footer that can be read ({e})"))?;
+    let ours = (metadata.file_metadata().key_value_metadata())
+        .is_some_and(|kv| kv.iter().any(|kv| kv.key == PARQUET_SUMMARY_KEY));
+    if !ours {
+        return Err("was not written by warsim (its footer names no warsim run)".to_string());
+    }
+    let held = metadata.file_metadata().num_rows() as u64;
+    let wanted = games.end - games.start;
+    if held != wanted {
+        return Err(format!(
+            "holds {}, and the state counts {}",
+            counted(held, "game"),
+            counted(wanted, "game")
+        ));
+    }
+    let (first, last) = game_range(&metadata).ok_or("names no range of games")?;
+    if wanted > 0 && (first, last + 1) != (games.start, games.end) {
+        return Err(format!(
+            "holds games {first} to {last}, and the state's are {} to {}",
+            games.start,
+            games.end - 1
+        ));
+    }
+    let mut data_end = super::salvage::MAGIC.len() as u64;
+    for group in metadata.row_groups() {
+        for column in group.columns() {
+            let (start, length) = column.byte_range();
+            if start != data_end {
+                return Err("has row groups not laid out as warsim writes them".to_string());
+            }
+            data_end = start + length;
+        }
+    }
+    Ok(HeldGroups {
+        metadata,
+        data_end,
+        put_back: false,
+    })
+}
+
+/// The first and last game its row groups hold, from the `game` column's statistics.
+fn game_range(metadata: &ParquetMetaData) -> Option<(u64, u64)> {
+    let column = (metadata.file_metadata().schema_descr().columns().iter())
+        .position(|c| c.name() == "game")?;
+    let mut range: Option<(u64, u64)> = None;
+    for group in metadata.row_groups() {
+        let Some(Statistics::Int64(s)) = group.column(column).statistics() else {
+            return None;
+        };
+        let (min, max) = (*s.min_opt()? as u64, *s.max_opt()? as u64);
+        range = Some(range.map_or((min, max), |(a, b)| (a.min(min), b.max(max))));
+    }
+    Some(range.unwrap_or((0, 0)))
+}
+
+/// Saves what follows the row groups of `file` (from `cut` on), with the bytes just before it,
+/// in `tail`, synced with its name.
+fn save_tail(file: &File, cut: u64, tail: &Path) -> io::Result<()> {
+    let checked = cut.min(CHECKED);
+    let mut bytes = Vec::new();
+    let mut reader = File::open(format!("/proc/self/fd/{}", fd_of(file)))?;
+    io::Seek::seek(&mut reader, io::SeekFrom::Start(cut - checked))?;
+    reader.read_to_end(&mut bytes)?;
+    let mut out = OpenOptions::new().write(true).create_new(true).open(tail)?;
+    let written = (|| {
+        out.write_all(TAIL_MAGIC)?;
+        out.write_all(&cut.to_le_bytes())?;
+        out.write_all(&checked.to_le_bytes())?;
+        out.write_all(&bytes)?;
+        out.sync_all()?;
+        sync_folder(folder_of(tail))
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(tail);
+    }
+    written
+}
+
+fn fd_of(file: &File) -> i32 {
+    std::os::fd::AsRawFd::as_raw_fd(file)
+}
+
+/// Removes the tail saved beside the Parquet file at `path` once the file ends with a footer
+/// again (a resumed run closed it, and wrote the state that counts its games).
+pub fn forget_saved_tail(path: &Path) {
+    let tail = tail_path(path);
+    let has_footer = File::open(path)
+        .is_ok_and(|file| (ParquetMetaDataReader::new().parse_and_finish(&file)).is_ok());
+    if has_footer && SavedTail::read(&tail).is_ok_and(|saved| saved.is_some()) {
+        let _ = fs::remove_file(&tail);
+    }
+}
+
+impl GameParquet {
+    /// Goes on with the Parquet file at `path` of a stopped run, holding `held`'s row groups:
+    /// saves its tail, cuts it back to its row groups and lists them again in the writer
+    /// (module doc), so that the games written from now on follow them.
+    pub fn resumed(path: &Path, held: HeldGroups) -> io::Result<GameParquet> {
+        let HeldGroups {
+            metadata, data_end, ..
+        } = held;
+        let tail = tail_path(path);
+        let stream = Stream::resume_with(path, data_end, |file| save_tail(file, data_end, &tail))?;
+        let mut parquet = GameParquet::new(stream.passing_over(data_end), &[]);
+        parquet.saved_tail = Some(path.to_path_buf());
+        match parquet.list_again(path, &metadata, data_end) {
+            Ok((games, largest)) => {
+                (parquet.taken, parquet.batch_base, parquet.appended) = (games, games, games);
+                (parquet.appended_bytes, parquet.largest_group) = (data_end, largest);
+                Ok(parquet)
+            }
+            Err(error) => {
+                // The file gets its footer back at once (no game was written to it).
+                parquet.discard_if_empty();
+                Err(error)
+            }
+        }
+    }
+
+    /// Lists the row groups `metadata` describes in the writer, copying them through from the
+    /// file at `path` (passed over: the file holds them); returns their games and the bytes of
+    /// the largest.
+    fn list_again(
+        &mut self,
+        path: &Path,
+        metadata: &ParquetMetaData,
+        data_end: u64,
+    ) -> io::Result<(u64, u64)> {
+        let source = File::open(path)?;
+        let writer = self.writer()?;
+        let offsets = metadata.offset_index();
+        let (mut games, mut largest) = (0, 0);
+        for (at, group) in metadata.row_groups().iter().enumerate() {
+            let offsets = offsets.and_then(|o| o.get(at));
+            let mut out = writer.next_row_group().map_err(into_io)?;
+            for (column_at, column) in group.columns().iter().enumerate() {
+                let close = ColumnCloseResult {
+                    bytes_written: column.compressed_size() as u64,
+                    rows_written: group.num_rows() as u64,
+                    metadata: column.clone(),
+                    bloom_filter: None,
+                    column_index: None,
+                    offset_index: offsets.and_then(|o| o.get(column_at)).cloned(),
+                };
+                out.append_column(&source, close).map_err(into_io)?;
+            }
+            out.close().map_err(into_io)?;
+            games += group.num_rows() as u64;
+            largest = largest.max(group.compressed_size() as u64);
+        }
+        // Every byte listed passed over, none written: the file is as it was up to the cut.
+        writer.flush()?;
+        let listed = writer.bytes_written() as u64;
+        if listed != data_end || writer.inner().still_to_pass_over() != 0 {
+            return Err(io::Error::other(format!(
+                "its row groups were listed to end at byte {listed}, not at {data_end}"
+            )));
+        }
+        Ok((games, largest))
+    }
+}

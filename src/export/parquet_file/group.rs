@@ -233,9 +233,12 @@ pub(super) fn schema(leads: &[(String, LeadKind)]) -> String {
     format!("message games {{ {} }}", fields.join(" "))
 }
 
-/// How every column is encoded and compressed.
-pub(super) fn properties() -> WriterPropertiesPtr {
+/// How every column is encoded and compressed; with an offset index (where each page begins)
+/// unless `offset_index` is false: a file whose row groups so far have none, as a Parquet
+/// writer cannot list some column chunks with an index and others without.
+pub(super) fn properties(offset_index: bool) -> WriterPropertiesPtr {
     let mut properties = WriterProperties::builder()
+        .set_offset_index_disabled(!offset_index)
         .set_compression(Compression::SNAPPY)
         // Minimum and maximum per column chunk, not per page: the same for readers that
         // skip row groups, and less work per value.

@@ -122,7 +122,7 @@ impl GameParquet {
             writer: None,
             layout: Layout {
                 schema: Arc::new(SchemaDescriptor::new(Arc::new(schema))),
-                properties: properties(),
+                properties: properties(true),
                 leads,
             },
             batches: vec![vec![String::new(); count]],

@@ -22,7 +22,7 @@ use parquet::column::writer::ColumnCloseResult;
 use parquet::file::metadata::{PageIndexPolicy, ParquetMetaData, ParquetMetaDataReader};
 use parquet::file::statistics::Statistics;
 
-use super::{GameParquet, PARQUET_SUMMARY_KEY, into_io};
+use super::{GameParquet, into_io};
 use crate::export::files::folder_of;
 use crate::export::other_programs::lock;
 use crate::export::replace::sync_folder;
@@ -164,10 +164,10 @@ fn read_groups(path: &Path, games: &Range<u64>) -> Result<HeldGroups, String> {
         .with_page_index_policy(PageIndexPolicy::Optional)
         .parse_and_finish(&file)
         .map_err(|e| format!("has no footer that can be read ({e})"))?;
-    let ours = (metadata.file_metadata().key_value_metadata())
-        .is_some_and(|kv| kv.iter().any(|kv| kv.key == PARQUET_SUMMARY_KEY));
+    // Its summary may be missing: a footer written after a write error lists row groups alone.
+    let ours = (metadata.file_metadata().created_by()).is_some_and(|by| by.starts_with("warsim "));
     if !ours {
-        return Err("was not written by warsim (its footer names no warsim run)".to_string());
+        return Err("was not written by warsim (its footer says so)".to_string());
     }
     let held = metadata.file_metadata().num_rows() as u64;
     let wanted = games.end - games.start;
@@ -268,6 +268,15 @@ impl GameParquet {
         let stream = Stream::resume_with(path, data_end, |file| save_tail(file, data_end, &tail))?;
         let mut parquet = GameParquet::new(stream.passing_over(data_end), &[]);
         parquet.saved_tail = Some(path.to_path_buf());
+        // A footer written after a write error lists no offset index: none for the new groups.
+        let indexed = metadata.offset_index().is_some_and(|groups| {
+            groups.len() == metadata.num_row_groups()
+                && (groups.iter().zip(metadata.row_groups()))
+                    .all(|(indexes, group)| indexes.len() == group.num_columns())
+        });
+        if !indexed && metadata.num_row_groups() > 0 {
+            parquet.layout.properties = super::group::properties(false);
+        }
         match parquet.list_again(path, &metadata, data_end) {
             Ok((games, largest)) => {
                 (parquet.taken, parquet.batch_base, parquet.appended) = (games, games, games);

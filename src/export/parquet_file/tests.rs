@@ -131,3 +131,56 @@ fn a_file_given_up_keeps_the_row_groups_it_holds_whole() {
         assert_eq!(games, (0..2_000).collect::<Vec<_>>(), "{encoders} encoders");
     }
 }
+
+/// A file cut back to its whole row groups after a write error (a footer without the run's
+/// summary) is taken up by a resumed run, which writes the games after them: read back, the
+/// file holds every game in order, and the tail saved while it was written is gone once the
+/// run's state is said to count them.
+#[test]
+fn a_file_cut_back_after_an_error_goes_on_after_its_row_groups() {
+    let spec = BatchSpec {
+        rules: Preset::Classic.rules(),
+        first: 0,
+        games: 3_500,
+        seed: 7,
+        threads: 1,
+    };
+    let records = spec.played_one_by_one();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.parquet");
+    let mut parquet = GameParquet::new(Stream::create(&Target::File(path.clone())).unwrap(), &[]);
+    parquet.group_rows = 1_000;
+    (parquet.write_games(&spec, 0, &records[..2_500], None)).unwrap();
+    let writer = parquet.writer.as_mut().unwrap();
+    writer.flush().unwrap();
+    let groups = writer.flushed_row_groups().to_vec();
+    let layout = parquet.layout.clone();
+    // Let go of (a writer given up keeps its descriptor, and its lock, to the process's end).
+    drop(parquet);
+    let mut file = (std::fs::OpenOptions::new().write(true).open(&path)).unwrap();
+    assert_eq!(
+        salvage::salvage(&mut file, &groups, &layout).unwrap(),
+        2_000
+    );
+
+    assert!(
+        check_resumable(&path, 0..2_500).is_err(),
+        "it holds 2,000 games"
+    );
+    let held = check_resumable(&path, 0..2_000).unwrap();
+    let mut parquet = GameParquet::resumed(&path, held).unwrap();
+    assert!(resume::tail_path(&path).exists(), "its tail saved");
+    (parquet.write_games(&spec, 2_000, &records[2_000..], None)).unwrap();
+    parquet.close("{}".to_string()).unwrap();
+    forget_saved_tail(&path);
+    assert!(!resume::tail_path(&path).exists());
+    let reader = SerializedFileReader::new(std::fs::File::open(&path).unwrap()).unwrap();
+    let rows: Vec<(u64, u32)> = (reader.get_row_iter(None).unwrap())
+        .map(|row| row.unwrap())
+        .map(|row| (row.get_ulong(0).unwrap(), row.get_uint(2).unwrap()))
+        .collect();
+    let expected: Vec<(u64, u32)> = (records.iter().enumerate())
+        .map(|(game, record)| (game as u64, record.rounds))
+        .collect();
+    assert!(rows == expected, "every game in order");
+}

@@ -47,6 +47,23 @@ fn stopped_run() -> TempDir {
     dir
 }
 
+/// Kills `warsim resume s.state` in `dir` (SIGKILL) once its Parquet file, which held `held`
+/// bytes, has a row group more; checks that the file's tail was saved.
+fn resume_killed(dir: &Path, held: u64) {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .current_dir(dir)
+        .args(["resume", "s.state"])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    until("a row group more", || {
+        size(&dir.join("games.parquet")) > held + 100_000
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(dir.join("games.parquet.warsim-tail").exists());
+}
+
 /// The summary in the footer of the Parquet file at `path`, without its timings.
 fn footer_summary(path: &Path) -> serde_json::Value {
     let reader = SerializedFileReader::new(std::fs::File::open(path).unwrap()).unwrap();
@@ -84,18 +101,7 @@ fn a_stopped_run_goes_on_with_its_parquet_file_even_after_a_killed_resume() {
     let held = size(&d.join("games.parquet"));
 
     // Killed once it wrote a row group more: the file has lost its footer, which is saved.
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
-        .current_dir(d)
-        .args(["resume", "s.state"])
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    until("a row group more", || {
-        size(&d.join("games.parquet")) > held + 100_000
-    });
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert!(d.join("games.parquet.warsim-tail").exists());
+    resume_killed(d, held);
     let cut = std::fs::File::open(d.join("games.parquet")).unwrap();
     assert!(
         SerializedFileReader::new(cut).is_err(),
@@ -136,6 +142,7 @@ fn a_stopped_run_goes_on_with_its_parquet_file_even_after_a_killed_resume() {
 fn a_resumed_parquet_file_stopped_again_goes_on_again() {
     let dir = stopped_run();
     let d = dir.path();
+    let first_state = std::fs::read(d.join("s.state")).unwrap();
     let held = size(&d.join("games.parquet"));
     let said = stopped(d, "resume s.state", "-TERM", held + 100_000);
     assert!(
@@ -149,6 +156,28 @@ fn a_resumed_parquet_file_stopped_again_goes_on_again() {
     let csv: Vec<&str> = text.lines().skip(1).collect();
     assert!(rows.len() > 262_144 * 2, "{}", rows.len());
     assert!(rows == csv, "the CSV's games, in order");
+
+    // A resume killed outright, then the first stop's state put back: the file gets its footer
+    // back all the same (it is readable), and the state, which counts fewer games, is refused.
+    resume_killed(d, size(&d.join("games.parquet")));
+    std::fs::write(d.join("s.state"), first_state).unwrap();
+    let resume = ["resume", "s.state"].map(String::from);
+    let out = within(d, &resume, Duration::from_secs(60)).expect("resume refused at once");
+    let err = refused(&out);
+    let refusal = " games: its footer, lost to a killed resume, was put back; play the run again \
+                   from its start\n";
+    assert!(
+        err.starts_with("error: s.state: the Parquet file games.parquet holds "),
+        "{err}"
+    );
+    assert!(
+        err.contains(" games, and the state counts ") && err.ends_with(refusal),
+        "{err}"
+    );
+    assert!(
+        rows_as_csv(&d.join("games.parquet")).0 == csv,
+        "readable, as it was"
+    );
 }
 
 /// What `warsim resume s.state` in `dir` said, checking that it was refused at once and left

@@ -9,7 +9,7 @@ use std::os::unix::fs::OpenOptionsExt;
 
 use super::resume::refuse;
 use crate::export::text::{counted, group};
-use crate::export::{Target, check_resumable, last_row_of, lost_bytes};
+use crate::export::{NotResumable, Target, check_resumable, last_row_of, lost_bytes};
 use crate::run::RunError;
 use crate::state::Resumable;
 
@@ -124,9 +124,20 @@ pub(super) fn check_parquet(
             }
             Ok(())
         }
-        Err(why) => Err(refuse(format!(
-            "{name}: the Parquet file {} {why}: {again}",
-            path.display()
-        ))),
+        Err(NotResumable {
+            why,
+            footer_put_back,
+        }) => {
+            // The footer a killed resume took is back all the same: the file is readable.
+            let changed = match footer_put_back {
+                true => "its footer, lost to a killed resume, was put back",
+                false => "nothing was changed",
+            };
+            Err(refuse(format!(
+                "{name}: the Parquet file {} {why}: {changed}; play the {what} again from its \
+                 start",
+                path.display()
+            )))
+        }
     }
 }

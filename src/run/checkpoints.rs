@@ -168,7 +168,7 @@ pub fn game_files(
     let Some(path) = goes_on else {
         return Ok(files);
     };
-    let resumed = (check_resumable(path, games).map_err(io::Error::other))
+    let resumed = (check_resumable(path, games).map_err(|e| io::Error::other(e.why)))
         .and_then(|held| GameParquet::resumed(path, held));
     match resumed {
         Ok(parquet) => Ok(GameFiles::new(files.csv, Some(parquet))),

@@ -37,7 +37,9 @@ use super::other_programs::Lost;
 use super::room::RoomWatch;
 use super::stream::Stream;
 use group::{Chunks, InMemory, Layout, Rows, properties, schema};
-pub use resume::{HeldGroups, check_resumable, discard_saved_tail, forget_saved_tail};
+pub use resume::{
+    HeldGroups, NotResumable, check_resumable, discard_saved_tail, forget_saved_tail,
+};
 
 /// Games in a row group: about 13 MB of gathered columns. A file holds at most 2^15 row
 /// groups, so at most [`MAX_PARQUET_GAMES`] games.

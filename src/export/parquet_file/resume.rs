@@ -94,27 +94,47 @@ impl SavedTail {
 /// `games`, in row groups laid one after the other, as warsim writes them. A tail a killed
 /// resume saved is put back first (or removed, where the file already holds the games: the
 /// resume was killed after its state was written).
-pub fn check_resumable(path: &Path, games: Range<u64>) -> Result<HeldGroups, String> {
+pub fn check_resumable(path: &Path, games: Range<u64>) -> Result<HeldGroups, NotResumable> {
+    let not = |why| NotResumable {
+        why,
+        footer_put_back: false,
+    };
     let tail = tail_path(path);
-    let saved =
-        SavedTail::read(&tail).map_err(|e| format!("has a saved tail, {}: {e}", tail.display()))?;
+    let saved = (SavedTail::read(&tail))
+        .map_err(|e| not(format!("has a saved tail, {}: {e}", tail.display())))?;
     let Some(saved) = saved else {
-        return read_groups(path, &games);
+        return read_groups(path, &games).map_err(not);
     };
     if let Ok(held) = read_groups(path, &games) {
-        remove_tail(&tail)?;
+        remove_tail(&tail).map_err(not)?;
         return Ok(held);
     }
     saved.put_back(path).map_err(|e| {
-        format!(
+        not(format!(
             "cannot get its footer back from {} (a resume was killed): {e}",
             tail.display()
-        )
+        ))
     })?;
-    let mut held = read_groups(path, &games)?;
-    remove_tail(&tail)?;
+    // Readable again, whatever follows.
+    let put_back = |why| NotResumable {
+        why,
+        footer_put_back: true,
+    };
+    let mut held = read_groups(path, &games).map_err(put_back)?;
+    remove_tail(&tail).map_err(put_back)?;
     held.put_back = true;
     Ok(held)
+}
+
+/// Why a Parquet file cannot be continued ([`check_resumable`]): `why` says it of the file
+/// ("holds 1,000 games, and …"); `footer_put_back` tells that its footer, lost to a killed
+/// resume, was put back all the same, so the file is readable again.
+#[derive(Debug)]
+pub struct NotResumable {
+    /// What is wrong with the file, said of it.
+    pub why: String,
+    /// Whether its footer was put back before that was found.
+    pub footer_put_back: bool,
 }
 
 /// Puts back the tail saved beside the Parquet file at `path`, and removes it: a resumed run

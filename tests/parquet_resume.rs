@@ -1,10 +1,11 @@
 //! A run writing a Parquet file beside its state (`--checkpoint-every 0`), stopped by a signal,
 //! goes on with that file: `warsim resume` (or `--continue`) keeps its row groups where they are
-//! and writes the rest after them, so the file ends holding every game of the whole run, row for
-//! row, with the whole run's summary in its footer. A resume killed outright (SIGKILL) leaves a
-//! file without its footer and the tail saved beside it, which the next resume puts back. What
-//! cannot be continued is refused, both files left as they were: a sweep's Parquet file, and a
-//! run's that no longer holds the state's games or whose saved tail is not warsim's.
+//! and writes the rest after them (the short last one again, whole), so the file ends holding
+//! every game of the whole run, row for row, in its row groups, byte for byte, with the whole
+//! run's summary in its footer. A resume killed outright (SIGKILL) leaves a file without its
+//! footer and the tail saved beside it, which the next resume puts back. What cannot be
+//! continued is refused, both files left as they were: a sweep's Parquet file, and a run's
+//! that no longer holds the state's games or whose saved tail is not warsim's.
 
 mod common;
 
@@ -62,6 +63,18 @@ fn resume_killed(dir: &Path, held: u64) {
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(dir.join("games.parquet.warsim-tail").exists());
+}
+
+/// Where the row groups of the Parquet file at `path` end (its page indexes and footer follow).
+fn row_groups_end(path: &Path) -> usize {
+    let reader = SerializedFileReader::new(std::fs::File::open(path).unwrap()).unwrap();
+    let metadata = parquet::file::reader::FileReader::metadata(&reader);
+    let columns = metadata
+        .row_groups()
+        .iter()
+        .flat_map(|group| group.columns());
+    let ends = columns.map(|column| column.byte_range().0 + column.byte_range().1);
+    ends.max().unwrap() as usize
 }
 
 /// The summary in the footer of the Parquet file at `path`, without its timings.
@@ -128,8 +141,15 @@ fn a_stopped_run_goes_on_with_its_parquet_file_even_after_a_killed_resume() {
     let (whole_rows, whole_groups) = rows_as_csv(&d.join("whole.parquet"));
     assert_eq!(rows.len(), 1_500_000);
     assert!(rows == whole_rows, "the whole run's rows, in order");
-    // The row group each stop cut short stays as it is.
-    assert!(groups > whole_groups, "{groups} row groups");
+    // The row group the stop cut short was written again whole: the row groups, and every
+    // byte before the page indexes and footer, are the whole run's.
+    assert_eq!(groups, whole_groups);
+    let [resumed, whole] = ["games.parquet", "whole.parquet"].map(|name| {
+        let bytes = std::fs::read(d.join(name)).unwrap();
+        let end = row_groups_end(&d.join(name));
+        bytes[..end].to_vec()
+    });
+    assert!(resumed == whole, "the row groups' bytes differ");
     assert_eq!(
         footer_summary(&d.join("games.parquet")),
         footer_summary(&d.join("whole.parquet"))

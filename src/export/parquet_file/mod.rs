@@ -14,6 +14,7 @@
 //! file names what made it.
 
 mod group;
+mod last_group;
 mod resume;
 mod salvage;
 

@@ -2,7 +2,9 @@
 //! checked against the state's games; its row groups stay where they are, listed again by the
 //! writer that plays on, which copies them through (`append_column`, as for the groups encoded
 //! on threads) into a stream that passes over the bytes the file holds already: no copy on the
-//! disk, no time but the reading, and the file stays one table.
+//! disk, no time but the reading, and the file stays one table. A short last row group (where
+//! the run stopped) is read back instead (`last_group.rs`) and written again with the games that
+//! follow, so the row groups are those of an uninterrupted run.
 //!
 //! The cut that makes room for the new row groups takes the old footer, so what follows the
 //! row groups (page indexes, footer) is saved first beside the file, in one of warsim's own
@@ -19,10 +21,13 @@ use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 use parquet::column::writer::ColumnCloseResult;
-use parquet::file::metadata::{PageIndexPolicy, ParquetMetaData, ParquetMetaDataReader};
+use parquet::file::metadata::{
+    PageIndexPolicy, ParquetMetaData, ParquetMetaDataReader, RowGroupMetaData,
+};
+use parquet::file::page_index::offset_index::OffsetIndexMetaData;
 use parquet::file::statistics::Statistics;
 
-use super::{GameParquet, into_io};
+use super::{GameParquet, ROW_GROUP, into_io, last_group};
 use crate::export::files::folder_of;
 use crate::export::other_programs::lock;
 use crate::export::replace::sync_folder;
@@ -144,6 +149,18 @@ pub(super) fn put_back_saved(path: &Path) -> io::Result<()> {
     if let Some(saved) = SavedTail::read(&tail)? {
         saved.put_back(path)?;
     }
+    fs::remove_file(tail)
+}
+
+/// Puts back the tail saved beside the Parquet file at `path` through `file`, a descriptor of
+/// it this process holds (and its lock with it), and removes the tail: a resumed run whose write
+/// failed before the file held again every game it held leaves it as it found it.
+pub(super) fn put_back_through(file: &File, path: &Path) -> io::Result<()> {
+    let tail = tail_path(path);
+    let saved = SavedTail::read(&tail)?.ok_or_else(|| io::Error::other("no saved tail"))?;
+    file.write_all_at(&saved.tail, saved.cut)?;
+    file.set_len(saved.cut + saved.tail.len() as u64)?;
+    file.sync_all()?;
     fs::remove_file(tail)
 }
 
@@ -278,29 +295,49 @@ pub fn forget_saved_tail(path: &Path) {
 
 impl GameParquet {
     /// Goes on with the Parquet file at `path` of a stopped run, holding `held`'s row groups:
-    /// saves its tail, cuts it back to its row groups and lists them again in the writer
-    /// (module doc), so that the games written from now on follow them.
+    /// saves its tail, cuts it back to its full row groups and lists them again in the writer,
+    /// the games of a short last one gathered again (module doc), so that the games written
+    /// from now on follow them.
     pub fn resumed(path: &Path, held: HeldGroups) -> io::Result<GameParquet> {
         let HeldGroups {
             metadata, data_end, ..
         } = held;
+        let groups = metadata.row_groups();
+        // A short last row group is read back and written again with the games that follow,
+        // as an uninterrupted run would have written it: the file is cut where it began.
+        let short = (groups.last()).filter(|group| (group.num_rows() as usize) < ROW_GROUP);
+        let (kept, cut, gathered) = match short {
+            Some(group) => {
+                let rows = group.num_rows() as usize;
+                let at = groups.len() - 1;
+                let gathered = last_group::read_back(File::open(path)?, at, rows, ROW_GROUP);
+                let start = group.column(0).byte_range().0;
+                (&groups[..at], start, Some(gathered.map_err(into_io)?))
+            }
+            None => (groups, data_end, None),
+        };
         let tail = tail_path(path);
-        let stream = Stream::resume_with(path, data_end, |file| save_tail(file, data_end, &tail))?;
-        let mut parquet = GameParquet::new(stream.passing_over(data_end), &[]);
+        let stream = Stream::resume_with(path, cut, |file| save_tail(file, cut, &tail))?;
+        let mut parquet = GameParquet::new(stream.passing_over(cut), &[]);
         parquet.saved_tail = Some(path.to_path_buf());
         // A footer written after a write error lists no offset index: none for the new groups.
-        let indexed = metadata.offset_index().is_some_and(|groups| {
-            groups.len() == metadata.num_row_groups()
-                && (groups.iter().zip(metadata.row_groups()))
-                    .all(|(indexes, group)| indexes.len() == group.num_columns())
+        let indexed = metadata.offset_index().is_some_and(|indexes| {
+            indexes.len() == groups.len()
+                && (indexes.iter().zip(groups)).all(|(i, group)| i.len() == group.num_columns())
         });
-        if !indexed && metadata.num_row_groups() > 0 {
+        if !indexed && !groups.is_empty() {
             parquet.layout.properties = super::group::properties(false);
         }
-        match parquet.list_again(path, &metadata, data_end) {
+        let offsets = metadata.offset_index().map(Vec::as_slice);
+        match parquet.list_again(path, (kept, offsets), cut) {
             Ok((games, largest)) => {
-                (parquet.taken, parquet.batch_base, parquet.appended) = (games, games, games);
-                (parquet.appended_bytes, parquet.largest_group) = (data_end, largest);
+                (parquet.appended, parquet.appended_bytes) = (games, cut);
+                parquet.largest_group = largest;
+                let read_back = gathered.as_ref().map_or(0, |rows| rows.game.len() as u64);
+                (parquet.taken, parquet.batch_base) = (games + read_back, games + read_back);
+                if let Some(rows) = gathered {
+                    parquet.rows = rows;
+                }
                 Ok(parquet)
             }
             Err(error) => {
@@ -311,20 +348,19 @@ impl GameParquet {
         }
     }
 
-    /// Lists the row groups `metadata` describes in the writer, copying them through from the
-    /// file at `path` (passed over: the file holds them); returns their games and the bytes of
-    /// the largest.
+    /// Lists the row groups `groups` (with their offset indexes, if any) in the writer,
+    /// copying them through from the file at `path` (passed over: the file holds them up to
+    /// `cut`); returns their games and the bytes of the largest.
     fn list_again(
         &mut self,
         path: &Path,
-        metadata: &ParquetMetaData,
-        data_end: u64,
+        (groups, offsets): (&[RowGroupMetaData], Option<&[Vec<OffsetIndexMetaData>]>),
+        cut: u64,
     ) -> io::Result<(u64, u64)> {
         let source = File::open(path)?;
         let writer = self.writer()?;
-        let offsets = metadata.offset_index();
         let (mut games, mut largest) = (0, 0);
-        for (at, group) in metadata.row_groups().iter().enumerate() {
+        for (at, group) in groups.iter().enumerate() {
             let offsets = offsets.and_then(|o| o.get(at));
             let mut out = writer.next_row_group().map_err(into_io)?;
             for (column_at, column) in group.columns().iter().enumerate() {
@@ -345,9 +381,9 @@ impl GameParquet {
         // Every byte listed passed over, none written: the file is as it was up to the cut.
         writer.flush()?;
         let listed = writer.bytes_written() as u64;
-        if listed != data_end || writer.inner().still_to_pass_over() != 0 {
+        if listed != cut || writer.inner().still_to_pass_over() != 0 {
             return Err(io::Error::other(format!(
-                "its row groups were listed to end at byte {listed}, not at {data_end}"
+                "its row groups were listed to end at byte {listed}, not at {cut}"
             )));
         }
         Ok((games, largest))

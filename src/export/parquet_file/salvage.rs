@@ -75,6 +75,15 @@ impl GameParquet {
         std::mem::forget(writer);
         if let Some(file) = &mut self.rescue {
             self.salvaged = salvage(file, &groups, &self.layout).ok();
+            // A resumed file that would keep fewer games than it held (the short row group it
+            // was writing again not yet whole) gets back what it held instead.
+            if let Some(path) = self
+                .saved_tail
+                .take_if(|_| self.salvaged < Some(self.batch_base))
+                && super::resume::put_back_through(file, &path).is_ok()
+            {
+                self.salvaged = Some(self.batch_base);
+            }
         }
         // A second signal waiting for the footer waits no longer.
         self.closing = None;

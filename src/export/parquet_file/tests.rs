@@ -132,24 +132,32 @@ fn a_file_given_up_keeps_the_row_groups_it_holds_whole() {
     }
 }
 
+/// `games` classic games seeded `seed`, played, and a Parquet file of row groups of 1,000
+/// games opened for them as `games.parquet` in a fresh folder.
+fn opened(games: u64, seed: u64) -> (BatchSpec, Vec<GameRecord>, tempfile::TempDir, GameParquet) {
+    let spec = BatchSpec {
+        rules: Preset::Classic.rules(),
+        first: 0,
+        games,
+        seed,
+        threads: 1,
+    };
+    let records = spec.played_one_by_one();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.parquet");
+    let mut parquet = GameParquet::new(Stream::create(&Target::File(path)).unwrap(), &[]);
+    parquet.group_rows = 1_000;
+    (spec, records, dir, parquet)
+}
+
 /// A file cut back to its whole row groups after a write error (a footer without the run's
 /// summary) is taken up by a resumed run, which writes the games after them: read back, the
 /// file holds every game in order, and the tail saved while it was written is gone once the
 /// run's state is said to count them.
 #[test]
 fn a_file_cut_back_after_an_error_goes_on_after_its_row_groups() {
-    let spec = BatchSpec {
-        rules: Preset::Classic.rules(),
-        first: 0,
-        games: 3_500,
-        seed: 7,
-        threads: 1,
-    };
-    let records = spec.played_one_by_one();
-    let dir = tempfile::tempdir().unwrap();
+    let (spec, records, dir, mut parquet) = opened(3_500, 7);
     let path = dir.path().join("games.parquet");
-    let mut parquet = GameParquet::new(Stream::create(&Target::File(path.clone())).unwrap(), &[]);
-    parquet.group_rows = 1_000;
     (parquet.write_games(&spec, 0, &records[..2_500], None)).unwrap();
     let writer = parquet.writer.as_mut().unwrap();
     writer.flush().unwrap();
@@ -183,4 +191,27 @@ fn a_file_cut_back_after_an_error_goes_on_after_its_row_groups() {
         .map(|(game, record)| (game as u64, record.rounds))
         .collect();
     assert!(rows == expected, "every game in order");
+}
+
+/// A resumed file whose write fails before the short row group it writes again is whole gets
+/// back what it held, not its full row groups alone: the games of that group stay in the file.
+#[test]
+fn a_resumed_file_that_fails_at_once_keeps_every_game_it_held() {
+    let (spec, records, dir, mut parquet) = opened(2_500, 9);
+    let path = dir.path().join("games.parquet");
+    (parquet.write_games(&spec, 0, &records, None)).unwrap();
+    parquet.close("{}".to_string()).unwrap();
+    drop(parquet);
+
+    // Its last group (500 games) is read back, and the file cut where it began.
+    let held = check_resumable(&path, 0..2_500).unwrap();
+    let mut parquet = GameParquet::resumed(&path, held).unwrap();
+    parquet.fail(io::Error::other("the disk is full"), None);
+    assert_eq!(parquet.salvaged(), Some(2_500));
+    assert!(!resume::tail_path(&path).exists(), "the tail put back");
+    let reader = SerializedFileReader::new(std::fs::File::open(&path).unwrap()).unwrap();
+    let games: Vec<u64> = (reader.get_row_iter(None).unwrap())
+        .map(|row| row.unwrap().get_ulong(0).unwrap())
+        .collect();
+    assert_eq!(games, (0..2_500).collect::<Vec<_>>());
 }

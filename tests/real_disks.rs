@@ -1,7 +1,7 @@
 //! Runs that fill real disks: a tmpfs, and ext4, XFS and btrfs file systems in image files
 //! mounted through loop devices. Each stops with its disk nearly full, its CSV and Parquet file
 //! whole and holding the same games, its summaries and plot written, and no room left held past
-//! a file's end. Mounting needs root, and the XFS and btrfs ones their `mkfs`:
+//! a file's end; and a Parquet file resumed on a tmpfs still too full stops whole again. Mounting needs root, and the XFS and btrfs ones their `mkfs`:
 //! `scripts/real-disks.sh` installs them and runs these tests (`.ci/run` calls it).
 
 mod common;
@@ -50,6 +50,12 @@ impl Mounted {
 
     fn path(&self) -> &Path {
         self.dir.path()
+    }
+
+    /// Grows (or shrinks) a tmpfs to `mib` MiB.
+    fn resize(&self, mib: u32) {
+        let size = format!("remount,size={mib}m");
+        sh(&["mount", "-o", &size], self.path());
     }
 }
 
@@ -138,4 +144,46 @@ fn a_full_xfs_disk_stops_a_run_with_every_file_whole() {
 #[ignore = "needs root and btrfs-progs to mount a btrfs image (scripts/real-disks.sh runs it)"]
 fn a_full_btrfs_disk_stops_a_run_with_every_file_whole() {
     fill(Mounted::image("mkfs.btrfs", 160).path());
+}
+
+/// A run's Parquet file stopped by a full tmpfs, resumed on a disk still too small for the room
+/// it keeps in hand: the resume takes that room at once, so it stops again at once with the file
+/// whole (as it was), never failing to write it back; on a disk large enough it plays every game.
+#[test]
+#[ignore = "needs root to mount a tmpfs (scripts/real-disks.sh runs it)"]
+fn a_parquet_file_resumed_on_a_disk_still_full_stops_whole_then_goes_on() {
+    let disk = Mounted::tmpfs(6);
+    let d = disk.path();
+    let run = "run --games 1e6 --threads 1 -q --csv games.csv --parquet games.parquet \
+               --state s.state --checkpoint-every 0";
+    assert_eq!(on_disk(d, "", run).status.code(), Some(1));
+    let before = rows_as_csv(&d.join("games.parquet")).0;
+    assert_eq!(before, csv_rows(&d.join("games.csv")));
+
+    disk.resize(10);
+    let out = on_disk(d, "", "resume s.state -q");
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains(
+            "error: could not write the Parquet file to games.parquet: its disk is nearly full"
+        ),
+        "{said}"
+    );
+    assert!(
+        rows_as_csv(&d.join("games.parquet")).0 == before,
+        "the file as it was"
+    );
+    assert!(!d.join("games.parquet.warsim-tail").exists());
+
+    disk.resize(200);
+    let out = on_disk(d, "", "resume s.state -q");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = csv_rows(&d.join("games.csv"));
+    assert_eq!(rows.len(), 1_000_000);
+    assert!(rows_as_csv(&d.join("games.parquet")).0 == rows);
 }

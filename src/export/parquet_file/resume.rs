@@ -386,6 +386,7 @@ impl GameParquet {
                 "its row groups were listed to end at byte {listed}, not at {cut}"
             )));
         }
+        writer.inner_mut().keep_room_now();
         Ok((games, largest))
     }
 }

@@ -148,6 +148,17 @@ impl Stream {
         self.pass_over
     }
 
+    /// Takes the room kept in hand past the file's end now, not at the next write: a resumed
+    /// Parquet file's first may come only with its next row group, or its footer, which are
+    /// what the room is kept for.
+    pub fn keep_room_now(&mut self) {
+        if let Some(keeping) = &mut self.in_hand
+            && !keeping.wrote(&self.file, 0)
+        {
+            self.in_hand = None;
+        }
+    }
+
     /// Passes over the first `bytes` written from now on: a resumed Parquet file's writer
     /// writes its row groups again, which the file holds already where they would go.
     pub fn passing_over(mut self, bytes: u64) -> Stream {

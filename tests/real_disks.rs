@@ -1,8 +1,9 @@
 //! Runs that fill real disks: a tmpfs, and ext4, XFS and btrfs file systems in image files
 //! mounted through loop devices. Each stops with its disk nearly full, its CSV and Parquet file
 //! whole and holding the same games, its summaries and plot written, and no room left held past
-//! a file's end; and a Parquet file resumed on a tmpfs still too full stops whole again. Mounting needs root, and the XFS and btrfs ones their `mkfs`:
-//! `scripts/real-disks.sh` installs them and runs these tests (`.ci/run` calls it).
+//! a file's end; and a Parquet file resumed on a tmpfs still too full stops whole again.
+//! Mounting needs root, and the XFS and btrfs ones their `mkfs`: `scripts/real-disks.sh`
+//! installs them and runs these tests (`.ci/run` calls it).
 
 mod common;
 

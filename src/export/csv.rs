@@ -161,6 +161,12 @@ impl GameCsv {
         }
     }
 
+    /// Gives back the room kept in hand past its end: it is complete (every row written out),
+    /// and the Parquet file beside it needs the room to end whole.
+    pub fn give_back_room(&mut self) {
+        self.out.give_back_room();
+    }
+
     /// Whether it goes to a regular file, whose writes no reader can stall.
     pub fn is_regular_file(&self) -> bool {
         self.out.is_regular_file()

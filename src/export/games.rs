@@ -97,6 +97,12 @@ impl GameFiles {
     pub fn close(&mut self, summary: impl FnOnce() -> String) -> Result<(), (Which, io::Error)> {
         match &mut self.parquet {
             Some(parquet) if self.failed != Some(Which::Parquet) => {
+                // The CSV's room, which the Parquet file's last row group and footer may need
+                // (its own room is taken with its first row group: the CSV's watch may have
+                // stopped the batch before).
+                if let Some(csv) = &mut self.csv {
+                    csv.give_back_room();
+                }
                 parquet.close(summary()).map_err(|e| (Which::Parquet, e))
             }
             _ => Ok(()),

@@ -148,6 +148,14 @@ impl Stream {
         self.pass_over
     }
 
+    /// Gives back the room kept in hand past the file's end, and keeps none from now on: the
+    /// file is complete, and the files that end the run need the room.
+    pub fn give_back_room(&mut self) {
+        if let Some(mut in_hand) = self.in_hand.take() {
+            in_hand.give_back(&self.file);
+        }
+    }
+
     /// Takes the room kept in hand past the file's end now, not at the next write: a resumed
     /// Parquet file's first may come only with its next row group, or its footer, which are
     /// what the room is kept for.

@@ -8,7 +8,7 @@ mod enumerate;
 mod failure;
 mod play;
 mod resume;
-mod resumed_csv;
+mod resumed_files;
 mod rules;
 mod sweep;
 

@@ -2,8 +2,8 @@
 //! run, sweep or enumeration a checkpoint recorded, from its folder (or the one `--folder`
 //! names, where it moved) and with its own command line (but how the run goes: threads,
 //! progress bar, checkpoint cadence), after checking that the per-game CSV still holds exactly
-//! the checkpoint's rows (never silently: a shorter, edited or missing file is an error:
-//! `resumed_csv.rs`).
+//! the checkpoint's rows, and a run's Parquet file its games (never silently: a shorter, edited
+//! or missing file is an error: `resumed_files.rs`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -11,7 +11,7 @@ use std::time::Duration;
 use clap::{Args, Parser};
 
 use super::enumerate::{checked_plan, continue_enumeration};
-use super::resumed_csv::{check_csv, check_parquet};
+use super::resumed_files::{check_csv, check_parquet};
 use super::{Cli, Command, parse_threads};
 use crate::config::{ConfigError, ResumeFrom, RunOptions, check_threads, parse_duration};
 use crate::enumerate::saved::tally_of;

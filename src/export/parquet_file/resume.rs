@@ -17,6 +17,7 @@ use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::ops::Range;
+use std::os::fd::AsRawFd;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
@@ -260,7 +261,7 @@ fn game_range(metadata: &ParquetMetaData) -> Option<(u64, u64)> {
 fn save_tail(file: &File, cut: u64, tail: &Path) -> io::Result<()> {
     let checked = cut.min(CHECKED);
     let mut bytes = Vec::new();
-    let mut reader = File::open(format!("/proc/self/fd/{}", fd_of(file)))?;
+    let mut reader = File::open(format!("/proc/self/fd/{}", file.as_raw_fd()))?;
     io::Seek::seek(&mut reader, io::SeekFrom::Start(cut - checked))?;
     reader.read_to_end(&mut bytes)?;
     let mut out = OpenOptions::new().write(true).create_new(true).open(tail)?;
@@ -276,10 +277,6 @@ fn save_tail(file: &File, cut: u64, tail: &Path) -> io::Result<()> {
         let _ = fs::remove_file(tail);
     }
     written
-}
-
-fn fd_of(file: &File) -> i32 {
-    std::os::fd::AsRawFd::as_raw_fd(file)
 }
 
 /// Removes the tail saved beside the Parquet file at `path` once the file ends with a footer

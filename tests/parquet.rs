@@ -13,42 +13,7 @@ mod common;
 
 use common::warsim;
 
-use common::parquet::rows_as_csv;
-
-/// The summary the file's footer carries (key-value metadata `warsim`), without the two timings
-/// that differ from run to run.
-fn footer_summary(path: &Path) -> serde_json::Value {
-    let reader = SerializedFileReader::new(File::open(path).unwrap()).unwrap();
-    let metadata = reader
-        .metadata()
-        .file_metadata()
-        .key_value_metadata()
-        .unwrap();
-    let entry = metadata
-        .iter()
-        .find(|kv| kv.key == warsim::export::PARQUET_SUMMARY_KEY)
-        .unwrap();
-    without_timings(serde_json::from_str(entry.value.as_deref().unwrap()).unwrap())
-}
-
-fn without_timings(mut value: serde_json::Value) -> serde_json::Value {
-    match &mut value {
-        serde_json::Value::Object(map) => {
-            map.remove("wall_seconds");
-            map.remove("games_per_second");
-            for (_, inner) in map.iter_mut() {
-                *inner = without_timings(inner.take());
-            }
-        }
-        serde_json::Value::Array(items) => {
-            for item in items.iter_mut() {
-                *item = without_timings(item.take());
-            }
-        }
-        _ => {}
-    }
-    value
-}
+use common::parquet::{footer_summary, rows_as_csv, without_timings};
 
 fn csv_rows(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap();

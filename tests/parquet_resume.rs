@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use common::parquet::rows_as_csv;
+use common::parquet::{footer_summary, rows_as_csv};
 use common::{refused, signal_in_once_written, size, until, warsim, within};
 use parquet::file::reader::SerializedFileReader;
 use tempfile::TempDir;
@@ -75,21 +75,6 @@ fn row_groups_end(path: &Path) -> usize {
         .flat_map(|group| group.columns());
     let ends = columns.map(|column| column.byte_range().0 + column.byte_range().1);
     ends.max().unwrap() as usize
-}
-
-/// The summary in the footer of the Parquet file at `path`, without its timings.
-fn footer_summary(path: &Path) -> serde_json::Value {
-    let reader = SerializedFileReader::new(std::fs::File::open(path).unwrap()).unwrap();
-    let metadata = parquet::file::reader::FileReader::metadata(&reader);
-    let kv = metadata.file_metadata().key_value_metadata().unwrap();
-    let summary = kv.iter().find(|kv| kv.key == "warsim").unwrap();
-    let mut summary: serde_json::Value =
-        serde_json::from_str(summary.value.as_deref().unwrap()).unwrap();
-    let timing = summary.as_object_mut().unwrap();
-    for key in ["wall_seconds", "games_per_second"] {
-        timing.remove(key);
-    }
-    summary
 }
 
 #[test]

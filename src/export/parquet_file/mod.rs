@@ -190,10 +190,11 @@ impl GameParquet {
         }
         if let Some(path) = self.saved_tail.take()
             && self.taken == self.batch_base
+            && let Some(file) = self.rescue.take()
         {
-            // The file's lock is let go of first: its descriptors, the rescue's too, closed.
-            (self.writer, self.rescue) = (None, None);
-            let _ = resume::put_back_saved(&path);
+            // Through the rescue's descriptor, once the writer has flushed what it held.
+            self.writer = None;
+            let _ = resume::put_back_through(&file, &path);
         }
     }
 

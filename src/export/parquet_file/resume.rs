@@ -143,19 +143,10 @@ pub struct NotResumable {
     pub footer_put_back: bool,
 }
 
-/// Puts back the tail saved beside the Parquet file at `path`, and removes it: a resumed run
-/// that wrote no game leaves the file as it found it.
-pub(super) fn put_back_saved(path: &Path) -> io::Result<()> {
-    let tail = tail_path(path);
-    if let Some(saved) = SavedTail::read(&tail)? {
-        saved.put_back(path)?;
-    }
-    fs::remove_file(tail)
-}
-
 /// Puts back the tail saved beside the Parquet file at `path` through `file`, a descriptor of
-/// it this process holds (and its lock with it), and removes the tail: a resumed run whose write
-/// failed before the file held again every game it held leaves it as it found it.
+/// it this process holds (and its lock with it), and removes the tail: a resumed run that wrote
+/// no game, or whose write failed before the file held again every game it held, leaves it as
+/// it found it.
 pub(super) fn put_back_through(file: &File, path: &Path) -> io::Result<()> {
     let tail = tail_path(path);
     let saved = SavedTail::read(&tail)?.ok_or_else(|| io::Error::other("no saved tail"))?;

@@ -79,6 +79,7 @@ fn played_whole_saving_each_chunk(
             every: Duration::from_nanos(1),
             save,
             asked: &|| false,
+            footer: None,
         }),
     };
     let Played::Whole(whole) = plan.play(2, (0, Tally::new(2)), &controls) else {

@@ -240,14 +240,14 @@ fn a_csv_that_does_not_match_its_checkpoint_is_refused_and_left_alone() {
     // Restored, it resumes (and is stopped again at once by a cap on this test's patience).
     std::fs::write(&csv, &text).unwrap();
     assert!(!kill_after(d, &["resume", "run.state"], 200));
-    // --parquet cannot be checkpointed.
+    // --parquet on standard output cannot be checkpointed.
     let out = warsim()
         .args([
             "run",
             "--games",
             "10",
             "--parquet",
-            "x.parquet",
+            "-",
             "--state",
             "x.state",
         ])

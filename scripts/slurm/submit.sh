@@ -72,7 +72,7 @@ case "$command $per_game" in
   "sweep parquet") task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet --checkpoint-every 0" ;;
   "sweep ") task="$task --continue" ;;
   "run csv") task="$task --continue --csv $out/games-\$SLURM_ARRAY_TASK_ID.csv \$( [ \$SLURM_ARRAY_TASK_ID -gt 0 ] && echo --no-header )" ;;
-  "run parquet") task="$task --continue --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet --checkpoint-every 0" ;;
+  "run parquet") task="$task --continue --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet" ;;
   "run ") task="$task --continue" ;;
   "enumerate ") task="$task --continue" ;;
 esac

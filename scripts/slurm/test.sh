@@ -125,11 +125,11 @@ same_summary "$dir/whole-long.json" "$dir/usr1/summary.json" || fail "$dir/usr1"
 cat "$dir"/usr1/games-{0,1}.csv | cmp -s - "$dir/whole-long.csv" \
   || fail "$dir/usr1" "the CSVs of a batch whose task was sent SIGUSR1 differ from the single run's"
 
-# With --per-game parquet a requeued task goes on with its Parquet file (stopped, it ends the
-# file with its footer and writes its state; continued, it writes the rest after the file's row
-# groups): the shards' rows are the single run's, read back with pyarrow from the environment
+# With --per-game parquet a requeued task goes on with its Parquet file (ended with a footer at
+# each checkpoint, and when stopped; continued, the rest written after the file's row groups):
+# the shards' rows are the single run's, read back with pyarrow from the environment
 # scripts/check-figures.sh makes (run before this by .ci/run).
-scripts/slurm/submit.sh --shards 2 --out "$dir/parquet" --wait --per-game parquet -- "${batch[@]}" --threads 1 > "$dir/parquet.out" 2>&1 &
+scripts/slurm/submit.sh --shards 2 --out "$dir/parquet" --wait --per-game parquet -- "${batch[@]}" --checkpoint-every 50ms --threads 1 > "$dir/parquet.out" 2>&1 &
 row_group_in() { [ "$(stat -c %s "$dir/parquet/games-1.parquet" 2> /dev/null || echo 0)" -gt 100000 ]; }
 await row_group_in || fail "$dir/parquet" "task 1 wrote no row group within a minute"
 requeue_task_1 "$dir/parquet" "$(grep -o "array job [0-9]*" "$dir/parquet.out" | grep -o "[0-9]*")"

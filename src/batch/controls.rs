@@ -30,6 +30,10 @@ pub struct Checkpoints<'a, Prefix = Stats> {
     pub save: &'a (dyn Fn(&Prefix, u64, &str, Occasion) -> io::Result<()> + Sync),
     /// Polled after each range written: true (once) when one is asked for now, from outside.
     pub asked: &'a (dyn Fn() -> bool + Sync),
+    /// What the sink's output says of the prefix where it must be ended readable before a
+    /// state counts it (a Parquet file's footer: the run's summary so far), if it must
+    /// ([`RecordSink::seal`](super::RecordSink::seal)).
+    pub footer: Option<&'a (dyn Fn(&Prefix) -> String + Sync)>,
 }
 
 /// Why a checkpoint is saved.

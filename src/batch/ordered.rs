@@ -128,11 +128,16 @@ pub fn write_in_order(
                 sink.finish()?;
                 sink.persist()?;
                 ledger.settle(sink.committed());
+                // A file readable only once ended is ended before the state that counts it.
+                if let Some(footer) = checkpoints.footer {
+                    sink.seal(footer(&ledger.stats))?;
+                }
                 sink.last_row()
                     .and_then(|row| {
                         (checkpoints.save)(&ledger.stats, sink.position(), &row, occasion)
                     })
                     .inspect_err(|_| checkpoint_failed = true)?;
+                sink.go_on()?;
                 saved = Some(Instant::now());
             }
         }

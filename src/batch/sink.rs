@@ -50,6 +50,16 @@ pub trait RecordSink: Send {
     fn last_row(&self) -> io::Result<String> {
         Ok(String::new())
     }
+    /// Ends the output readable at a checkpoint, before the state that counts it is written,
+    /// its `footer` saying what it holds (a Parquet file, readable only once it has a footer);
+    /// [`RecordSink::go_on`] then writes on. Nothing for an output readable as it goes.
+    fn seal(&mut self, _footer: String) -> io::Result<()> {
+        Ok(())
+    }
+    /// Writes on after a checkpoint whose state counts what [`RecordSink::seal`] ended.
+    fn go_on(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// A sink that keeps nothing: a batch saving checkpoints without a per-game file still puts its

@@ -56,6 +56,7 @@ fn a_checkpoint_counts_only_games_made_durable() {
             every: std::time::Duration::ZERO,
             save: &save,
             asked: &|| false,
+            footer: None,
         }),
     };
     let mut sink = Durable {

@@ -87,7 +87,7 @@ pub(super) fn check_csv(
 
 /// Refuses to resume a run whose Parquet file no longer holds exactly the state's `games` (cut
 /// back to its whole row groups after its own write error, removed, replaced), or goes to
-/// standard output, which cannot be read back; a saved tail a killed resume left is put back
+/// standard output, which cannot be read back; a saved tail a killed run left is put back
 /// first. A sweep's Parquet file is refused: its rows would need every cell's leading columns
 /// listed again.
 pub(super) fn check_parquet(
@@ -117,8 +117,8 @@ pub(super) fn check_parquet(
         Ok(held) => {
             if held.put_back {
                 say!(
-                    "{name}: the Parquet file {} had lost its footer (a resume of it was \
-                     killed): it is back as the stopped {what} left it",
+                    "{name}: the Parquet file {} had lost its footer (the run writing it was \
+                     killed): it is back as the state counts it",
                     path.display()
                 );
             }
@@ -128,9 +128,9 @@ pub(super) fn check_parquet(
             why,
             footer_put_back,
         }) => {
-            // The footer a killed resume took is back all the same: the file is readable.
+            // The footer a killed run took is back all the same: the file is readable.
             let changed = match footer_put_back {
-                true => "its footer, lost to a killed resume, was put back",
+                true => "its footer, lost when the run writing it was killed, was put back",
                 false => "nothing was changed",
             };
             Err(refuse(format!(

@@ -135,11 +135,11 @@ pub enum ConfigError {
     /// A sweep's list or range that cannot be read, or combinations that cannot be played.
     #[error("{0}")]
     Sweep(String),
-    /// Checkpoints with a Parquet file.
+    /// Checkpoints with a Parquet file that cannot be continued (why, and the CSV's flag).
     #[error(
-        "--parquet cannot be checkpointed (a Parquet file is readable only once closed, so a checkpoint could not count its games): write {0} with --state, or add --checkpoint-every 0 to write the state only at the end"
+        "--parquet cannot be checkpointed ({0}): write {1} with --state, or add --checkpoint-every 0 to write the state only at the end"
     )]
-    ParquetCheckpoints(&'static str),
+    ParquetCheckpoints(&'static str, &'static str),
     /// `--continue` without a state file to continue from, or with a Parquet file.
     #[error("--continue {0}")]
     Continue(String),
@@ -216,17 +216,20 @@ impl RunOptions {
     }
 }
 
-/// Refuses checkpoints (`--checkpoint-every`, not zero) of a state beside a Parquet file, and
-/// `--continue` without a state file, or with a Parquet file that cannot be continued (why:
-/// `parquet_stops`); `csv_flag` names the per-game CSV to write instead. Runs and sweeps alike.
+/// Refuses checkpoints (`--checkpoint-every`, not zero) of a state beside a Parquet file that
+/// cannot be continued (why: `parquet_stops`; a run's file is ended at each checkpoint and
+/// continued), and `--continue` without a state file, or with such a Parquet file;
+/// `csv_flag` names the per-game CSV to write instead. Runs and sweeps alike.
 pub fn check_checkpoints(
     state: Option<&Target>,
-    (parquet, parquet_stops): (bool, Option<&str>),
+    (parquet, parquet_stops): (bool, Option<&'static str>),
     (every, continuing): (std::time::Duration, bool),
     csv_flag: &'static str,
 ) -> Result<(), ConfigError> {
-    if parquet && state.is_some() && !every.is_zero() {
-        return Err(ConfigError::ParquetCheckpoints(csv_flag));
+    if let (true, Some(why), Some(_)) = (parquet, parquet_stops, state)
+        && !every.is_zero()
+    {
+        return Err(ConfigError::ParquetCheckpoints(why, csv_flag));
     }
     if !continuing {
         return Ok(());

@@ -241,10 +241,10 @@ impl RecordSink for GameFiles {
             .map_or(Ok(String::new()), RecordSink::last_row)
     }
 
-    /// The CSV's rows (a state counts them to resume); the Parquet file cannot be resumed.
-    /// Either file removed or cut short while written ([`Lost`](super::Lost)) fails it: a
-    /// checkpoint or the run's end must not count rows that are gone. Looked for once the CSV
-    /// is synced.
+    /// The CSV's rows (a state counts them to resume; the Parquet file is synced as it is
+    /// ended, [`RecordSink::seal`]). Either file removed or cut short while written
+    /// ([`Lost`](super::Lost)) fails it: a checkpoint or the run's end must not count rows that
+    /// are gone. Looked for once the CSV is synced.
     fn persist(&mut self) -> io::Result<()> {
         if let Some(csv) = &mut self.csv {
             let persisted = csv.persist();
@@ -257,6 +257,27 @@ impl RecordSink for GameFiles {
             return self.note(Which::Parquet, Err(lost.error()));
         }
         Ok(())
+    }
+
+    /// The Parquet file's footer written and synced (the CSV is readable as it goes).
+    fn seal(&mut self, footer: String) -> io::Result<()> {
+        match &mut self.parquet {
+            Some(parquet) => {
+                let sealed = parquet.seal(footer);
+                self.note(Which::Parquet, sealed)
+            }
+            None => Ok(()),
+        }
+    }
+
+    fn go_on(&mut self) -> io::Result<()> {
+        match &mut self.parquet {
+            Some(parquet) => {
+                let going = parquet.go_on();
+                self.note(Which::Parquet, going)
+            }
+            None => Ok(()),
+        }
     }
 
     fn finish(&mut self) -> io::Result<()> {

@@ -40,6 +40,7 @@ pub fn checkpoints_of<'a, Prefix>(
         every,
         save,
         asked: &interrupt::checkpoint_asked,
+        footer: None,
     })
 }
 

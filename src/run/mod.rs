@@ -10,7 +10,7 @@
 use std::io;
 use std::time::Instant;
 
-use crate::batch::{BatchError, BatchSpec, Controls, Occasion, RecordSink, run_batch};
+use crate::batch::{BatchError, BatchSpec, Checkpoints, Controls, Occasion, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, group};
 use crate::export::{
@@ -145,8 +145,9 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     )?;
     let (info, stats, failure, csv_end) = play(options, files, interrupt)?;
     let mut failures = write_result_files(options, &info, &stats, &csv_end);
-    // The state now counts the games of the Parquet file it went on with: its saved tail goes.
-    if let (Some(_), Some(Target::File(path))) = (&options.resume, &options.parquet)
+    // The state now counts the games of the Parquet file written on after a resume or a
+    // checkpoint: its saved tail goes.
+    if let (Some(_), Some(Target::File(path))) = (&options.state, &options.parquet)
         && !failures.iter().any(|e| e.is_write_of(outputs::STATE_FILE))
     {
         forget_saved_tail(path);
@@ -241,14 +242,17 @@ fn play(
     let bar = games_bar(spec.games, options.quiet);
     // A checkpoint: the games so far (the resumed ones and this run's prefix) as a state that
     // `warsim resume` continues, written once the CSV holds exactly those games.
+    let so_far = |prefix: &Stats| {
+        let mut total = base.clone();
+        total += prefix;
+        (info_for(before + started.elapsed().as_secs_f64()), total)
+    };
     let save = |prefix: &Stats, position: u64, last_row: &str, occasion: Occasion| {
         let Some(target) = &options.state else {
             return Ok(());
         };
-        let mut total = base.clone();
-        total += prefix;
-        let seconds = before + started.elapsed().as_secs_f64();
-        let mut state = State::of_run(&info_for(seconds), &total);
+        let (info, total) = so_far(prefix);
+        let mut state = State::of_run(&info, &total);
         state.resume = Some(resumable_at(
             &options.command,
             &options.csv,
@@ -262,7 +266,16 @@ fn play(
         }
         Ok(())
     };
-    let checkpoints = checkpoints_of(&options.state, options.checkpoint_every, &save);
+    // A Parquet file is ended at each checkpoint, its footer saying what it holds so far.
+    let footer = |prefix: &Stats| {
+        let (info, total) = so_far(prefix);
+        summary_json_line(&Summary::new(&info, &total))
+    };
+    let checkpoints = checkpoints_of(&options.state, options.checkpoint_every, &save).map(|c| {
+        let sealed = matches!(options.parquet, Some(Target::File(_)));
+        let footer = sealed.then_some(&footer as &(dyn Fn(&Stats) -> String + Sync));
+        Checkpoints { footer, ..c }
+    });
     answer_checkpoint_requests(interrupt, &options.state, options.checkpoint_every);
     let outputs = [
         ("--csv", options.csv.as_ref()),

@@ -48,10 +48,14 @@ pub fn open_game_files(
         (flag, Some(target)) => match open(flag, target) {
             Ok(stream) => {
                 // Emptied, the file no longer holds what a tail saved beside it was cut from.
-                if let Target::File(path) = target {
-                    discard_saved_tail(path);
-                }
-                Some(GameParquet::new(stream, leads))
+                let parquet = GameParquet::new(stream, leads);
+                Some(match target {
+                    Target::File(path) => {
+                        discard_saved_tail(path);
+                        parquet.named(path)
+                    }
+                    Target::Stdout => parquet,
+                })
             }
             Err(error) => {
                 if let Some(csv) = csv {

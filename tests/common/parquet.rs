@@ -63,3 +63,50 @@ pub fn without_timings(mut value: serde_json::Value) -> serde_json::Value {
     }
     value
 }
+
+/// Where the row groups of the Parquet file at `path` end (its page indexes and footer follow).
+pub fn row_groups_end(path: &Path) -> usize {
+    let reader = SerializedFileReader::new(File::open(path).unwrap()).unwrap();
+    let metadata = reader.metadata();
+    let columns = metadata
+        .row_groups()
+        .iter()
+        .flat_map(|group| group.columns());
+    let ends = columns.map(|column| column.byte_range().0 + column.byte_range().1);
+    ends.max().unwrap() as usize
+}
+
+/// Plays `run` (a `warsim run` command line) uninterrupted in `dir`, into `whole.parquet` and
+/// `whole.csv`, for [`same_as_whole`].
+pub fn played_whole(dir: &Path, run: &str) {
+    let whole = format!("{run} --parquet whole.parquet --csv whole.csv");
+    let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .current_dir(dir)
+        .args(whole.split_whitespace())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Checks that `games.parquet` and `games.csv` in `dir`, a run's stopped and continued, are
+/// those of the same run uninterrupted, `whole.parquet` and `whole.csv`: the rows, in order, in
+/// the same row groups, every byte before the page indexes and footer, and the footer's
+/// summary but for its timings.
+pub fn same_as_whole(dir: &Path) {
+    let (rows, groups) = rows_as_csv(&dir.join("games.parquet"));
+    let (whole_rows, whole_groups) = rows_as_csv(&dir.join("whole.parquet"));
+    assert!(rows == whole_rows, "the whole run's rows, in order");
+    // The row group the stop cut short was written again whole.
+    assert_eq!(groups, whole_groups);
+    let [continued, whole] = ["games.parquet", "whole.parquet"].map(|name| {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        bytes[..row_groups_end(&dir.join(name))].to_vec()
+    });
+    assert!(continued == whole, "the row groups' bytes differ");
+    assert_eq!(
+        footer_summary(&dir.join("games.parquet")),
+        footer_summary(&dir.join("whole.parquet"))
+    );
+    let csv = std::fs::read(dir.join("games.csv")).unwrap();
+    assert!(csv == std::fs::read(dir.join("whole.csv")).unwrap());
+}

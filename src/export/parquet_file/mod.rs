@@ -6,26 +6,28 @@
 //! group is encoded on a thread of its own (`group.rs`) while the next one fills, so the one
 //! writer thread only appends encoded bytes, in game order.
 //!
-//! A Parquet file is readable only once its footer is written, at the end ([`GameParquet::close`]):
-//! a run stopped by a signal still ends it properly, so every game handed to it counts as
-//! written, and a second signal waits for that end (a regular file's: see
-//! [`hold_exit_until_closed`]); a write error cuts it back to its whole row groups (`salvage.rs`).
+//! A Parquet file is readable only once its footer is written, at the end ([`GameParquet::close`])
+//! and at each checkpoint of a run, which writes on after it (`footer.rs`): a run stopped by a
+//! signal still ends it properly, so every game handed to it counts as written, and a second
+//! signal waits for that end (a regular file's: see [`hold_exit_until_closed`]); a write error
+//! cuts it back to its whole row groups (`salvage.rs`).
 //! The footer's key-value metadata carries the run's summary ([`PARQUET_SUMMARY_KEY`]), so the
 //! file names what made it.
 
+mod footer;
 mod group;
 mod last_group;
 mod resume;
 mod salvage;
+mod tail;
 
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 
-use parquet::file::metadata::KeyValue;
 use parquet::file::writer::{SerializedFileWriter, SerializedRowGroupWriter};
 use parquet::schema::parser::parse_message_type;
 use parquet::schema::types::SchemaDescriptor;
@@ -38,9 +40,8 @@ use super::other_programs::Lost;
 use super::room::RoomWatch;
 use super::stream::Stream;
 use group::{Chunks, InMemory, Layout, Rows, properties, schema};
-pub use resume::{
-    HeldGroups, NotResumable, check_resumable, discard_saved_tail, forget_saved_tail,
-};
+pub use resume::{HeldGroups, NotResumable, check_resumable};
+pub use tail::{discard_saved_tail, forget_saved_tail};
 
 /// Games in a row group: about 13 MB of gathered columns. A file holds at most 2^15 row
 /// groups, so at most [`MAX_PARQUET_GAMES`] games.
@@ -95,9 +96,16 @@ pub struct GameParquet {
     /// A second signal's exit, held until the file is closed (a regular file's), as it cannot
     /// be read before. Dropped last, after the footer has been synced.
     closing: Option<ClosingHeld>,
-    /// A resumed run's file, whose tail is saved beside it until its state counts the games
-    /// written on (`resume.rs`).
+    /// The name it was given (a regular file's), beside which its tail is saved.
+    name: Option<PathBuf>,
+    /// Where its full row groups end, while it is ended with a checkpoint's footer (`footer.rs`).
+    sealed: Option<u64>,
+    /// A file written on after a resume or a checkpoint, whose tail is saved beside it until
+    /// a state counts the games written on (`resume.rs`), and the games it held then.
     saved_tail: Option<PathBuf>,
+    tail_holds: u64,
+    /// The number of the game after the last one taken.
+    next_game: u64,
 }
 
 impl GameParquet {
@@ -144,8 +152,19 @@ impl GameParquet {
             salvaged: None,
             failed: None,
             closing,
+            name: None,
+            sealed: None,
             saved_tail: None,
+            tail_holds: 0,
+            next_game: 0,
         }
+    }
+
+    /// Names the file (`--parquet PATH`): its tail is saved beside it when it is written on
+    /// after a checkpoint ([`GameParquet::seal`]).
+    pub fn named(mut self, path: &Path) -> GameParquet {
+        self.name = Some(path.to_path_buf());
+        self
     }
 
     /// Starts the rows of another batch (game numbers from 0 again) led by `values`.
@@ -189,12 +208,12 @@ impl GameParquet {
             out.discard();
         }
         if let Some(path) = self.saved_tail.take()
-            && self.taken == self.batch_base
+            && self.taken == self.tail_holds
             && let Some(file) = self.rescue.take()
         {
             // Through the rescue's descriptor, once the writer has flushed what it held.
             self.writer = None;
-            let _ = resume::put_back_through(&file, &path);
+            let _ = tail::put_back_through(&file, &path);
         }
     }
 
@@ -339,6 +358,7 @@ impl RecordSink for GameParquet {
             }
             rows.cards_played.push(record.cards_played as i64);
             self.taken += 1;
+            self.next_game = game + 1;
             if rows.game.len() == self.group_rows
                 && let Err(error) = self.write_group()
             {
@@ -354,44 +374,6 @@ impl RecordSink for GameParquet {
 
     /// Row groups are written as they fill; the last one and the footer by [`GameParquet::close`].
     fn finish(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-impl GameParquet {
-    /// Writes the last row group and the footer, and syncs the file: it is complete, readable
-    /// and on the disk. The footer's key-value metadata holds `summary` under the key
-    /// [`PARQUET_SUMMARY_KEY`], so the file says which rules, seed and games made it.
-    pub fn close(&mut self, summary: String) -> io::Result<()> {
-        if !self.rows.game.is_empty() {
-            self.write_group().map_err(|e| self.fail(e, None))?;
-        }
-        while !self.encoding.is_empty() {
-            self.append_oldest().map_err(|e| self.fail(e, None))?;
-        }
-        if let Err(error) = self.writer() {
-            return Err(self.fail(error, None));
-        }
-        let writer = self.writer.as_mut().expect("made above");
-        // Its footer takes them from the writer before writing: kept here in case it fails.
-        let groups = writer.flushed_row_groups().to_vec();
-        writer.append_key_value_metadata(KeyValue::new(PARQUET_SUMMARY_KEY.to_string(), summary));
-        // `finish` (the footer, then a flush through to the file) keeps a write error's own
-        // kind; `into_inner` would turn it into text ("fail to get inner writer: …").
-        // On the disk before the summaries that describe its rows (`finish` flushed it).
-        let finished =
-            (writer.finish().map_err(into_io)).and_then(|_| writer.inner_mut().persist());
-        if let Err(error) = finished {
-            return Err(self.fail(error, Some(groups)));
-        }
-        (self.writer, self.rescue) = (None, None); // The file and its lock let go of at once.
-        // A second signal ends the process as the guard drops, before the closing message:
-        // what the file kept is said here.
-        if self.closing.is_some() && crate::interrupt::exit_asked() {
-            let games = crate::export::text::counted(self.taken, "game");
-            say!("warsim: the Parquet file is closed with its footer: it holds {games}");
-        }
-        self.closing = None;
         Ok(())
     }
 }

@@ -1,100 +1,30 @@
 //! Going on with the Parquet file of a stopped run (`warsim resume`). Its footer is read and
 //! checked against the state's games; its row groups stay where they are, listed again by the
 //! writer that plays on, which copies them through (`append_column`, as for the groups encoded
-//! on threads) into a stream that passes over the bytes the file holds already: no copy on the
-//! disk, no time but the reading, and the file stays one table. A short last row group (where
-//! the run stopped) is read back instead (`last_group.rs`) and written again with the games that
-//! follow, so the row groups are those of an uninterrupted run.
-//!
-//! The cut that makes room for the new row groups takes the old footer, so what follows the
-//! row groups (page indexes, footer) is saved first beside the file, in one of warsim's own
-//! (`NAME.warsim-tail`), synced, until the run that goes on has ended its file with a footer
-//! and written its state ([`forget_saved_tail`]). A resume killed before then (SIGKILL, a power
-//! cut) leaves a file without a footer: the next `warsim resume` puts it back as it was from
-//! the saved tail ([`check_resumable`]), so the games it held are never lost.
+//! on threads) into a stream that passes over the bytes the file holds already: they are not
+//! read, nor copied on the disk, and the file stays one table. A short last row group (where the
+//! run stopped) is read back instead (`last_group.rs`) and written again with the games that
+//! follow, so the row groups are those of an uninterrupted run. Its tail is saved first
+//! (`tail.rs`), so a resume killed outright loses nothing.
 
-use std::ffi::OsString;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::fs::File;
+use std::io::{self, Read};
 use std::ops::Range;
-use std::os::fd::AsRawFd;
-use std::os::unix::fs::FileExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use bytes::Bytes;
 use parquet::column::writer::ColumnCloseResult;
 use parquet::file::metadata::{
     PageIndexPolicy, ParquetMetaData, ParquetMetaDataReader, RowGroupMetaData,
 };
 use parquet::file::page_index::offset_index::OffsetIndexMetaData;
+use parquet::file::reader::{ChunkReader, Length};
 use parquet::file::statistics::Statistics;
 
+use super::tail::{SavedTail, remove_tail, save_tail, tail_path};
 use super::{GameParquet, ROW_GROUP, into_io, last_group};
-use crate::export::files::folder_of;
-use crate::export::other_programs::lock;
-use crate::export::replace::sync_folder;
 use crate::export::stream::Stream;
 use crate::export::text::counted;
-
-/// What the saved tail file starts with: the tail is warsim's, and of this layout. Then the
-/// offset it was cut from and how many bytes before it are kept to check (little-endian u64s),
-/// those bytes, and the tail itself to the end.
-const TAIL_MAGIC: &[u8] = b"warsim parquet tail 2\n";
-
-/// Bytes before the cut kept with the tail (the end of the last row group): the file it is put
-/// back on must hold them there, or it is not the file the tail was cut from.
-const CHECKED: u64 = 4096;
-
-/// A tail saved beside a Parquet file, as read back.
-struct SavedTail {
-    cut: u64,
-    checked: Vec<u8>,
-    tail: Vec<u8>,
-}
-
-impl SavedTail {
-    /// Reads the tail saved at `path`: `None` if there is none, an error if it is not warsim's.
-    fn read(path: &Path) -> io::Result<Option<SavedTail>> {
-        let saved = match fs::read(path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e),
-        };
-        let number = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().expect("eight bytes"));
-        let body = (saved.strip_prefix(TAIL_MAGIC)).filter(|b| b.len() >= 16);
-        let parsed = body.and_then(|body| {
-            let (cut, checked) = (number(&body[..8]), number(&body[8..16]));
-            let rest = &body[16..];
-            (checked <= rest.len() as u64 && checked <= cut).then(|| {
-                let (checked, tail) = rest.split_at(checked as usize);
-                SavedTail {
-                    cut,
-                    checked: checked.to_vec(),
-                    tail: tail.to_vec(),
-                }
-            })
-        });
-        parsed.map(Some).ok_or_else(|| {
-            io::Error::other("it is not a tail warsim saved (move it away, then resume again)")
-        })
-    }
-
-    /// Puts the tail back in the file at `path` (locked, so never under a warsim that writes
-    /// it), once it is found to hold the bytes kept before the cut, and syncs it.
-    fn put_back(&self, path: &Path) -> io::Result<()> {
-        let file = OpenOptions::new().read(true).write(true).open(path)?;
-        lock(&file)?;
-        let from = self.cut - self.checked.len() as u64;
-        let mut held = vec![0; self.checked.len()];
-        if file.read_exact_at(&mut held, from).is_err() || held != self.checked {
-            return Err(io::Error::other(
-                "the file does not hold the row groups it was cut from",
-            ));
-        }
-        file.write_all_at(&self.tail, self.cut)?;
-        file.set_len(self.cut + self.tail.len() as u64)?;
-        file.sync_all()
-    }
-}
 
 /// Reads the footer of the Parquet file at `path` and checks that it holds exactly the games
 /// `games`, in row groups laid one after the other, as warsim writes them. A tail a killed
@@ -143,51 +73,19 @@ pub struct NotResumable {
     pub footer_put_back: bool,
 }
 
-/// Puts back the tail saved beside the Parquet file at `path` through `file`, a descriptor of
-/// it this process holds (and its lock with it), and removes the tail: a resumed run that wrote
-/// no game, or whose write failed before the file held again every game it held, leaves it as
-/// it found it.
-pub(super) fn put_back_through(file: &File, path: &Path) -> io::Result<()> {
-    let tail = tail_path(path);
-    let saved = SavedTail::read(&tail)?.ok_or_else(|| io::Error::other("no saved tail"))?;
-    file.write_all_at(&saved.tail, saved.cut)?;
-    file.set_len(saved.cut + saved.tail.len() as u64)?;
-    file.sync_all()?;
-    fs::remove_file(tail)
-}
-
-fn remove_tail(tail: &Path) -> Result<(), String> {
-    fs::remove_file(tail)
-        .map_err(|e| format!("keeps {}, which cannot be removed: {e}", tail.display()))
-}
-
-/// Removes the tail saved beside the Parquet file at `path`, which a run writing the file
-/// afresh has emptied: the tail no longer belongs to it.
-pub fn discard_saved_tail(path: &Path) {
-    let tail = tail_path(path);
-    if SavedTail::read(&tail).is_ok_and(|saved| saved.is_some()) {
-        let _ = fs::remove_file(&tail);
-    }
-}
-
 /// The row groups of a stopped run's Parquet file, read from its footer.
 pub struct HeldGroups {
-    metadata: ParquetMetaData,
+    pub(super) metadata: ParquetMetaData,
     /// Where its row groups end (and its page indexes and footer begin).
     data_end: u64,
+    /// The number of the game after its last.
+    end: u64,
     /// Whether its footer was put back from the tail a killed resume saved.
     pub put_back: bool,
 }
 
-/// Where the tail of `path` is kept while a resumed run writes it: `NAME.warsim-tail`.
-pub fn tail_path(path: &Path) -> PathBuf {
-    let mut name = OsString::from(path.as_os_str());
-    name.push(".warsim-tail");
-    PathBuf::from(name)
-}
-
 /// The row groups of the Parquet file at `path`, checked to hold the games `games`.
-fn read_groups(path: &Path, games: &Range<u64>) -> Result<HeldGroups, String> {
+pub(super) fn read_groups(path: &Path, games: &Range<u64>) -> Result<HeldGroups, String> {
     let file = File::open(path).map_err(|e| format!("cannot be read: {e}"))?;
     let metadata = ParquetMetaDataReader::new()
         .with_page_index_policy(PageIndexPolicy::Optional)
@@ -228,6 +126,7 @@ fn read_groups(path: &Path, games: &Range<u64>) -> Result<HeldGroups, String> {
     Ok(HeldGroups {
         metadata,
         data_end,
+        end: games.end,
         put_back: false,
     })
 }
@@ -247,40 +146,6 @@ fn game_range(metadata: &ParquetMetaData) -> Option<(u64, u64)> {
     Some(range.unwrap_or((0, 0)))
 }
 
-/// Saves what follows the row groups of `file` (from `cut` on), with the bytes just before it,
-/// in `tail`, synced with its name.
-fn save_tail(file: &File, cut: u64, tail: &Path) -> io::Result<()> {
-    let checked = cut.min(CHECKED);
-    let mut bytes = Vec::new();
-    let mut reader = File::open(format!("/proc/self/fd/{}", file.as_raw_fd()))?;
-    io::Seek::seek(&mut reader, io::SeekFrom::Start(cut - checked))?;
-    reader.read_to_end(&mut bytes)?;
-    let mut out = OpenOptions::new().write(true).create_new(true).open(tail)?;
-    let written = (|| {
-        out.write_all(TAIL_MAGIC)?;
-        out.write_all(&cut.to_le_bytes())?;
-        out.write_all(&checked.to_le_bytes())?;
-        out.write_all(&bytes)?;
-        out.sync_all()?;
-        sync_folder(folder_of(tail))
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(tail);
-    }
-    written
-}
-
-/// Removes the tail saved beside the Parquet file at `path` once the file ends with a footer
-/// again (a resumed run closed it, and wrote the state that counts its games).
-pub fn forget_saved_tail(path: &Path) {
-    let tail = tail_path(path);
-    let has_footer = File::open(path)
-        .is_ok_and(|file| (ParquetMetaDataReader::new().parse_and_finish(&file)).is_ok());
-    if has_footer && SavedTail::read(&tail).is_ok_and(|saved| saved.is_some()) {
-        let _ = fs::remove_file(&tail);
-    }
-}
-
 impl GameParquet {
     /// Goes on with the Parquet file at `path` of a stopped run, holding `held`'s row groups:
     /// saves its tail, cuts it back to its full row groups and lists them again in the writer,
@@ -288,7 +153,10 @@ impl GameParquet {
     /// from now on follow them.
     pub fn resumed(path: &Path, held: HeldGroups) -> io::Result<GameParquet> {
         let HeldGroups {
-            metadata, data_end, ..
+            metadata,
+            data_end,
+            end,
+            ..
         } = held;
         let groups = metadata.row_groups();
         // A short last row group is read back and written again with the games that follow,
@@ -306,7 +174,7 @@ impl GameParquet {
         };
         let tail = tail_path(path);
         let stream = Stream::resume_with(path, cut, |file| save_tail(file, cut, &tail))?;
-        let mut parquet = GameParquet::new(stream.passing_over(cut), &[]);
+        let mut parquet = GameParquet::new(stream.passing_over(cut), &[]).named(path);
         parquet.saved_tail = Some(path.to_path_buf());
         // A footer written after a write error lists no offset index: none for the new groups.
         let indexed = metadata.offset_index().is_some_and(|indexes| {
@@ -317,12 +185,13 @@ impl GameParquet {
             parquet.layout.properties = super::group::properties(false);
         }
         let offsets = metadata.offset_index().map(Vec::as_slice);
-        match parquet.list_again(path, (kept, offsets), cut) {
+        match parquet.list_again((kept, offsets), cut) {
             Ok((games, largest)) => {
                 (parquet.appended, parquet.appended_bytes) = (games, cut);
                 parquet.largest_group = largest;
                 let read_back = gathered.as_ref().map_or(0, |rows| rows.game.len() as u64);
                 (parquet.taken, parquet.batch_base) = (games + read_back, games + read_back);
+                (parquet.tail_holds, parquet.next_game) = (parquet.taken, end);
                 if let Some(rows) = gathered {
                     parquet.rows = rows;
                 }
@@ -336,16 +205,15 @@ impl GameParquet {
         }
     }
 
-    /// Lists the row groups `groups` (with their offset indexes, if any) in the writer,
-    /// copying them through from the file at `path` (passed over: the file holds them up to
-    /// `cut`); returns their games and the bytes of the largest.
-    fn list_again(
+    /// Lists the row groups `groups` (with their offset indexes, if any) in the writer, passed
+    /// over: the file holds them up to `cut` ([`HeldAlready`]); returns their games and the
+    /// bytes of the largest.
+    pub(super) fn list_again(
         &mut self,
-        path: &Path,
         (groups, offsets): (&[RowGroupMetaData], Option<&[Vec<OffsetIndexMetaData>]>),
         cut: u64,
     ) -> io::Result<(u64, u64)> {
-        let source = File::open(path)?;
+        let source = HeldAlready(cut);
         let writer = self.writer()?;
         let (mut games, mut largest) = (0, 0);
         for (at, group) in groups.iter().enumerate() {
@@ -376,5 +244,37 @@ impl GameParquet {
         }
         writer.inner_mut().keep_room_now();
         Ok((games, largest))
+    }
+}
+
+/// The bytes of the row groups a file holds already, as the source its writer lists them again
+/// from: the stream passes over them unwritten ([`Stream::passing_over`]), so they are not read
+/// (a resume or a checkpoint would otherwise read the whole file, gigabytes, for nothing).
+struct HeldAlready(u64);
+
+impl Length for HeldAlready {
+    fn len(&self) -> u64 {
+        self.0
+    }
+}
+
+impl ChunkReader for HeldAlready {
+    type T = Unread;
+
+    fn get_read(&self, _: u64) -> parquet::errors::Result<Unread> {
+        Ok(Unread)
+    }
+
+    fn get_bytes(&self, _: u64, length: usize) -> parquet::errors::Result<Bytes> {
+        Ok(Bytes::from(vec![0; length]))
+    }
+}
+
+/// Reads as many bytes as asked, leaving the buffer as it is: bytes passed over.
+struct Unread;
+
+impl Read for Unread {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        Ok(buffer.len())
     }
 }

@@ -31,15 +31,12 @@ impl GameParquet {
     /// disk to fill).
     pub(super) fn appended(&mut self, rows: usize) {
         self.appended += rows as u64;
-        if let Some(writer) = &mut self.writer {
-            let bytes = writer.bytes_written() as u64;
+        if let Some(bytes) = self.writer.as_ref().map(|w| w.bytes_written() as u64) {
             self.largest_group = self.largest_group.max(bytes - self.appended_bytes);
             self.appended_bytes = bytes;
-            // Room past the end for the groups in flight, and for the footer (about 1 KiB a
-            // group, and the summary).
-            let groups = super::groups_in_flight(self.encoders);
-            let footer = (1 << 20) + (groups + self.appended / self.group_rows as u64) * 1024;
-            (writer.inner_mut()).need_in_hand(groups * self.largest_group + footer);
+            let wanted = self.room_wanted();
+            let writer = self.writer.as_mut().expect("asked above");
+            writer.inner_mut().need_in_hand(wanted);
             let in_hand = writer.inner().in_hand();
             RoomWatch::check_once(
                 &mut self.room,
@@ -48,6 +45,14 @@ impl GameParquet {
                 in_hand,
             );
         }
+    }
+
+    /// The room kept in hand past the file's end: for the row groups in flight, at the most
+    /// bytes one has taken, and for the footer (about 1 KiB a group, and the summary).
+    pub(super) fn room_wanted(&self) -> u64 {
+        let groups = super::groups_in_flight(self.encoders);
+        let footer = (1 << 20) + (groups + self.appended / self.group_rows as u64) * 1024;
+        groups * self.largest_group + footer
     }
 
     /// The games the file holds after a write error, cut back to its whole row groups; `None`
@@ -79,10 +84,10 @@ impl GameParquet {
             // was writing again not yet whole) gets back what it held instead.
             if let Some(path) = self
                 .saved_tail
-                .take_if(|_| self.salvaged < Some(self.batch_base))
-                && super::resume::put_back_through(file, &path).is_ok()
+                .take_if(|_| self.salvaged < Some(self.tail_holds))
+                && super::tail::put_back_through(file, &path).is_ok()
             {
-                self.salvaged = Some(self.batch_base);
+                self.salvaged = Some(self.tail_holds);
             }
         }
         // A second signal waiting for the footer waits no longer.

@@ -177,11 +177,11 @@ fn a_file_cut_back_after_an_error_goes_on_after_its_row_groups() {
     );
     let held = check_resumable(&path, 0..2_000).unwrap();
     let mut parquet = GameParquet::resumed(&path, held).unwrap();
-    assert!(resume::tail_path(&path).exists(), "its tail saved");
+    assert!(tail::tail_path(&path).exists(), "its tail saved");
     (parquet.write_games(&spec, 2_000, &records[2_000..], None)).unwrap();
     parquet.close("{}".to_string()).unwrap();
     forget_saved_tail(&path);
-    assert!(!resume::tail_path(&path).exists());
+    assert!(!tail::tail_path(&path).exists());
     let reader = SerializedFileReader::new(std::fs::File::open(&path).unwrap()).unwrap();
     let rows: Vec<(u64, u32)> = (reader.get_row_iter(None).unwrap())
         .map(|row| row.unwrap())
@@ -208,10 +208,97 @@ fn a_resumed_file_that_fails_at_once_keeps_every_game_it_held() {
     let mut parquet = GameParquet::resumed(&path, held).unwrap();
     parquet.fail(io::Error::other("the disk is full"), None);
     assert_eq!(parquet.salvaged(), Some(2_500));
-    assert!(!resume::tail_path(&path).exists(), "the tail put back");
+    assert!(!tail::tail_path(&path).exists(), "the tail put back");
     let reader = SerializedFileReader::new(std::fs::File::open(&path).unwrap()).unwrap();
     let games: Vec<u64> = (reader.get_row_iter(None).unwrap())
         .map(|row| row.unwrap().get_ulong(0).unwrap())
         .collect();
     assert_eq!(games, (0..2_500).collect::<Vec<_>>());
+}
+
+/// The games a Parquet file at `path` holds, in order, and its summary.
+fn games_held(path: &std::path::Path) -> (Vec<u64>, Option<String>) {
+    let reader = SerializedFileReader::new(std::fs::File::open(path).unwrap()).unwrap();
+    let summary = (reader.metadata().file_metadata().key_value_metadata())
+        .and_then(|kv| kv.iter().find(|kv| kv.key == PARQUET_SUMMARY_KEY))
+        .and_then(|kv| kv.value.clone());
+    let games = (reader.get_row_iter(None).unwrap())
+        .map(|row| row.unwrap().get_ulong(0).unwrap())
+        .collect();
+    (games, summary)
+}
+
+/// A file sealed at checkpoints (the games gathered as a short row group, then a footer) reads
+/// at each one, holding every game taken and the summary it was given; written on, it ends
+/// byte for byte as a file never sealed, its row groups encoded here or on threads.
+#[test]
+fn a_file_sealed_at_checkpoints_reads_at_each_and_ends_as_one_never_sealed() {
+    for encoders in [0, 1] {
+        let (spec, records, dir, parquet) = opened(5_500, 11);
+        let path = dir.path().join("games.parquet");
+        let mut parquet = parquet.named(&path);
+        parquet.encoders = encoders;
+        let mut taken = 0;
+        // Inside a group, at a group's end, two in a row, and one group further.
+        for end in [700, 2_000, 2_000, 2_300, 4_100] {
+            let range = taken..end;
+            let first = range.start as u64;
+            (parquet.write_games(&spec, first, &records[range], None)).unwrap();
+            parquet.seal(format!("{{\"games\":{end}}}")).unwrap();
+            let (games, summary) = games_held(&path);
+            assert_eq!(games, (0..end as u64).collect::<Vec<_>>(), "{encoders}");
+            assert_eq!(summary.unwrap(), format!("{{\"games\":{end}}}"));
+            parquet.go_on().unwrap();
+            assert!(tail::tail_path(&path).exists(), "its tail saved");
+            taken = end;
+        }
+        (parquet.write_games(&spec, taken as u64, &records[taken..], None)).unwrap();
+        parquet.close("{}".to_string()).unwrap();
+        forget_saved_tail(&path);
+        assert!(!tail::tail_path(&path).exists());
+
+        let (_, _, other, mut never) = opened(5_500, 11);
+        never.encoders = encoders;
+        (never.write_games(&spec, 0, &records, None)).unwrap();
+        never.close("{}".to_string()).unwrap();
+        let expected = std::fs::read(other.path().join("games.parquet")).unwrap();
+        assert!(
+            std::fs::read(&path).unwrap() == expected,
+            "{encoders}: the files differ"
+        );
+    }
+}
+
+/// A run killed after going on from a checkpoint leaves a file without a footer and the
+/// tail: `check_resumable` puts the file back as the checkpoint sealed it. Killed between the
+/// footer and its state, the file holds the new checkpoint's games and the tail the last one's:
+/// it is put back to the last, which the state on the disk counts.
+#[test]
+fn a_file_killed_after_a_checkpoint_is_put_back_as_the_state_counts_it() {
+    let (spec, records, dir, parquet) = opened(3_500, 13);
+    let path = dir.path().join("games.parquet");
+    let mut parquet = parquet.named(&path);
+    parquet.encoders = 0;
+    (parquet.write_games(&spec, 0, &records[..1_500], None)).unwrap();
+    parquet.seal("{}".to_string()).unwrap();
+    parquet.go_on().unwrap();
+    (parquet.write_games(&spec, 1_500, &records[1_500..3_200], None)).unwrap();
+    parquet.writer.as_mut().unwrap().flush().unwrap();
+    // Killed: dropped unclosed, with nothing left to flush, no footer reaches the file.
+    drop(parquet);
+    let opened = SerializedFileReader::new(std::fs::File::open(&path).unwrap());
+    assert!(opened.is_err(), "no footer");
+    let held = check_resumable(&path, 0..1_500).unwrap();
+    assert!(held.put_back && !tail::tail_path(&path).exists());
+    assert_eq!(games_held(&path).0, (0..1_500).collect::<Vec<_>>());
+
+    // Going on from there, killed once sealed again but before its state was written.
+    let mut parquet = GameParquet::resumed(&path, held).unwrap();
+    (parquet.write_games(&spec, 1_500, &records[1_500..], None)).unwrap();
+    parquet.seal("{}".to_string()).unwrap();
+    drop(parquet);
+    assert_eq!(games_held(&path).0.len(), 3_500, "sealed");
+    let held = check_resumable(&path, 0..1_500).unwrap();
+    assert!(held.put_back, "the last checkpoint's tail put back");
+    assert_eq!(games_held(&path).0, (0..1_500).collect::<Vec<_>>());
 }

@@ -108,7 +108,7 @@ impl Stream {
         len: u64,
         before_cut: impl FnOnce(&File) -> io::Result<()>,
     ) -> io::Result<Stream> {
-        let mut file = OpenOptions::new().write(true).open(path)?;
+        let file = OpenOptions::new().write(true).open(path)?;
         lock(&file)?;
         let held = file.metadata()?.len();
         if held < len {
@@ -117,10 +117,16 @@ impl Stream {
             )));
         }
         before_cut(&file)?;
-        // Which also gives back any room a killed run held past its end.
+        Stream::cut_back_to(file, len)
+    }
+
+    /// Writes on `file`, a regular file this run holds locked, cut back to its first `len`
+    /// bytes: a resumed file, or a Parquet file ended at a checkpoint, its footer saved away.
+    pub fn cut_back_to(mut file: File, len: u64) -> io::Result<Stream> {
+        // Which also gives back any room held past its end.
         file.set_len(len)?;
         file.seek(io::SeekFrom::Start(len))?;
-        // Its earlier rows must stay as much as its own.
+        // Its earlier bytes must stay as much as its own.
         Ok(Stream::of(file, true, (len, 0), None))
     }
 

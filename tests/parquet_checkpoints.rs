@@ -1,0 +1,95 @@
+//! A run writing a Parquet file beside its state checkpoints it: at each checkpoint the file is
+//! ended with a footer before the state that counts its games is written, then written on, the
+//! checkpoint's tail saved beside it. Killed outright (SIGKILL) between checkpoints, the run
+//! leaves a file without a footer and that tail: `warsim resume` puts it back and goes on, and
+//! the file ends as an uninterrupted run's, its row groups byte for byte. A Parquet file that
+//! cannot be continued still takes no checkpoints.
+
+mod common;
+
+use std::process::{Command, Stdio};
+
+use common::parquet::rows_as_csv;
+use common::{size, until, warsim};
+use tempfile::TempDir;
+
+const RUN: &str = "run --games 1500000 --threads 1 -q";
+
+fn args(text: &str) -> Vec<&str> {
+    text.split_whitespace().collect()
+}
+
+#[test]
+fn a_run_killed_between_checkpoints_goes_on_with_its_parquet_file() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    common::parquet::played_whole(d, RUN);
+
+    let command = format!(
+        "{RUN} --parquet games.parquet --csv games.csv --state s.state --checkpoint-every 20ms"
+    );
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .current_dir(d)
+        .args(args(&command))
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Past two row groups (about 3 MB each), many checkpoints after the first.
+    until("two row groups", || {
+        size(&d.join("games.parquet")) > 7_000_000
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let state = std::fs::read_to_string(d.join("s.state")).unwrap();
+    assert!(
+        !state.contains("\"complete\": true"),
+        "killed before its end"
+    );
+
+    let out = warsim()
+        .current_dir(d)
+        .args(["resume", "s.state"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("s.state: resuming after "), "{said}");
+    assert!(!d.join("games.parquet.warsim-tail").exists());
+    assert_eq!(rows_as_csv(&d.join("games.parquet")).0.len(), 1_500_000);
+    common::parquet::same_as_whole(d);
+}
+
+/// Checkpoints are refused, before any work, beside a Parquet file that cannot be continued:
+/// one on standard output, and a sweep's.
+#[test]
+fn checkpoints_beside_a_parquet_file_that_cannot_go_on_are_refused() {
+    let dir = TempDir::new().unwrap();
+    for (command, why, csv) in [
+        (
+            "run --games 10 --parquet - --state s.state",
+            "on standard output it cannot be read back",
+            "--csv",
+        ),
+        (
+            "sweep --players 2,3 --games 10 --parquet g.parquet --state s.state",
+            "a sweep's rows would need every cell's leading columns listed again",
+            "--games-csv",
+        ),
+    ] {
+        let out = warsim()
+            .current_dir(dir.path())
+            .args(args(command))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let expected = format!(
+            "error: --parquet cannot be checkpointed ({why}): write {csv} with --state, or add \
+             --checkpoint-every 0 to write the state only at the end\n"
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stderr), expected);
+    }
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().next().is_none(),
+        "nothing written"
+    );
+}

@@ -93,3 +93,43 @@ fn checkpoints_beside_a_parquet_file_that_cannot_go_on_are_refused() {
         "nothing written"
     );
 }
+
+/// A run whose Parquet file's tail cannot be saved after its first checkpoint (a folder stands
+/// at its name) stops there, the file left whole as the checkpoint ended it, and says so; once
+/// the folder is gone it goes on.
+#[test]
+fn a_run_whose_tail_cannot_be_saved_stops_with_its_file_whole() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("games.parquet.warsim-tail")).unwrap();
+    let command = "run --games 300000 --threads 1 -q --parquet games.parquet --state s.state";
+    let out = warsim()
+        .current_dir(d)
+        .args(args(command))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.starts_with(
+            "error: could not write the Parquet file to games.parquet: its tail could not be \
+             saved as games.parquet.warsim-tail: File exists (os error 17); stopped after "
+        ),
+        "{said}"
+    );
+    let held = rows_as_csv(&d.join("games.parquet")).0.len();
+    let games = match held {
+        1 => "game 0".to_string(),
+        _ => format!("games 0 to {}", held - 1),
+    };
+    let kept = format!(": the Parquet file (games.parquet) holds {games}\n");
+    assert!(held > 0 && said.ends_with(&kept), "{said}");
+
+    std::fs::remove_dir(d.join("games.parquet.warsim-tail")).unwrap();
+    warsim()
+        .current_dir(d)
+        .args(["resume", "s.state"])
+        .assert()
+        .success();
+    assert_eq!(rows_as_csv(&d.join("games.parquet")).0.len(), 300_000);
+}

@@ -70,6 +70,12 @@ impl GameFiles {
         self.parquet.as_ref().and_then(GameParquet::salvaged)
     }
 
+    /// Whether a Parquet file whose write failed holds every game it was given all the same
+    /// ([`GameParquet::left_whole`]).
+    pub fn parquet_left_whole(&self) -> bool {
+        self.parquet.as_ref().is_some_and(GameParquet::left_whole)
+    }
+
     /// True when neither output was asked for.
     pub fn is_empty(&self) -> bool {
         self.csv.is_none() && self.parquet.is_none()

@@ -196,6 +196,9 @@ pub struct StopFailure {
     pub parquet_lost: Option<io::Error>,
     /// The games a Parquet file whose write failed still holds (its whole row groups).
     pub parquet_kept: Option<u64>,
+    /// Whether that file holds every game all the same: ended at a checkpoint, it failed to
+    /// write on after it ([`GameFiles::parquet_left_whole`]).
+    pub parquet_whole: bool,
 }
 
 /// What a batch's end left of its Parquet file.
@@ -261,6 +264,7 @@ impl StopFailure {
             written,
             source,
             parquet_lost: None,
+            parquet_whole: false,
             parquet_kept: None,
         }
     }
@@ -292,6 +296,7 @@ impl StopFailure {
         }
         if let Some(failure) = failure {
             failure.parquet_kept = files.parquet_salvaged();
+            failure.parquet_whole = files.parquet_left_whole();
         }
     }
 
@@ -341,7 +346,7 @@ impl StopFailure {
         let failed = (self.stopper == Stopper::Games(Which::Parquet)
             && !RoomShort::is(&self.source))
             || self.parquet_lost.is_some();
-        match (failed, self.parquet_kept) {
+        match (failed && !self.parquet_whole, self.parquet_kept) {
             (false, _) => ParquetLeft::Whole,
             (true, Some(games)) => ParquetLeft::Salvaged(games),
             (true, None) => ParquetLeft::Unreadable,

@@ -109,7 +109,10 @@ impl GameParquet {
                 _ => Err(e),
             })?;
         }
-        save_tail(file, cut, &tail)?;
+        save_tail(file, cut, &tail).map_err(|e| {
+            let why = format!("its tail could not be saved as {}: {e}", tail.display());
+            io::Error::new(e.kind(), why)
+        })?;
         (self.saved_tail, self.tail_holds) = (Some(name), self.taken);
         let mut stream = Stream::cut_back_to(file.try_clone()?, cut)?;
         stream.need_in_hand(self.room_wanted());
@@ -143,8 +146,15 @@ impl GameParquet {
             _ => true,
         };
         self.salvaged = whole.then_some(self.taken);
+        self.left_whole = whole;
         self.closing = None;
         error
+    }
+
+    /// Whether the file holds every game it was given, ended with its footer, though its
+    /// writing failed: on after a checkpoint ([`GameParquet::go_on`]).
+    pub fn left_whole(&self) -> bool {
+        self.left_whole
     }
 
     /// Writes the footer after the row groups written, `summary` in its metadata, and syncs

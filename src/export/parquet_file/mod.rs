@@ -92,6 +92,8 @@ pub struct GameParquet {
     /// regular file's); the games it held then, once saved; the error a write failed with.
     rescue: Option<File>,
     salvaged: Option<u64>,
+    /// Left as a checkpoint sealed it after a failure to write on (`footer.rs`).
+    left_whole: bool,
     failed: Option<(io::ErrorKind, String)>,
     /// A second signal's exit, held until the file is closed (a regular file's), as it cannot
     /// be read before. Dropped last, after the footer has been synced.
@@ -150,6 +152,7 @@ impl GameParquet {
             room: None,
             rescue,
             salvaged: None,
+            left_whole: false,
             failed: None,
             closing,
             name: None,

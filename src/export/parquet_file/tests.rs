@@ -302,3 +302,24 @@ fn a_file_killed_after_a_checkpoint_is_put_back_as_the_state_counts_it() {
     assert!(held.put_back, "the last checkpoint's tail put back");
     assert_eq!(games_held(&path).0, (0..1_500).collect::<Vec<_>>());
 }
+
+/// A file whose tail cannot be saved after a checkpoint (here a folder stands at its name) is
+/// not cut: it stays as sealed, readable, holding every game, and says why it stopped.
+#[test]
+fn a_file_whose_tail_cannot_be_saved_stays_as_sealed() {
+    let (spec, records, dir, parquet) = opened(1_500, 17);
+    let path = dir.path().join("games.parquet");
+    let mut parquet = parquet.named(&path);
+    std::fs::create_dir(tail::tail_path(&path)).unwrap();
+    (parquet.write_games(&spec, 0, &records, None)).unwrap();
+    parquet.seal("{}".to_string()).unwrap();
+    let error = parquet.go_on().unwrap_err().to_string();
+    assert!(
+        error.starts_with("its tail could not be saved as ")
+            && error.contains("games.parquet.warsim-tail: "),
+        "{error}"
+    );
+    assert_eq!(parquet.salvaged(), Some(1_500));
+    drop(parquet);
+    assert_eq!(games_held(&path).0, (0..1_500).collect::<Vec<_>>());
+}

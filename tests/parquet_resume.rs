@@ -203,8 +203,8 @@ fn what_cannot_be_continued_is_refused_and_left_as_it_was() {
     assert_eq!(
         resume_refused(d),
         "error: s.state: the Parquet file games.parquet has a saved tail, \
-         games.parquet.warsim-tail: it is not a tail warsim saved (move it away, then resume \
-         again): nothing was changed; play the run again from its start\n"
+         games.parquet.warsim-tail: it is not a tail warsim saved: nothing was changed; move it \
+         away, then resume again\n"
     );
     assert_eq!(
         std::fs::read(d.join("games.parquet.warsim-tail")).unwrap(),

@@ -126,7 +126,17 @@ pub(super) fn check_parquet(
         }
         Err(NotResumable {
             why,
+            tail_in_the_way: true,
+            ..
+        }) => Err(refuse(format!(
+            "{name}: the Parquet file {} {why}: nothing was changed; move it away, then resume \
+             again",
+            path.display()
+        ))),
+        Err(NotResumable {
+            why,
             footer_put_back,
+            ..
         }) => {
             // The footer a killed run took is back all the same: the file is readable.
             let changed = match footer_put_back {

@@ -27,17 +27,21 @@ use crate::export::stream::Stream;
 use crate::export::text::counted;
 
 /// Reads the footer of the Parquet file at `path` and checks that it holds exactly the games
-/// `games`, in row groups laid one after the other, as warsim writes them. A tail a killed
-/// resume saved is put back first (or removed, where the file already holds the games: the
-/// resume was killed after its state was written).
+/// `games`, in row groups laid one after the other, as warsim writes them. A tail a killed run
+/// saved is put back first (or removed, where the file already holds the games: the run was
+/// killed after its state was written).
 pub fn check_resumable(path: &Path, games: Range<u64>) -> Result<HeldGroups, NotResumable> {
     let not = |why| NotResumable {
         why,
         footer_put_back: false,
+        tail_in_the_way: false,
     };
     let tail = tail_path(path);
-    let saved = (SavedTail::read(&tail))
-        .map_err(|e| not(format!("has a saved tail, {}: {e}", tail.display())))?;
+    let saved = SavedTail::read(&tail).map_err(|e| NotResumable {
+        why: format!("has a saved tail, {}: {e}", tail.display()),
+        footer_put_back: false,
+        tail_in_the_way: true,
+    })?;
     let Some(saved) = saved else {
         return read_groups(path, &games).map_err(not);
     };
@@ -55,6 +59,7 @@ pub fn check_resumable(path: &Path, games: Range<u64>) -> Result<HeldGroups, Not
     let put_back = |why| NotResumable {
         why,
         footer_put_back: true,
+        tail_in_the_way: false,
     };
     let mut held = read_groups(path, &games).map_err(put_back)?;
     remove_tail(&tail).map_err(put_back)?;
@@ -71,6 +76,9 @@ pub struct NotResumable {
     pub why: String,
     /// Whether its footer was put back before that was found.
     pub footer_put_back: bool,
+    /// Whether what stands in the way is the file at its tail's name, which is not warsim's
+    /// or cannot be read (moved away, the file can be continued).
+    pub tail_in_the_way: bool,
 }
 
 /// The row groups of a stopped run's Parquet file, read from its footer.

@@ -58,9 +58,9 @@ impl SavedTail {
                 }
             })
         });
-        parsed.map(Some).ok_or_else(|| {
-            io::Error::other("it is not a tail warsim saved (move it away, then resume again)")
-        })
+        parsed
+            .map(Some)
+            .ok_or_else(|| io::Error::other("it is not a tail warsim saved"))
     }
 
     /// Puts the tail back in the file at `path` (locked, so never under a warsim that writes

@@ -24,6 +24,19 @@ fn a_run_killed_between_checkpoints_goes_on_with_its_parquet_file() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
     common::parquet::played_whole(d, RUN);
+    // Not stopped: the file ends with its footer, and no tail is left beside it.
+    let sealed = format!("{RUN} --parquet sealed.parquet --state t.state --checkpoint-every 20ms");
+    warsim()
+        .current_dir(d)
+        .args(args(&sealed))
+        .assert()
+        .success();
+    assert!(!d.join("sealed.parquet.warsim-tail").exists());
+    let rows = rows_as_csv(&d.join("sealed.parquet"));
+    assert!(
+        rows == rows_as_csv(&d.join("whole.parquet")),
+        "the whole run's rows"
+    );
 
     let command = format!(
         "{RUN} --parquet games.parquet --csv games.csv --state s.state --checkpoint-every 20ms"

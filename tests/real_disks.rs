@@ -197,3 +197,34 @@ fn a_parquet_file_resumed_on_a_disk_still_full_stops_whole_then_goes_on() {
 fn a_small_tmpfs_stops_a_run_with_both_files_whole() {
     fill(Mounted::tmpfs(14).path());
 }
+
+/// A run checkpointing its Parquet file (ended with a footer at each checkpoint, its tail saved
+/// beside it) stopped by a full tmpfs: both files whole with the same games and no tail left;
+/// on the disk grown it goes on to every game.
+#[test]
+#[ignore = "needs root to mount a tmpfs (scripts/real-disks.sh runs it)"]
+fn a_checkpointed_parquet_file_stopped_by_a_full_disk_goes_on() {
+    let disk = Mounted::tmpfs(24);
+    let d = disk.path();
+    let run = "run --games 1e6 --threads 1 -q --csv games.csv --parquet games.parquet \
+               --state s.state --checkpoint-every 10ms";
+    let out = on_disk(d, "", run);
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains(": its disk is nearly full (less than "),
+        "{said}"
+    );
+    let rows = csv_rows(&d.join("games.csv"));
+    assert!(!rows.is_empty());
+    assert!(rows_as_csv(&d.join("games.parquet")).0 == rows);
+    assert!(!d.join("games.parquet.warsim-tail").exists());
+
+    disk.resize(200);
+    let out = on_disk(d, "", "resume s.state -q");
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{said}");
+    let rows = csv_rows(&d.join("games.csv"));
+    assert_eq!(rows.len(), 1_000_000);
+    assert!(rows_as_csv(&d.join("games.parquet")).0 == rows);
+}

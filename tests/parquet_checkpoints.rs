@@ -73,7 +73,7 @@ fn a_run_killed_between_checkpoints_goes_on_with_its_parquet_file() {
 }
 
 /// Checkpoints are refused, before any work, beside a Parquet file that cannot be continued:
-/// one on standard output, and a sweep's.
+/// one on standard output or a device, and a sweep's.
 #[test]
 fn checkpoints_beside_a_parquet_file_that_cannot_go_on_are_refused() {
     let dir = TempDir::new().unwrap();
@@ -81,6 +81,11 @@ fn checkpoints_beside_a_parquet_file_that_cannot_go_on_are_refused() {
         (
             "run --games 10 --parquet - --state s.state",
             "on standard output it cannot be read back",
+            "--csv",
+        ),
+        (
+            "run --games 10 --parquet /dev/null --state s.state",
+            "a pipe or a device cannot be read back",
             "--csv",
         ),
         (
@@ -145,4 +150,23 @@ fn a_run_whose_tail_cannot_be_saved_stops_with_its_file_whole() {
         .assert()
         .success();
     assert_eq!(rows_as_csv(&d.join("games.parquet")).0.len(), 300_000);
+}
+
+/// A run stopped with its Parquet file on a device says to play it again, not to resume it:
+/// a device cannot be read back.
+#[test]
+fn a_stopped_run_with_its_parquet_file_on_a_device_says_to_play_again() {
+    let dir = TempDir::new().unwrap();
+    let command = "run --games 1e9 --threads 1 -q --csv g.csv --parquet /dev/null \
+                   --state s.state --checkpoint-every 0";
+    let csv = dir.path().join("g.csv");
+    let out = common::signal_in_once_written(dir.path(), "-INT", &args(command), &csv, 100_000);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{said}");
+    assert!(
+        said.ends_with(
+            "; a Parquet file cannot be continued: to play every game, the same command again\n"
+        ),
+        "{said}"
+    );
 }

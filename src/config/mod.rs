@@ -180,8 +180,11 @@ impl RunOptions {
         let part = self.part();
         check_parquet(self.parquet.is_some(), part.end - part.start)?;
         // A run goes on with its Parquet file, unless it cannot be read back.
-        let parquet_stops = match self.parquet {
+        let parquet_stops = match &self.parquet {
             Some(Target::Stdout) => Some("on standard output it cannot be read back"),
+            Some(target) if !target.keeps_checkpoints() => {
+                Some("a pipe or a device cannot be read back")
+            }
             _ => None,
         };
         check_checkpoints(

@@ -62,9 +62,10 @@ impl Target {
         }
     }
 
-    /// True for a file each checkpoint can replace: a regular file, or a path with nothing yet.
-    /// Standard output, pipes and devices take only the final state: checkpoints written one
-    /// after the other into a stream would make it several documents, none to resume from.
+    /// True for a file each checkpoint can replace, or read back: a regular file, or a path
+    /// with nothing yet. Standard output, pipes and devices take only the final state:
+    /// checkpoints written one after the other into a stream would make it several documents,
+    /// none to resume from; nor can a Parquet file sent there be read back to go on with.
     pub fn keeps_checkpoints(&self) -> bool {
         match self {
             Target::Stdout => false,

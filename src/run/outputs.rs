@@ -218,9 +218,9 @@ pub enum ParquetLeft {
 
 impl ParquetLeft {
     /// A run's Parquet file (`parquet`) if `warsim resume` cannot go on with it once the run
-    /// stopped after `games` games, as left so: on standard output, which cannot be read back,
-    /// or holding other games than the state counts (cut back after its own write error, left
-    /// without a footer, removed or cut short).
+    /// stopped after `games` games, as left so: on standard output, a pipe or a device, which
+    /// cannot be read back, or holding other games than the state counts (cut back after its
+    /// own write error, left without a footer, removed or cut short).
     pub fn in_the_way(self, parquet: &Option<Target>, games: u64) -> Option<Target> {
         let whole = match self {
             ParquetLeft::Whole => true,
@@ -229,7 +229,7 @@ impl ParquetLeft {
         };
         parquet
             .clone()
-            .filter(|target| !whole || *target == Target::Stdout)
+            .filter(|target| !whole || !target.keeps_checkpoints())
     }
 
     /// What the Parquet file called `name` holds, for a closing message: `all`, what a whole

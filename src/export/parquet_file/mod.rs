@@ -106,7 +106,8 @@ pub struct GameParquet {
     /// a state counts the games written on (`resume.rs`), and the games it held then.
     saved_tail: Option<PathBuf>,
     tail_holds: u64,
-    /// The number of the game after the last one taken.
+    /// The number of the game after the last one taken (noted once per range: a range that
+    /// failed part-way gives the writer up, and no checkpoint follows).
     next_game: u64,
 }
 
@@ -361,13 +362,13 @@ impl RecordSink for GameParquet {
             }
             rows.cards_played.push(record.cards_played as i64);
             self.taken += 1;
-            self.next_game = game + 1;
             if rows.game.len() == self.group_rows
                 && let Err(error) = self.write_group()
             {
                 return Err(self.fail(error, None));
             }
         }
+        self.next_game = first + records.len() as u64;
         Ok(())
     }
 

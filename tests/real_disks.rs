@@ -120,6 +120,19 @@ fn fill(d: &Path) {
     }
 }
 
+/// Grows the disk of a run of 10^6 games stopped by it (`s.state`, with `games.csv` and
+/// `games.parquet`) to 200 MiB and resumes it: it plays every game, the same in both files.
+fn resumed_to_the_end(disk: &Mounted) {
+    let d = disk.path();
+    disk.resize(200);
+    let out = on_disk(d, "", "resume s.state -q");
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{said}");
+    let rows = csv_rows(&d.join("games.csv"));
+    assert_eq!(rows.len(), 1_000_000);
+    assert!(rows_as_csv(&d.join("games.parquet")).0 == rows);
+}
+
 #[test]
 #[ignore = "needs root to mount a tmpfs (scripts/real-disks.sh runs it)"]
 fn a_full_tmpfs_stops_a_run_with_every_file_whole() {
@@ -177,16 +190,7 @@ fn a_parquet_file_resumed_on_a_disk_still_full_stops_whole_then_goes_on() {
     );
     assert!(!d.join("games.parquet.warsim-tail").exists());
 
-    disk.resize(200);
-    let out = on_disk(d, "", "resume s.state -q");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let rows = csv_rows(&d.join("games.csv"));
-    assert_eq!(rows.len(), 1_000_000);
-    assert!(rows_as_csv(&d.join("games.parquet")).0 == rows);
+    resumed_to_the_end(&disk);
 }
 
 /// A disk too small for the room both files keep in hand: the CSV's watch stops the run before
@@ -220,11 +224,5 @@ fn a_checkpointed_parquet_file_stopped_by_a_full_disk_goes_on() {
     assert!(rows_as_csv(&d.join("games.parquet")).0 == rows);
     assert!(!d.join("games.parquet.warsim-tail").exists());
 
-    disk.resize(200);
-    let out = on_disk(d, "", "resume s.state -q");
-    let said = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(out.status.success(), "{said}");
-    let rows = csv_rows(&d.join("games.csv"));
-    assert_eq!(rows.len(), 1_000_000);
-    assert!(rows_as_csv(&d.join("games.parquet")).0 == rows);
+    resumed_to_the_end(&disk);
 }

@@ -80,12 +80,10 @@ pub fn row_groups_end(path: &Path) -> usize {
 /// `whole.csv`, for [`same_as_whole`].
 pub fn played_whole(dir: &Path, run: &str) {
     let whole = format!("{run} --parquet whole.parquet --csv whole.csv");
-    let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("warsim"))
-        .current_dir(dir)
+    (super::warsim().current_dir(dir))
         .args(whole.split_whitespace())
-        .status()
-        .unwrap();
-    assert!(status.success());
+        .assert()
+        .success();
 }
 
 /// Checks that `games.parquet` and `games.csv` in `dir`, a run's stopped and continued, are

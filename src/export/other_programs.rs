@@ -171,7 +171,14 @@ pub(super) fn moved_to(file: &File, given: &Path) -> Option<PathBuf> {
     if there.is_ok_and(|m| (m.dev(), m.ino()) == (ours.dev(), ours.ino())) || ours.nlink() == 0 {
         return None;
     }
-    fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())).ok()
+    fs::read_link(fd_path(file)).ok()
+}
+
+/// Where Linux names the file `file` is open on, wherever it stands now (`/proc/self/fd/N`):
+/// opened, a descriptor of its own (its own offset, and readable though `file` is write-only);
+/// read as a link, its path.
+pub(crate) fn fd_path(file: &File) -> PathBuf {
+    PathBuf::from(format!("/proc/self/fd/{}", file.as_raw_fd()))
 }
 
 /// How many names lead to `file` (its link count); `None` where the system does not say.
@@ -194,7 +201,7 @@ pub fn lost_bytes(file: &File, start: u64, end: u64) -> Option<(u64, u64)> {
     // A file of its own: `file`'s offset is where it is written from, and may be shared
     // (standard output with standard error, `2>&1`), so it is never moved. `/proc/self/fd`
     // opens the file `file` is, wherever it stands now, with an offset of its own.
-    let file = File::open(format!("/proc/self/fd/{}", file.as_raw_fd())).ok()?;
+    let file = File::open(fd_path(file)).ok()?;
     let file = &file;
     match seek(file, start, libc::SEEK_HOLE) {
         Ok(hole) if hole >= end => None,
@@ -212,7 +219,7 @@ pub fn lost_bytes(file: &File, start: u64, end: u64) -> Option<(u64, u64)> {
 /// Whether `file`'s only name is the one an NFS client gives a file removed while open (`.nfs`
 /// and hex digits), which it removes when the file is closed (read from `/proc/self/fd`).
 fn held_for_removal(file: &File) -> bool {
-    let Ok(path) = fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())) else {
+    let Ok(path) = fs::read_link(fd_path(file)) else {
         return false;
     };
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");

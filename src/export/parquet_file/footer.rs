@@ -14,8 +14,6 @@
 
 use std::fs;
 use std::io;
-use std::os::fd::AsRawFd;
-use std::path::PathBuf;
 
 use parquet::file::metadata::KeyValue;
 
@@ -23,6 +21,7 @@ use super::resume::read_groups;
 use super::salvage::MAGIC;
 use super::tail::{put_back_through, save_tail, tail_path};
 use super::{GameParquet, PARQUET_SUMMARY_KEY, group, into_io, row_group};
+use crate::export::other_programs::fd_path;
 use crate::export::stream::Stream;
 
 impl GameParquet {
@@ -94,7 +93,7 @@ impl GameParquet {
             return Err(io::Error::other("a sealed file has a name"));
         };
         // Read back through the descriptor written, wherever the file stands now.
-        let written = PathBuf::from(format!("/proc/self/fd/{}", file.as_raw_fd()));
+        let written = fd_path(file);
         let games = self.next_game - self.taken..self.next_game;
         let held = read_groups(&written, &games).map_err(|why| {
             io::Error::other(format!(

@@ -10,14 +10,13 @@
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
-use std::os::fd::AsRawFd;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 use parquet::file::metadata::ParquetMetaDataReader;
 
 use crate::export::files::folder_of;
-use crate::export::other_programs::lock;
+use crate::export::other_programs::{fd_path, lock};
 use crate::export::replace::sync_folder;
 
 /// What the saved tail file starts with: the tail is warsim's, and of this layout. Then the
@@ -120,7 +119,7 @@ pub fn tail_path(path: &Path) -> PathBuf {
 pub(super) fn save_tail(file: &File, cut: u64, tail: &Path) -> io::Result<()> {
     let checked = cut.min(CHECKED);
     let mut bytes = Vec::new();
-    let mut reader = File::open(format!("/proc/self/fd/{}", file.as_raw_fd()))?;
+    let mut reader = File::open(fd_path(file))?;
     io::Seek::seek(&mut reader, io::SeekFrom::Start(cut - checked))?;
     reader.read_to_end(&mut bytes)?;
     let mut out = OpenOptions::new().write(true).create_new(true).open(tail)?;

@@ -10,14 +10,14 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, Write};
-use std::os::fd::{AsFd, AsRawFd};
+use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 
 use super::Target;
 use super::files::folder_of;
 use super::in_hand::InHand;
 use super::lines::last_row_of;
-use super::other_programs::{Lost, Watch, lock, moved_to};
+use super::other_programs::{Lost, Watch, fd_path, lock, moved_to};
 use super::replace::sync_folder;
 
 /// The streamed output (the per-game CSV, or the Parquet file's bytes): standard output or a
@@ -210,7 +210,7 @@ impl Stream {
         if !self.regular || self.stdout {
             return Ok(String::new());
         }
-        let file = File::open(format!("/proc/self/fd/{}", self.file.as_raw_fd()))?;
+        let file = File::open(fd_path(&self.file))?;
         last_row_of(&file, bytes)
     }
 

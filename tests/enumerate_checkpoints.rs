@@ -80,6 +80,7 @@ fn played_whole_saving_each_chunk(
             save,
             asked: &|| false,
             footer: None,
+            since: None,
         }),
     };
     let Played::Whole(whole) = plan.play(2, (0, Tally::new(2)), &controls) else {

@@ -2,8 +2,9 @@
 //! ended with a footer before the state that counts its games is written, then written on, the
 //! checkpoint's tail saved beside it. Killed outright (SIGKILL) between checkpoints, the run
 //! leaves a file without a footer and that tail: `warsim resume` puts it back and goes on, and
-//! the file ends as an uninterrupted run's, its row groups byte for byte. A Parquet file that
-//! cannot be continued still takes no checkpoints.
+//! the file ends as an uninterrupted run's, its row groups byte for byte; a sweep's too, its
+//! cells' settings leading each row. A Parquet file that cannot be read back (on standard
+//! output, a pipe, a device) still takes no checkpoints.
 
 mod common;
 
@@ -19,11 +20,37 @@ fn args(text: &str) -> Vec<&str> {
     text.split_whitespace().collect()
 }
 
+/// `command` started in `dir`, saying nothing.
+fn spawned(dir: &std::path::Path, command: &str) -> std::process::Child {
+    Command::new(assert_cmd::cargo::cargo_bin("warsim"))
+        .current_dir(dir)
+        .args(args(command))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// Resumes `s.state` in `dir` to its end: its files are those played whole
+/// ([`common::parquet::same_as_whole`]), and no tail is left; returns what it said.
+fn resumed_as_whole(dir: &std::path::Path) -> String {
+    let out = warsim()
+        .current_dir(dir)
+        .args(["resume", "s.state"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{said}");
+    assert!(!dir.join("games.parquet.warsim-tail").exists());
+    common::parquet::same_as_whole(dir);
+    said
+}
+
 #[test]
 fn a_run_killed_between_checkpoints_goes_on_with_its_parquet_file() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
-    common::parquet::played_whole(d, RUN);
+    common::parquet::played_whole(d, RUN, "--csv");
     // Not stopped: the file ends with its footer, and no tail is left beside it.
     let sealed = format!("{RUN} --parquet sealed.parquet --state t.state --checkpoint-every 20ms");
     warsim()
@@ -41,12 +68,7 @@ fn a_run_killed_between_checkpoints_goes_on_with_its_parquet_file() {
     let command = format!(
         "{RUN} --parquet games.parquet --csv games.csv --state s.state --checkpoint-every 20ms"
     );
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("warsim"))
-        .current_dir(d)
-        .args(args(&command))
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawned(d, &command);
     // Past two row groups (about 3 MB each), many checkpoints after the first.
     until("two row groups", || {
         size(&d.join("games.parquet")) > 7_000_000
@@ -59,21 +81,45 @@ fn a_run_killed_between_checkpoints_goes_on_with_its_parquet_file() {
         "killed before its end"
     );
 
-    let out = warsim()
-        .current_dir(d)
-        .args(["resume", "s.state"])
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{said}");
+    let said = resumed_as_whole(d);
     assert!(said.contains("s.state: resuming after "), "{said}");
-    assert!(!d.join("games.parquet.warsim-tail").exists());
-    assert_eq!(rows_as_csv(&d.join("games.parquet")).0.len(), 1_500_000);
-    common::parquet::same_as_whole(d);
+}
+
+const SWEEP: &str = "sweep --players 2,3,4,5 --games 150000 --threads 1 -q";
+
+/// The same of a sweep, its cells' games one after the other in the file: killed once its
+/// state counts games of cell 2 (the row group being gathered then begins in cell 1), resumed,
+/// it ends as the sweep uninterrupted, each row with its cell's settings.
+#[test]
+fn a_sweep_killed_between_checkpoints_goes_on_with_its_parquet_file() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    common::parquet::played_whole(d, SWEEP, "--games-csv");
+    let command = format!(
+        "{SWEEP} --parquet games.parquet --games-csv games.csv --state s.state \
+         --checkpoint-every 20ms"
+    );
+    let mut child = spawned(d, &command);
+    // Rows 262,144 to 524,287 make the second row group: cells 1 to 3's.
+    let counted = || {
+        let text = std::fs::read_to_string(d.join("s.state")).unwrap_or_default();
+        let state: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        let cells = state["cells"].as_array().cloned().unwrap_or_default();
+        cells
+            .iter()
+            .map(|c| c["games"].as_u64().unwrap())
+            .sum::<u64>()
+    };
+    until("a checkpoint in cell 2", || counted() > 300_000);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(counted() < 600_000, "killed before its end");
+
+    resumed_as_whole(d);
 }
 
 /// Checkpoints are refused, before any work, beside a Parquet file that cannot be continued:
-/// one on standard output or a device, and a sweep's.
+/// one on standard output or a device, a run's or a sweep's.
 #[test]
 fn checkpoints_beside_a_parquet_file_that_cannot_go_on_are_refused() {
     let dir = TempDir::new().unwrap();
@@ -89,8 +135,8 @@ fn checkpoints_beside_a_parquet_file_that_cannot_go_on_are_refused() {
             "--csv",
         ),
         (
-            "sweep --players 2,3 --games 10 --parquet g.parquet --state s.state",
-            "a sweep's rows would need every cell's leading columns listed again",
+            "sweep --players 2,3 --games 10 --parquet - --state s.state",
+            "on standard output it cannot be read back",
             "--games-csv",
         ),
     ] {

@@ -3,8 +3,8 @@
 //! and writes the rest after them (the short last one again, whole), so the file ends holding
 //! every game of the whole run, row for row, in its row groups, byte for byte, with the whole
 //! run's summary in its footer. A resume killed outright (SIGKILL) leaves a file without its
-//! footer and the tail saved beside it, which the next resume puts back. What cannot be
-//! continued is refused, both files left as they were: a sweep's Parquet file, and a run's
+//! footer and the tail saved beside it, which the next resume puts back. A sweep's goes on as
+//! well. What cannot be continued is refused, both files left as they were: a Parquet file
 //! that no longer holds the state's games or whose saved tail is not warsim's.
 
 mod common;
@@ -69,7 +69,7 @@ fn resume_killed(dir: &Path, held: u64) {
 fn a_stopped_run_goes_on_with_its_parquet_file_even_after_a_killed_resume() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
-    common::parquet::played_whole(d, RUN);
+    common::parquet::played_whole(d, RUN, "--csv");
 
     let command = format!("{RUN} {BESIDE_STATE}");
     let said = stopped(d, &command, "-INT", 100_000);
@@ -167,23 +167,33 @@ fn resume_refused(dir: &Path) -> String {
     err
 }
 
+/// A sweep's too: its cells' games one after the other, each row led by its cell's settings.
 #[test]
-fn what_cannot_be_continued_is_refused_and_left_as_it_was() {
-    // A sweep's Parquet file: every cell's leading columns.
+fn a_stopped_sweep_goes_on_with_its_parquet_file() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
-    let sweep = format!("sweep --players 2,3 --games 1e9 --threads 1 -q {BESIDE_STATE}");
-    let said = stopped(d, &sweep, "-INT", 100_000);
-    let again =
-        "; a Parquet file cannot be continued: to play every game, the same command again\n";
-    assert!(said.ends_with(again), "{said}");
-    assert_eq!(
-        resume_refused(d),
-        "error: s.state: the sweep writes --parquet, which cannot be continued (its rows would \
-         need the leading columns of every cell listed again): nothing was changed; play the \
-         sweep again from its start\n"
+    let sweep = "sweep --players 2,3 --games 400000 --threads 1 -q";
+    common::parquet::played_whole(d, sweep, "--games-csv");
+    let beside = "--parquet games.parquet --games-csv games.csv --state s.state \
+                  --checkpoint-every 0";
+    let command = format!("{sweep} {beside}");
+    let said = stopped(d, &command, "-INT", 100_000);
+    assert!(
+        said.ends_with(
+            "; to play on: `warsim resume s.state`, or the same command with --continue\n"
+        ),
+        "{said}"
     );
+    (warsim().current_dir(d))
+        .args(args(&format!("{command} --continue")))
+        .assert()
+        .success();
+    assert!(!d.join("games.parquet.warsim-tail").exists());
+    common::parquet::same_as_whole(d);
+}
 
+#[test]
+fn what_cannot_be_continued_is_refused_and_left_as_it_was() {
     // A run's Parquet file that holds other games than the state counts.
     let dir = stopped_run();
     let d = dir.path();

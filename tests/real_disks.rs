@@ -120,8 +120,8 @@ fn fill(d: &Path) {
     }
 }
 
-/// Grows the disk of a run of 10^6 games stopped by it (`s.state`, with `games.csv` and
-/// `games.parquet`) to 200 MiB and resumes it: it plays every game, the same in both files.
+/// Grows the disk of a run or sweep of 10^6 games stopped by it (`s.state`, with `games.csv`
+/// and `games.parquet`) to 200 MiB and resumes it: it plays every game, the same in both files.
 fn resumed_to_the_end(disk: &Mounted) {
     let d = disk.path();
     disk.resize(200);
@@ -204,15 +204,29 @@ fn a_small_tmpfs_stops_a_run_with_both_files_whole() {
 
 /// A run checkpointing its Parquet file (ended with a footer at each checkpoint, its tail saved
 /// beside it) stopped by a full tmpfs: both files whole with the same games and no tail left;
-/// on the disk grown it goes on to every game.
+/// on the disk grown it goes on to every game. A sweep's too, which says how to play on.
 #[test]
 #[ignore = "needs root to mount a tmpfs (scripts/real-disks.sh runs it)"]
 fn a_checkpointed_parquet_file_stopped_by_a_full_disk_goes_on() {
-    let disk = Mounted::tmpfs(24);
-    let d = disk.path();
     let run = "run --games 1e6 --threads 1 -q --csv games.csv --parquet games.parquet \
                --state s.state --checkpoint-every 10ms";
-    let out = on_disk(d, "", run);
+    let sweep = "sweep --players 2,3 --games 5e5 --threads 1 -q --games-csv games.csv \
+                 --parquet games.parquet --state s.state --checkpoint-every 10ms";
+    for command in [run, sweep] {
+        let said = stopped_by_a_full_disk_then_resumed(command);
+        let play_on = "; to play on once its disk has room: `warsim resume s.state`, or the \
+                       same command with --continue";
+        assert!(said.trim_end().ends_with(play_on), "{said}");
+    }
+}
+
+/// Plays `command` (a million games) on a 24 MiB tmpfs: stopped by the full disk, its CSV and
+/// Parquet file hold the same games, no tail left; grown, it goes on to every game. Returns
+/// what the stop said.
+fn stopped_by_a_full_disk_then_resumed(command: &str) -> String {
+    let disk = Mounted::tmpfs(24);
+    let d = disk.path();
+    let out = on_disk(d, "", command);
     let said = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(
@@ -225,4 +239,5 @@ fn a_checkpointed_parquet_file_stopped_by_a_full_disk_goes_on() {
     assert!(!d.join("games.parquet.warsim-tail").exists());
 
     resumed_to_the_end(&disk);
+    said
 }

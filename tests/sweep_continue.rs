@@ -189,11 +189,12 @@ fn a_sweeps_continue_refuses_what_a_runs_does() {
                 "--state",
                 "x.state",
                 "--parquet",
-                "x.parquet",
+                "-",
                 "--checkpoint-every",
                 "0",
             ],
-            "write --games-csv, or leave out --continue",
+            "cannot continue --parquet (on standard output it cannot be read back): write \
+             --games-csv, or leave out --continue",
         ),
     ] {
         let out = warsim().args(sweep_args).args(&extra).output().unwrap();
@@ -242,11 +243,18 @@ fn a_sweeps_continue_refuses_what_a_runs_does() {
     assert!(err.contains(": give this run its own --state"), "{err}");
     let out = warsim()
         .args(["sweep", "--players", "2,3", "--games", "10", "-q"])
-        .args(["--state", "x.state", "--parquet", "x.parquet"])
+        .args(["--state", "x.state", "--parquet", "-"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("write --games-csv with --state"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(
+            "error: --parquet cannot be checkpointed (on standard output it cannot be read \
+             back): write --games-csv with --state"
+        ),
+        "{err}"
+    );
 }
 
 #[test]

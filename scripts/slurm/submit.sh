@@ -30,9 +30,9 @@
 # Every task runs with `--continue`: a task that left a checkpoint in its state file (a
 # time limit, a lost node, a pre-emption, `scontrol requeue`) continues from it when Slurm requeues
 # it or --only resubmits it; one that left none plays its shard again. (With --per-game parquet
-# the state is written only when a task stops, and a run's task goes on with its Parquet file; a
-# sweep's plays its shard again: a sweep's Parquet file cannot be continued.) A state of another
-# batch in DIR makes the task fail (exit 2): give each batch its own --out.
+# each checkpoint ends the task's Parquet file with a footer first, and the task goes on with
+# it.) A state of another batch in DIR makes the task fail (exit 2): give each batch its own
+# --out.
 # The warsim binary is $WARSIM, or target/release/warsim (built if missing).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -69,7 +69,7 @@ task="$(printf %q "$warsim") $command$flags -q --shard \$SLURM_ARRAY_TASK_ID/$sh
 # The same games either way: a continued run's outputs are the uninterrupted run's.
 case "$command $per_game" in
   "sweep csv") task="$task --continue --games-csv $out/games-\$SLURM_ARRAY_TASK_ID.csv" ;;
-  "sweep parquet") task="$task --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet --checkpoint-every 0" ;;
+  "sweep parquet") task="$task --continue --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet" ;;
   "sweep ") task="$task --continue" ;;
   "run csv") task="$task --continue --csv $out/games-\$SLURM_ARRAY_TASK_ID.csv \$( [ \$SLURM_ARRAY_TASK_ID -gt 0 ] && echo --no-header )" ;;
   "run parquet") task="$task --continue --parquet $out/games-\$SLURM_ARRAY_TASK_ID.parquet" ;;

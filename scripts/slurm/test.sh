@@ -171,6 +171,36 @@ same_summary "$dir/whole-sweep.json" "$dir/sweep/summary.json"
 python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); sys.exit(len(s["cells"]) != 4 or not s["complete"])' \
   "$dir/sweep/summary.json" || fail "$dir/sweep" "the merged sweep is not 4 whole cells"
 
+# A sweep's shard goes on with its Parquet file too: task 1 requeued part-way, the shards' rows,
+# sorted by cell and game, are the single sweep's, each led by its cell's settings.
+long_sweep=(--players 2,3 --suits 16 --games 5e5 --seed 15)
+"$warsim" sweep "${long_sweep[@]}" --threads 2 -q --json "$dir/whole-long-sweep.json" \
+  --parquet "$dir/whole-long-sweep.parquet" > /dev/null
+scripts/slurm/submit.sh --shards 2 --out "$dir/sweep-parquet" --sweep --wait --per-game parquet -- \
+  "${long_sweep[@]}" --checkpoint-every 50ms --threads 1 > "$dir/sweep-parquet.out" 2>&1 &
+sweep_rows_in() { [ "$(stat -c %s "$dir/sweep-parquet/games-1.parquet" 2> /dev/null || echo 0)" -gt 100000 ]; }
+await sweep_rows_in || fail "$dir/sweep-parquet" "task 1 wrote no rows within a minute"
+requeue_task_1 "$dir/sweep-parquet" "$(grep -o "array job [0-9]*" "$dir/sweep-parquet.out" | grep -o "[0-9]*")"
+wait $! || fail "$dir/sweep-parquet" "the requeued Parquet sweep did not merge"
+grep -q "interrupted in cell" "$dir/sweep-parquet/shard-1.log" \
+  && grep -q "resuming after" "$dir/sweep-parquet/shard-1.log" \
+  || fail "$dir/sweep-parquet" "task 1 was not stopped and continued"
+same_summary "$dir/whole-long-sweep.json" "$dir/sweep-parquet/summary.json" \
+  || fail "$dir/sweep-parquet" "the merged sweep's figures differ"
+sweep_parquet_checked="not read back (no target/check-figures-venv)"
+if [ -x target/check-figures-venv/bin/python ]; then
+  target/check-figures-venv/bin/python - "$dir" <<'PYTHON' || fail "$dir/sweep-parquet" "the shards' Parquet rows differ from the single sweep's"
+import sys
+import pandas as pd
+read = lambda path: pd.read_parquet(path, dtype_backend="numpy_nullable")
+whole = read(f"{sys.argv[1]}/whole-long-sweep.parquet")
+parts = [read(f"{sys.argv[1]}/sweep-parquet/games-{k}.parquet") for k in (0, 1)]
+rows = pd.concat(parts, ignore_index=True).sort_values(["cell", "game"], ignore_index=True)
+sys.exit(0 if len(rows) == 1_000_000 and rows.equals(whole) else 1)
+PYTHON
+  sweep_parquet_checked="read back equal to the single sweep's"
+fi
+
 # An enumeration as an array of parts: the merged figures are the whole enumeration's, exactly,
 # with task 1 requeued part-way: it goes on from its checkpoint (`warsim enumerate --continue`).
 # 63,063,000 sequences: each part plays for seconds after its first checkpoint.
@@ -191,4 +221,4 @@ if scripts/slurm/submit.sh --shards 2 --out "$dir/bad" --wait -- --games 1e4 --p
   fail "$dir/bad" "an array of failing tasks did not fail --wait"
 fi
 grep -q "array tasks 0,1 failed" "$dir/bad.out" || fail "$dir/bad" "--wait did not name the failed tasks"
-echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a task sent SIGUSR1 checkpointed and played on; a requeued task went on with its Parquet file ($parquet_checked); a 3-shard sweep merged equal to the single sweep, its rows sorted into its per-game CSV; a 2-part enumeration, one part requeued and continued, merged equal to the whole; failing tasks reported"
+echo "slurm: a 4-task array of 10^6 games merged equal to the single run; a requeued task and a cancelled one resubmitted with --only continued; a task sent SIGUSR1 checkpointed and played on; a requeued task went on with its Parquet file ($parquet_checked); a 3-shard sweep merged equal to the single sweep, its rows sorted into its per-game CSV; a requeued sweep task went on with its Parquet file ($sweep_parquet_checked); a 2-part enumeration, one part requeued and continued, merged equal to the whole; failing tasks reported"

@@ -1,7 +1,7 @@
 //! How a batch is driven from outside while it runs: progress, an early stop, checkpoints.
 
 use std::io;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::stats::Stats;
 
@@ -33,8 +33,14 @@ pub struct Checkpoints<'a, Prefix = Stats> {
     /// What the sink's output says of the prefix where it must be ended readable before a
     /// state counts it (a Parquet file's footer: the run's summary so far), if it must
     /// ([`RecordSink::seal`](super::RecordSink::seal)).
-    pub footer: Option<&'a (dyn Fn(&Prefix) -> String + Sync)>,
+    pub footer: Option<Footer<'a, Prefix>>,
+    /// When the last checkpoint before this batch was saved (a sweep's, in an earlier cell):
+    /// the first is due [`Checkpoints::every`] after it; none, with the first games.
+    pub since: Option<Instant>,
 }
+
+/// What an output ended at a checkpoint says of the prefix ([`Checkpoints::footer`]).
+pub type Footer<'a, Prefix = Stats> = &'a (dyn Fn(&Prefix) -> String + Sync);
 
 /// Why a checkpoint is saved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -26,7 +26,7 @@ use crate::stats::Stats;
 
 pub use claims::MAX_CHUNK;
 use claims::{Claims, next_size};
-pub use controls::{Checkpoints, Controls, Occasion};
+pub use controls::{Checkpoints, Controls, Footer, Occasion};
 use ordered::{Played, Room, write_in_order};
 pub use shard::Shard;
 use sink::Nowhere;

@@ -98,8 +98,8 @@ pub fn write_in_order(
     };
     let mut next = spec.first;
     // The first checkpoint comes with the first range written, so a run killed at any moment
-    // after it can be resumed.
-    let mut saved: Option<Instant> = None;
+    // after it can be resumed (a sweep's later cells': `every` after the last cell's).
+    let mut saved: Option<Instant> = checkpoints.and_then(|c| c.since);
     let mut checkpoint_failed = false;
     let result = (|| -> std::io::Result<()> {
         while let Some((first, records, rows)) = receive() {

@@ -57,6 +57,7 @@ fn a_checkpoint_counts_only_games_made_durable() {
             save: &save,
             asked: &|| false,
             footer: None,
+            since: None,
         }),
     };
     let mut sink = Durable {
@@ -71,6 +72,37 @@ fn a_checkpoint_counts_only_games_made_durable() {
             games, durable,
             "every game a checkpoint counts was made durable first"
         );
+    }
+}
+
+/// A batch's first checkpoint comes with its first games, unless one was saved less than
+/// `every` before it began (a sweep's earlier cell's): then none is due in a short batch.
+#[test]
+fn the_first_checkpoint_waits_for_one_saved_before_the_batch() {
+    let persisted = AtomicU64::new(0);
+    for (since, expected) in [(None, 1), (Some(std::time::Instant::now()), 0)] {
+        let saved = AtomicU64::new(0);
+        let save = |_: &Stats, _: u64, _: &str, _| {
+            saved.fetch_add(1, Ordering::SeqCst);
+            Ok(())
+        };
+        let controls = Controls {
+            progress: &|_| {},
+            stop: &|| false,
+            checkpoints: Some(Checkpoints {
+                every: std::time::Duration::from_secs(3_600),
+                save: &save,
+                asked: &|| false,
+                footer: None,
+                since,
+            }),
+        };
+        let mut sink = Durable {
+            games: 0,
+            persisted: &persisted,
+        };
+        run_batch(&spec(2_000, 2), Some(&mut sink), &controls).unwrap();
+        assert_eq!(saved.into_inner(), expected, "since {since:?}");
     }
 }
 

@@ -21,7 +21,7 @@ use crate::sweep::SweepOptions;
 #[derive(Args, Debug)]
 pub(super) struct CheckpointArgs {
     /// With --state: write the state (the games or deals so far; a per-game CSV flushed to the
-    /// same game, a run's Parquet file ended with a footer) this often, so `warsim resume
+    /// same game, a Parquet file ended with a footer) this often, so `warsim resume
     /// STATE` can continue after a crash: 0, 500ms, 30s, 5m, 2h; 0 = only at the end (always so
     /// for '-', a pipe or a device: one document). SIGUSR1 asks for one now (`kill -USR1 PID`).
     #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = parse_duration,

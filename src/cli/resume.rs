@@ -2,7 +2,7 @@
 //! run, sweep or enumeration a checkpoint recorded, from its folder (or the one `--folder`
 //! names, where it moved) and with its own command line (but how the run goes: threads,
 //! progress bar, checkpoint cadence), after checking that the per-game CSV still holds exactly
-//! the checkpoint's rows, and a run's Parquet file its games (never silently: a shorter, edited
+//! the checkpoint's rows, and a Parquet file its games (never silently: a shorter, edited
 //! or missing file is an error: `resumed_files.rs`).
 
 use std::path::{Path, PathBuf};
@@ -15,8 +15,8 @@ use super::resumed_files::{check_csv, check_parquet};
 use super::{Cli, Command, parse_threads};
 use crate::config::{ConfigError, ResumeFrom, RunOptions, check_threads, parse_duration};
 use crate::enumerate::saved::tally_of;
-use crate::export::Target;
 use crate::export::text::{counted, group};
+use crate::export::{Holding, Target};
 use crate::interrupt::Interrupt;
 use crate::run::{RunEnd, RunError, run};
 use crate::state::{AnyState, Resumable, RuleSettings, State, StateLock, SweepState, WhenHeld};
@@ -281,7 +281,7 @@ pub(super) fn continue_from(
         )));
     }
     let games = state.first_game..state.first_game + state.games;
-    check_parquet(name, "run", &options.parquet, games)?;
+    check_parquet(name, "run", &options.parquet, Holding::Games(games))?;
     check_csv(name, &options.csv, resumable, state.games)?;
     options.resume = Some(ResumeFrom {
         stats: state
@@ -330,7 +330,7 @@ pub(super) fn continue_sweep(
     }
     let played = sweep.cells.iter().map(|c| c.games).sum();
     let asked = options.part_games() * options.grid.cells.len() as u64;
-    check_parquet(name, "sweep", &options.parquet, 0..played)?;
+    check_parquet(name, "sweep", &options.parquet, Holding::Rows(played))?;
     check_csv(name, &options.games_csv, resumable, played)?;
     let mut cells = Vec::with_capacity(sweep.cells.len());
     for (index, (state, cell)) in sweep.cells.iter().zip(&options.grid.cells).enumerate() {

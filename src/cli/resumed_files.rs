@@ -1,15 +1,14 @@
 //! The check that a resumed run's or sweep's per-game CSV still holds exactly the rows its
 //! checkpoint counted, before anything is changed: a file missing, shorter, cut short and
 //! written on, or edited is refused with what is wrong with it and how to go on, never
-//! continued into a file lacking games; and the same of a run's Parquet file, which must hold
+//! continued into a file lacking games; and the same of a Parquet file, which must hold
 //! exactly the checkpoint's games.
 
-use std::ops::Range;
 use std::os::unix::fs::OpenOptionsExt;
 
 use super::resume::refuse;
 use crate::export::text::{counted, group};
-use crate::export::{NotResumable, Target, check_resumable, last_row_of, lost_bytes};
+use crate::export::{Holding, NotResumable, Target, check_resumable, last_row_of, lost_bytes};
 use crate::run::RunError;
 use crate::state::Resumable;
 
@@ -85,27 +84,20 @@ pub(super) fn check_csv(
     )))
 }
 
-/// Refuses to resume a run whose Parquet file no longer holds exactly the state's `games` (cut
-/// back to its whole row groups after its own write error, removed, replaced), or goes to
-/// standard output, which cannot be read back; a saved tail a killed run left is put back
-/// first. A sweep's Parquet file is refused: its rows would need every cell's leading columns
-/// listed again.
+/// Refuses to resume a run or sweep whose Parquet file no longer holds exactly the state's
+/// `games` (cut back to its whole row groups after its own write error, removed, replaced), or
+/// goes to standard output, which cannot be read back; a saved tail a killed run left is put
+/// back first.
 pub(super) fn check_parquet(
     name: &str,
     what: &str,
     parquet: &Option<Target>,
-    games: Range<u64>,
+    games: Holding,
 ) -> Result<(), RunError> {
     let again = format!("nothing was changed; play the {what} again from its start");
     let path = match parquet {
         None => return Ok(()),
-        Some(Target::File(path)) if what == "run" => path,
-        Some(Target::File(_)) => {
-            return Err(refuse(format!(
-                "{name}: the sweep writes --parquet, which cannot be continued (its rows would \
-                 need the leading columns of every cell listed again): {again}"
-            )));
-        }
+        Some(Target::File(path)) => path,
         Some(Target::Stdout) => {
             return Err(refuse(format!(
                 "{name}: the {what} writes --parquet to standard output, which cannot be read \
@@ -117,7 +109,7 @@ pub(super) fn check_parquet(
         Ok(held) => {
             if held.put_back {
                 say!(
-                    "{name}: the Parquet file {} had lost its footer (the run writing it was \
+                    "{name}: the Parquet file {} had lost its footer (the {what} writing it was \
                      killed): it is back as the state counts it",
                     path.display()
                 );
@@ -140,8 +132,10 @@ pub(super) fn check_parquet(
         }) => {
             // The footer a killed run took is back all the same: the file is readable.
             let changed = match footer_put_back {
-                true => "its footer, lost when the run writing it was killed, was put back",
-                false => "nothing was changed",
+                true => {
+                    format!("its footer, lost when the {what} writing it was killed, was put back")
+                }
+                false => "nothing was changed".to_string(),
             };
             Err(refuse(format!(
                 "{name}: the Parquet file {} {why}: {changed}; play the {what} again from its \

@@ -179,17 +179,9 @@ impl RunOptions {
         // A shard's file holds its part of the batch alone.
         let part = self.part();
         check_parquet(self.parquet.is_some(), part.end - part.start)?;
-        // A run goes on with its Parquet file, unless it cannot be read back.
-        let parquet_stops = match &self.parquet {
-            Some(Target::Stdout) => Some("on standard output it cannot be read back"),
-            Some(target) if !target.keeps_checkpoints() => {
-                Some("a pipe or a device cannot be read back")
-            }
-            _ => None,
-        };
         check_checkpoints(
             self.state.as_ref(),
-            (self.parquet.is_some(), parquet_stops),
+            (self.parquet.is_some(), parquet_stops(&self.parquet)),
             (self.checkpoint_every, self.continue_from_state),
             "--csv",
         )?;
@@ -220,7 +212,7 @@ impl RunOptions {
 }
 
 /// Refuses checkpoints (`--checkpoint-every`, not zero) of a state beside a Parquet file that
-/// cannot be continued (why: `parquet_stops`; a run's file is ended at each checkpoint and
+/// cannot be continued (why: [`parquet_stops`]; a named file is ended at each checkpoint and
 /// continued), and `--continue` without a state file, or with such a Parquet file;
 /// `csv_flag` names the per-game CSV to write instead. Runs and sweeps alike.
 pub fn check_checkpoints(
@@ -251,6 +243,18 @@ pub fn check_checkpoints(
         Some(Target::File(_)) => return Ok(()),
     };
     Err(ConfigError::Continue(problem.to_string()))
+}
+
+/// Why a run's or sweep's Parquet file (`parquet`) takes no checkpoints, if it does not: it is
+/// gone on with after each, unless it cannot be read back.
+pub fn parquet_stops(parquet: &Option<Target>) -> Option<&'static str> {
+    match parquet {
+        Some(Target::Stdout) => Some("on standard output it cannot be read back"),
+        Some(target) if !target.keeps_checkpoints() => {
+            Some("a pipe or a device cannot be read back")
+        }
+        _ => None,
+    }
 }
 
 /// Refuses no games and a thread count out of range.

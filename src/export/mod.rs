@@ -32,8 +32,8 @@ pub use json::{summary_json_line, write_summary_json};
 pub use lines::{WholeLines, last_row_of};
 pub use other_programs::{AnotherWriter, Lost, lost_bytes};
 pub use parquet_file::{
-    GameParquet, HeldGroups, LeadKind, MAX_PARQUET_GAMES, NotResumable, PARQUET_SUMMARY_KEY,
-    ROW_GROUP, check_resumable, discard_saved_tail, forget_saved_tail,
+    GameParquet, HeldGroups, Holding, LeadKind, MAX_PARQUET_GAMES, NotResumable,
+    PARQUET_SUMMARY_KEY, ROW_GROUP, check_resumable, discard_saved_tail, forget_saved_tail,
 };
 pub use replace::{held_by_another, write_atomically};
 pub use room::{RoomWarning, RoomWatch, Shortfall};

@@ -3,18 +3,18 @@
 //! how the closing message says to play on.
 
 use std::io;
-use std::ops::Range;
 use std::time::Duration;
 
 use indicatif::ProgressBar;
 
-use crate::batch::{Checkpoints, Occasion};
+use crate::batch::{Checkpoints, Footer, Occasion};
 use crate::config::ConfigError;
 use crate::export::{
-    CsvEnd, GameCsv, GameFiles, GameParquet, LeadKind, Stream, Target, check_resumable,
+    CsvEnd, GameCsv, GameFiles, GameParquet, Holding, LeadKind, Stream, Target, check_resumable,
 };
 use crate::interrupt::{self, CheckpointAnswer, Interrupt};
 use crate::state::Resumable;
+use crate::stats::Stats;
 
 use super::outputs::open_game_files;
 
@@ -41,6 +41,22 @@ pub fn checkpoints_of<'a, Prefix>(
         save,
         asked: &interrupt::checkpoint_asked,
         footer: None,
+        since: None,
+    })
+}
+
+/// The checkpoints of a run or sweep ([`checkpoints_of`]) writing `parquet`: a named Parquet
+/// file is ended before each with `footer`, what the games so far make (the run's summary, the
+/// sweep's JSON).
+pub fn checkpoints_sealing<'a>(
+    (state, every): (&Option<Target>, Duration),
+    save: &'a (dyn Fn(&Stats, u64, &str, Occasion) -> io::Result<()> + Sync),
+    (parquet, footer): (&Option<Target>, Footer<'a>),
+) -> Option<Checkpoints<'a>> {
+    let sealed = matches!(parquet, Some(Target::File(_)));
+    checkpoints_of(state, every, save).map(|c| Checkpoints {
+        footer: sealed.then_some(footer),
+        ..c
     })
 }
 
@@ -137,29 +153,28 @@ pub fn resumable_at(
 }
 
 /// The per-game files of a run or sweep, resumed from a checkpoint (`resumed`: its CSV's bytes
-/// and its games) or not: the CSV continued after the checkpoint's rows, or the files opened
-/// afresh, the CSV with its `header` unless it goes on, on standard output, from a stopped run's
-/// stream (warsim cannot read a stream back: its rows follow the checkpoint's, and the user
-/// joins them); a run's Parquet file continued after its row groups (`warsim resume` checked
-/// that they hold the checkpoint's games).
+/// and its games, a run's by number, a sweep's counted) or not: the CSV continued after the
+/// checkpoint's rows, or the files opened afresh, the CSV with its `header` unless it goes on,
+/// on standard output, from a stopped run's stream (warsim cannot read a stream back: its rows
+/// follow the checkpoint's, and the user joins them); a Parquet file continued after its row
+/// groups (`warsim resume` checked that they hold the checkpoint's games).
 pub fn game_files(
     (flag, csv, header): (&'static str, &Option<Target>, bool),
     parquet: (&'static str, Option<&Target>),
     leads: &[(&str, LeadKind)],
-    resumed: Option<(u64, Range<u64>)>,
+    resumed: Option<(u64, Holding)>,
 ) -> Result<GameFiles, ConfigError> {
     let Some((bytes, games)) = resumed else {
         return open_game_files((flag, csv.as_ref(), header), parquet, leads);
     };
     let (parquet_flag, parquet) = parquet;
-    // A sweep's is never resumed (`warsim resume` refuses it): its leading columns.
     let goes_on = match parquet {
-        Some(Target::File(path)) if leads.is_empty() => Some(path),
+        Some(Target::File(path)) => Some(path),
         _ => None,
     };
     let fresh_parquet = parquet.filter(|_| goes_on.is_none());
     let files = match bytes > 0 {
-        true => resumed_game_csv(flag, csv, (bytes, games.end - games.start))?,
+        true => resumed_game_csv(flag, csv, (bytes, games.rows()))?,
         false => {
             let stream = *csv == Some(Target::Stdout);
             let csv = (flag, csv.as_ref(), header && !stream);
@@ -170,7 +185,7 @@ pub fn game_files(
         return Ok(files);
     };
     let resumed = (check_resumable(path, games).map_err(|e| io::Error::other(e.why)))
-        .and_then(|held| GameParquet::resumed(path, held));
+        .and_then(|held| GameParquet::resumed(path, held, leads));
     match resumed {
         Ok(parquet) => Ok(GameFiles::new(files.csv, Some(parquet))),
         Err(e) => {

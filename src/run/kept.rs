@@ -9,7 +9,7 @@ use crate::export::text::{game_span, games_text};
 use crate::export::{CsvEnd, RunInfo, Target, Which};
 
 use super::RunError;
-use super::outputs::{self, ParquetLeft, StopFailure};
+use super::outputs::{self, StopFailure};
 
 /// What a run that stopped after `games` games (`complete`: all it was asked for) kept, for its
 /// closing message; a Parquet file whose own write failed has no footer, and says so, a per-game
@@ -149,4 +149,59 @@ pub(super) fn kept_note(
             csv_end.moved_from(&options.csv)
         )
     )
+}
+
+/// What a batch's end left of its Parquet file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParquetLeft {
+    /// Every game handed to it, footer and all.
+    Whole,
+    /// Its own write failed: cut back to its whole row groups, holding this many games.
+    Salvaged(u64),
+    /// Its own write failed and it could not be saved (a pipe, standard output, or a disk too
+    /// full even for a footer once cut back): no footer.
+    Unreadable,
+    /// Another program removed it or cut it short while it was written
+    /// ([`Lost`](crate::export::Lost)): nothing is left to say of it.
+    Lost,
+}
+
+impl ParquetLeft {
+    /// A run's Parquet file (`parquet`) if `warsim resume` cannot go on with it once the run
+    /// stopped after `games` games, as left so: on standard output, a pipe or a device, which
+    /// cannot be read back, or holding other games than the state counts (cut back after its
+    /// own write error, left without a footer, removed or cut short).
+    pub fn in_the_way(self, parquet: &Option<Target>, games: u64) -> Option<Target> {
+        let whole = match self {
+            ParquetLeft::Whole => true,
+            ParquetLeft::Salvaged(kept) => kept == games,
+            ParquetLeft::Unreadable | ParquetLeft::Lost => false,
+        };
+        parquet
+            .clone()
+            .filter(|target| !whole || !target.keeps_checkpoints())
+    }
+
+    /// What the Parquet file called `name` holds, for a closing message: `all`, what a whole
+    /// file holds ("games 0 to 99"), or `first(n)`, its first `n` games, when it was cut back;
+    /// nothing when it was removed or cut short (its error says so).
+    pub fn kept(self, name: &str, all: &str, first: impl Fn(u64) -> String) -> Option<String> {
+        let kept = match self {
+            ParquetLeft::Whole => format!("{name} holds {all}"),
+            ParquetLeft::Salvaged(0) => format!(
+                "{name} holds no games (no row group of it was written whole; it was given a \
+                 footer after the error)"
+            ),
+            ParquetLeft::Salvaged(games) => format!(
+                "{name} holds {}, its whole row groups (cut back to them after the error, with a \
+                 footer)",
+                first(games)
+            ),
+            ParquetLeft::Unreadable => {
+                format!("{name} cannot be read (a write error left it without its footer)")
+            }
+            ParquetLeft::Lost => return None,
+        };
+        Some(kept)
+    }
 }

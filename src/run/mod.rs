@@ -10,7 +10,7 @@
 use std::io;
 use std::time::Instant;
 
-use crate::batch::{BatchError, BatchSpec, Checkpoints, Controls, Occasion, RecordSink, run_batch};
+use crate::batch::{BatchError, BatchSpec, Controls, Occasion, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, group};
 use crate::export::{
@@ -31,15 +31,15 @@ mod room;
 mod summary_cells;
 mod titles;
 
-pub use kept::per_game_kept;
+pub use kept::{ParquetLeft, per_game_kept};
 use kept::{kept_note, kept_text};
 
 pub use checkpoints::{
-    answer_checkpoint_requests, checkpoints_of, game_files, play_on, play_on_once, resumable,
-    resumable_at, say_checkpoint_written,
+    answer_checkpoint_requests, checkpoints_of, checkpoints_sealing, game_files, play_on,
+    play_on_once, resumable, resumable_at, say_checkpoint_written,
 };
 pub use other_parts::{Holds, ThisBatch, another_parts, check_other_parts, state_and_csv_to_check};
-pub use outputs::{OutputWriter, ParquetLeft, StopFailure, Stopper, write_each};
+pub use outputs::{OutputWriter, StopFailure, Stopper, write_each};
 pub(crate) use outputs::{write_report, write_report_with, write_result_files};
 pub use room::watch_room;
 pub use titles::plot_titles;
@@ -136,7 +136,7 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     check_other_parts(&ThisBatch::of_run(options), &files).map_err(ConfigError::from)?;
     let first = options.part().start;
     let resumed = (options.resume.as_ref())
-        .map(|resume| (resume.csv_bytes, first..first + resume.stats.games));
+        .map(|resume| (resume.csv_bytes, (first..first + resume.stats.games).into()));
     let files = game_files(
         ("--csv", &options.csv, !options.no_header),
         ("--parquet", options.parquet.as_ref()),
@@ -271,11 +271,11 @@ fn play(
         let (info, total) = so_far(prefix);
         summary_json_line(&Summary::new(&info, &total))
     };
-    let checkpoints = checkpoints_of(&options.state, options.checkpoint_every, &save).map(|c| {
-        let sealed = matches!(options.parquet, Some(Target::File(_)));
-        let footer = sealed.then_some(&footer as &(dyn Fn(&Stats) -> String + Sync));
-        Checkpoints { footer, ..c }
-    });
+    let checkpoints = checkpoints_sealing(
+        (&options.state, options.checkpoint_every),
+        &save,
+        (&options.parquet, &footer),
+    );
     answer_checkpoint_requests(interrupt, &options.state, options.checkpoint_every);
     let outputs = [
         ("--csv", options.csv.as_ref()),
@@ -291,18 +291,10 @@ fn play(
     let sink = (!files.is_empty()).then_some(&mut files as &mut dyn RecordSink);
     let played = run_batch(&spec, sink, &controls);
     bar.finish_and_clear();
-    let (stats, mut failure) = match played {
+    let (stats, mut failure) = match played.map_err(|e| StopFailure::of_batch(e, &files)) {
         Ok(stats) => (stats, None),
-        Err(BatchError::Write {
-            written,
-            checkpoint,
-            source,
-            stats,
-        }) => {
-            let stopper = Stopper::of(checkpoint, &files);
-            (*stats, Some(StopFailure::new(stopper, written, source)))
-        }
-        Err(error) => {
+        Err(Ok((stats, failure))) => (stats, Some(failure)),
+        Err(Err(error)) => {
             files.discard_if_empty();
             return Err(error.into());
         }

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use crate::batch::RecordSink;
+use crate::batch::{BatchError, RecordSink};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::{
     AnotherWriter, CsvEnd, GameCsv, GameFiles, GameParquet, LeadKind, Lost, RoomShort, RunInfo,
@@ -14,6 +14,7 @@ use crate::plot::draw_run;
 use crate::state::State;
 use crate::stats::Stats;
 
+use super::kept::ParquetLeft;
 use super::{RunError, plot_titles, resumable};
 
 /// Opens the per-game outputs asked for (`(flag, target)` of the CSV and the Parquet file);
@@ -172,17 +173,6 @@ pub enum Stopper {
     Checkpoint,
 }
 
-impl Stopper {
-    /// Which output a batch's write error came from: the checkpoint's, or the per-game file
-    /// that noted a failure.
-    pub fn of(checkpoint: bool, files: &GameFiles) -> Stopper {
-        match checkpoint {
-            true => Stopper::Checkpoint,
-            false => Stopper::Games(files.stopper().unwrap_or(Which::Csv)),
-        }
-    }
-}
-
 /// The write error that stopped a batch, and what it left.
 #[derive(Debug)]
 pub struct StopFailure {
@@ -201,62 +191,30 @@ pub struct StopFailure {
     pub parquet_whole: bool,
 }
 
-/// What a batch's end left of its Parquet file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParquetLeft {
-    /// Every game handed to it, footer and all.
-    Whole,
-    /// Its own write failed: cut back to its whole row groups, holding this many games.
-    Salvaged(u64),
-    /// Its own write failed and it could not be saved (a pipe, standard output, or a disk too
-    /// full even for a footer once cut back): no footer.
-    Unreadable,
-    /// Another program removed it or cut it short while it was written ([`Lost`]): nothing
-    /// is left to say of it.
-    Lost,
-}
-
-impl ParquetLeft {
-    /// A run's Parquet file (`parquet`) if `warsim resume` cannot go on with it once the run
-    /// stopped after `games` games, as left so: on standard output, a pipe or a device, which
-    /// cannot be read back, or holding other games than the state counts (cut back after its
-    /// own write error, left without a footer, removed or cut short).
-    pub fn in_the_way(self, parquet: &Option<Target>, games: u64) -> Option<Target> {
-        let whole = match self {
-            ParquetLeft::Whole => true,
-            ParquetLeft::Salvaged(kept) => kept == games,
-            ParquetLeft::Unreadable | ParquetLeft::Lost => false,
-        };
-        parquet
-            .clone()
-            .filter(|target| !whole || !target.keeps_checkpoints())
-    }
-
-    /// What the Parquet file called `name` holds, for a closing message: `all`, what a whole
-    /// file holds ("games 0 to 99"), or `first(n)`, its first `n` games, when it was cut back;
-    /// nothing when it was removed or cut short (its error says so).
-    pub fn kept(self, name: &str, all: &str, first: impl Fn(u64) -> String) -> Option<String> {
-        let kept = match self {
-            ParquetLeft::Whole => format!("{name} holds {all}"),
-            ParquetLeft::Salvaged(0) => format!(
-                "{name} holds no games (no row group of it was written whole; it was given a \
-                 footer after the error)"
-            ),
-            ParquetLeft::Salvaged(games) => format!(
-                "{name} holds {}, its whole row groups (cut back to them after the error, with a \
-                 footer)",
-                first(games)
-            ),
-            ParquetLeft::Unreadable => {
-                format!("{name} cannot be read (a write error left it without its footer)")
-            }
-            ParquetLeft::Lost => return None,
-        };
-        Some(kept)
-    }
-}
-
 impl StopFailure {
+    /// The failure of a batch stopped by a write error ([`BatchError::Write`]: the checkpoint's,
+    /// or that of the per-game file that noted one), and the statistics of the games written;
+    /// any other error as it was.
+    pub fn of_batch(
+        error: BatchError,
+        files: &GameFiles,
+    ) -> Result<(Stats, StopFailure), BatchError> {
+        let BatchError::Write {
+            written,
+            checkpoint,
+            source,
+            stats,
+        } = error
+        else {
+            return Err(error);
+        };
+        let stopper = match checkpoint {
+            true => Stopper::Checkpoint,
+            false => Stopper::Games(files.stopper().unwrap_or(Which::Csv)),
+        };
+        Ok((*stats, StopFailure::new(stopper, written, source)))
+    }
+
     /// A failure of `stopper` with `written` games kept.
     pub fn new(stopper: Stopper, written: u64, source: io::Error) -> StopFailure {
         StopFailure {

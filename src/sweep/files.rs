@@ -19,7 +19,7 @@ use crate::state::{GridCell, RuleSettings, SkippedState, State, SweepState};
 use crate::stats::Stats;
 
 /// The sweep state's name in messages, shared by its writing and the closing message.
-const SWEEP_STATE: &str = "the sweep state";
+pub(super) const SWEEP_STATE: &str = "the sweep state";
 
 /// Writes the tables, the JSON, the histograms, the plot and the state (each atomically), which
 /// records where the per-game CSV ends (`csv_end`); returns what failed.
@@ -249,7 +249,8 @@ pub(super) fn kept_text(
         true => format!("the tables describe {games}"),
         false => format!("the other files written describe {games}"),
     });
-    let files = (&options.state, &options.parquet);
+    let parquet = left.1.in_the_way(&options.parquet, played);
+    let files = (&options.state, &parquet);
     let moved_from = csv_end.moved_from(&options.games_csv);
     let play_on = failure.play_on(files, (unwritten, SWEEP_STATE), moved_from);
     format!("{when}: {}{play_on}", kept.join("; "))
@@ -289,7 +290,8 @@ pub(super) fn interrupted_text(
     kept.push(format!(
         "the tables{written} hold every cell begun, the last marked complete: false"
     ));
-    let files = (&options.state, &options.parquet);
+    let parquet = ParquetLeft::Whole.in_the_way(&options.parquet, played);
+    let files = (&options.state, &parquet);
     let moved_from = csv_end.moved_from(&options.games_csv);
     format!(
         "interrupted in {cell} ({signal}): {} of {} games played; {}{}",

@@ -8,31 +8,27 @@
 
 mod files;
 pub mod grid;
+mod play;
 mod tables;
 
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::batch::{
-    BatchError, BatchSpec, Controls, Occasion, RecordSink, Shard, Workers, run_batch_on,
+use crate::batch::{Shard, Workers};
+use crate::config::{
+    ConfigError, check_checkpoints, check_counts, check_parquet, one_on_stdout, parquet_stops,
 };
-use crate::config::{ConfigError, check_checkpoints, check_counts, check_parquet, one_on_stdout};
 use crate::export::text::group;
-use crate::export::{GameFiles, LeadKind, RunInfo, Target, write_atomically};
+use crate::export::{Holding, LeadKind, RunInfo, Target, forget_saved_tail};
 use crate::interrupt::Interrupt;
 use crate::plot::plottable;
-use crate::progress::{cell_prefix, cells_bar};
-use crate::run::{
-    OutputWriter, RunEnd, RunError, StopFailure, Stopper, answer_checkpoint_requests,
-    checkpoints_of, game_files, resumable_at, say_checkpoint_written, watch_room,
-    write_report_with,
-};
+use crate::run::{RunEnd, RunError, StopFailure, game_files, write_report_with};
 use crate::state::check_outputs_beside_state;
 use crate::stats::Stats;
 
 pub(crate) use files::write_sweep_files;
-use files::{checkpoint_holds, interrupted_text, kept_text, sweep_state};
+use files::{SWEEP_STATE, interrupted_text, kept_text};
 pub use grid::{AXES, Cell, Grid, Skipped};
+use play::{lead_kind, play_cells};
 use tables::sweep_json;
 pub(crate) use tables::write_sweep_report;
 
@@ -98,10 +94,7 @@ impl SweepOptions {
         check_counts(self.games, self.threads)?;
         check_checkpoints(
             self.state.as_ref(),
-            (
-                self.parquet.is_some(),
-                Some("a sweep's rows would need every cell's leading columns listed again"),
-            ),
+            (self.parquet.is_some(), parquet_stops(&self.parquet)),
             (self.checkpoint_every, self.continue_from_state),
             "--games-csv",
         )?;
@@ -202,7 +195,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     leads.extend(options.grid.keys.iter().map(|&key| (key, lead_kind(key))));
     let resumed = options.resume.as_ref().map(|resume| {
         let rows = resume.cells.iter().map(|(stats, _)| stats.games).sum();
-        (resume.csv_bytes, 0..rows)
+        (resume.csv_bytes, Holding::Rows(rows))
     });
     let mut files = game_files(
         ("--games-csv", &options.games_csv, true),
@@ -215,12 +208,19 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     // The Parquet file's footer carries the sweep's JSON: the file says which cells made it.
     let written = results.last().map_or(0, |r| r.stats.games);
     let summary = || {
-        let json = serde_json::to_string(&sweep_json(options, &results));
+        let json = serde_json::to_string(&sweep_json(options, (&results, None)));
         json.expect("a sweep's JSON serialises")
     };
     let csv_end = files.csv_end(&options.games_csv);
     StopFailure::close(&mut failure, files, summary, written);
     let mut failures = write_sweep_files(options, &results, &csv_end);
+    // The state now counts the games of the Parquet file written on after a resume or a
+    // checkpoint: its saved tail goes.
+    if let (Some(_), Some(Target::File(path))) = (&options.state, &options.parquet)
+        && !failures.iter().any(|e| e.is_write_of(SWEEP_STATE))
+    {
+        forget_saved_tail(path);
+    }
     // The last cell begun: the one a failure or an interrupt stopped in.
     let last_begun = || options.grid.cell_named(results.len().saturating_sub(1));
     // A sweep a write error stopped says what it kept in that error.
@@ -257,144 +257,4 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
         _ => RunEnd::Complete,
     };
     RunError::of_all(failures).map_or(Ok(end), Err)
-}
-
-/// Plays the cells in order on `workers`; returns every cell begun and a per-game output's
-/// write error with the games of the last cell it holds, if one failed.
-fn play_cells(
-    options: &SweepOptions,
-    workers: &Workers,
-    files: &mut GameFiles,
-    interrupt: Option<&Interrupt>,
-) -> (Vec<CellResult>, Option<StopFailure>) {
-    let cells = &options.grid.cells;
-    let part = options.part();
-    // Every cell's games: the bar's whole, and the rows each per-game file is to hold.
-    let rows = options.part_games() * cells.len() as u64;
-    let bar = cells_bar(rows, cells.len(), options.quiet);
-    let outputs = [
-        ("--games-csv", options.games_csv.as_ref()),
-        ("--parquet", options.parquet.as_ref()),
-    ];
-    watch_room(files, outputs, rows, "sweep", &bar);
-    let stop = || interrupt.is_some_and(Interrupt::requested);
-    answer_checkpoint_requests(interrupt, &options.state, options.checkpoint_every);
-    // Each cell's batch asks for a checkpoint with its first games; the sweep saves one only
-    // every --checkpoint-every, so a grid of many short cells does not write its state per cell.
-    let last_saved: Mutex<Option<Instant>> = Mutex::new(None);
-    let mut results: Vec<CellResult> = Vec::with_capacity(cells.len());
-    let mut failure = None;
-    for (index, cell) in cells.iter().enumerate() {
-        if stop() {
-            break;
-        }
-        bar.set_prefix(cell_prefix(index, cells.len()));
-        // A resumed cell plays on from its checkpoint's last game.
-        let (before, seconds_before) =
-            match options.resume.as_ref().and_then(|r| r.cells.get(index)) {
-                Some((stats, seconds)) => (stats.clone(), *seconds),
-                None => {
-                    let r = &cell.rules;
-                    (
-                        Stats::new(r.players as usize, r.most_rounds(), r.max_rounds),
-                        0.0,
-                    )
-                }
-            };
-        bar.inc(before.games);
-        let spec = BatchSpec {
-            first: part.start + before.games,
-            rules: cell.rules.clone(),
-            games: part.end - part.start - before.games,
-            seed: options.seed,
-            threads: options.threads,
-        };
-        let mut values = vec![index.to_string()];
-        values.extend(cell.values.iter().cloned());
-        files.start_batch(&values);
-        let started = Instant::now();
-        let result = |stats: Stats| CellResult {
-            values: cell.values.clone(),
-            info: RunInfo {
-                rules: cell.rules.clone(),
-                seed: options.seed,
-                games_requested: part.end - part.start,
-                shard: options.shard.map(|shard| (shard, options.games)),
-                first_game: part.start,
-                described: None,
-                threads: options.threads,
-                elapsed: RunInfo::wall_time(seconds_before + started.elapsed().as_secs_f64()),
-                seconds_per_round: options.seconds_per_round,
-            },
-            stats,
-        };
-        // A checkpoint: the cells before this one, and this one's games so far, written once
-        // the per-game CSV holds exactly those games.
-        let save = |prefix: &Stats, position: u64, last_row: &str, occasion: Occasion| {
-            let Some(target) = &options.state else {
-                return Ok(());
-            };
-            let mut saved = last_saved.lock().unwrap_or_else(|e| e.into_inner());
-            let recent = saved.is_some_and(|at| at.elapsed() < options.checkpoint_every);
-            if recent && occasion == Occasion::Due {
-                return Ok(());
-            }
-            *saved = Some(Instant::now());
-            let mut stats = before.clone();
-            stats += prefix;
-            let current = result(stats);
-            let mut cells: Vec<&CellResult> = results.iter().collect();
-            cells.push(&current);
-            let mut state = sweep_state(options, &cells);
-            let csv_at = (position, last_row);
-            state.resume = Some(resumable_at(&options.command, &options.games_csv, csv_at));
-            let write: OutputWriter = &|out| state.write(out);
-            write_atomically(target, write)?;
-            if occasion == Occasion::Asked {
-                let held = checkpoint_holds(options, index, current.stats.games);
-                say_checkpoint_written(&bar, target, &held);
-            }
-            Ok(())
-        };
-        let checkpoints = checkpoints_of(&options.state, options.checkpoint_every, &save);
-        let controls = Controls {
-            progress: &|games| bar.inc(games),
-            stop: &stop,
-            checkpoints,
-        };
-        let sink = (!files.is_empty()).then_some(&mut *files as &mut dyn RecordSink);
-        let played = match run_batch_on(workers, &spec, sink, &controls) {
-            Ok(stats) => stats,
-            Err(BatchError::Write {
-                written,
-                checkpoint,
-                source,
-                stats,
-            }) => {
-                let stopper = Stopper::of(checkpoint, files);
-                failure = Some(StopFailure::new(stopper, written, source));
-                *stats
-            }
-            Err(BatchError::Pool { .. }) => unreachable!("the workers were started before"),
-        };
-        let mut stats = before.clone();
-        stats += &played;
-        // Kept to the end with every other cell's: only the memory its figures need.
-        stats.compact();
-        results.push(result(stats));
-        if failure.is_some() {
-            break;
-        }
-    }
-    bar.finish_and_clear();
-    (results, failure)
-}
-
-/// How a swept setting is stored in a Parquet column: numbers as integers, names as strings.
-fn lead_kind(key: &str) -> LeadKind {
-    match key {
-        "rules" | "war_shortage" | "pickup" | "spoils" | "at_cap" | "shuffle" | "champion"
-        | "group_order" => LeadKind::Name,
-        _ => LeadKind::Number,
-    }
 }

@@ -90,15 +90,19 @@ pub fn write_sweep_json(
     options: &SweepOptions,
     results: &[CellResult],
 ) -> io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &sweep_json(options, results))?;
+    serde_json::to_writer_pretty(&mut *out, &sweep_json(options, (results, None)))?;
     writeln!(out)?;
     out.flush()
 }
 
-/// The sweep's JSON document (see [`write_sweep_json`]): the cells' objects are built one at
-/// a time as it is written, since all of them as JSON values took ten times the memory of the
-/// text (345 MB for 7,533 cells).
-pub fn sweep_json<'a>(options: &'a SweepOptions, results: &'a [CellResult]) -> SweepJson<'a> {
+/// The sweep's JSON document (see [`write_sweep_json`]) of the cells `played` and the one being
+/// played, if any (at a checkpoint): the cells' objects are built one at a time as it is
+/// written, since all of them as JSON values took ten times the memory of the text (345 MB for
+/// 7,533 cells).
+pub fn sweep_json<'a>(
+    options: &'a SweepOptions,
+    (played, playing): (&'a [CellResult], Option<&'a CellResult>),
+) -> SweepJson<'a> {
     let keys = &options.grid.keys;
     let skipped = (options.grid.skipped.iter())
         .map(|skip| {
@@ -107,7 +111,12 @@ pub fn sweep_json<'a>(options: &'a SweepOptions, results: &'a [CellResult]) -> S
             Value::Object(entry)
         })
         .collect();
-    let complete = results.len() == options.grid.cells.len()
+    let results = Cells {
+        keys,
+        played,
+        playing,
+    };
+    let complete = results.iter().count() == options.grid.cells.len()
         && results
             .iter()
             .all(|r| r.stats.games == r.info.games_requested);
@@ -117,7 +126,7 @@ pub fn sweep_json<'a>(options: &'a SweepOptions, results: &'a [CellResult]) -> S
         seed: options.seed,
         games_requested: options.part_games(),
         complete,
-        cells: Cells { keys, results },
+        cells: results,
         skipped,
     }
 }
@@ -137,12 +146,19 @@ pub struct SweepJson<'a> {
 /// The cells of [`SweepJson`], each one's object made as it is written.
 struct Cells<'a> {
     keys: &'a [&'static str],
-    results: &'a [CellResult],
+    played: &'a [CellResult],
+    playing: Option<&'a CellResult>,
+}
+
+impl<'a> Cells<'a> {
+    fn iter(&self) -> impl Iterator<Item = &'a CellResult> + use<'a> {
+        self.played.iter().chain(self.playing)
+    }
 }
 
 impl Serialize for Cells<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let cells = self.results.iter().enumerate();
+        let cells = self.iter().enumerate();
         serializer.collect_seq(cells.map(|(index, result)| cell_json(self.keys, index, result)))
     }
 }

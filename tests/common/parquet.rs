@@ -76,24 +76,24 @@ pub fn row_groups_end(path: &Path) -> usize {
     ends.max().unwrap() as usize
 }
 
-/// Plays `run` (a `warsim run` command line) uninterrupted in `dir`, into `whole.parquet` and
-/// `whole.csv`, for [`same_as_whole`].
-pub fn played_whole(dir: &Path, run: &str) {
-    let whole = format!("{run} --parquet whole.parquet --csv whole.csv");
+/// Plays `command` (a `warsim run` or `sweep` command line, whose per-game CSV is `csv_flag`)
+/// uninterrupted in `dir`, into `whole.parquet` and `whole.csv`, for [`same_as_whole`].
+pub fn played_whole(dir: &Path, command: &str, csv_flag: &str) {
+    let whole = format!("{command} --parquet whole.parquet {csv_flag} whole.csv");
     (super::warsim().current_dir(dir))
         .args(whole.split_whitespace())
         .assert()
         .success();
 }
 
-/// Checks that `games.parquet` and `games.csv` in `dir`, a run's stopped and continued, are
-/// those of the same run uninterrupted, `whole.parquet` and `whole.csv`: the rows, in order, in
-/// the same row groups, every byte before the page indexes and footer, and the footer's
-/// summary but for its timings.
+/// Checks that `games.parquet` and `games.csv` in `dir`, a run's or sweep's stopped and
+/// continued, are those of the same one uninterrupted, `whole.parquet` and `whole.csv`: the
+/// rows, in order, in the same row groups, every byte before the page indexes and footer, and
+/// the footer's summary but for its timings.
 pub fn same_as_whole(dir: &Path) {
     let (rows, groups) = rows_as_csv(&dir.join("games.parquet"));
     let (whole_rows, whole_groups) = rows_as_csv(&dir.join("whole.parquet"));
-    assert!(rows == whole_rows, "the whole run's rows, in order");
+    assert!(rows == whole_rows, "the uninterrupted rows, in order");
     // The row group the stop cut short was written again whole.
     assert_eq!(groups, whole_groups);
     let [continued, whole] = ["games.parquet", "whole.parquet"].map(|name| {

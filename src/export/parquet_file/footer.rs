@@ -1,7 +1,7 @@
 //! Ending the Parquet file with its footer: at the end ([`GameParquet::close`]), and at each
-//! checkpoint of a run's named file ([`GameParquet::seal`]), before the state that counts its
-//! games is written, so that a run killed outright (SIGKILL, a lost node) leaves a file that
-//! holds every game its last checkpoint counts, which `warsim resume` goes on with.
+//! checkpoint of a run's or sweep's named file ([`GameParquet::seal`]), before the state that
+//! counts its games is written, so that one killed outright (SIGKILL, a lost node) leaves a
+//! file that holds every game its last checkpoint counts, which `warsim resume` goes on with.
 //!
 //! A sealed file is then written on ([`GameParquet::go_on`]) as a resumed one is (`resume.rs`):
 //! what follows its full row groups (the short group the checkpoint ended, the page indexes and
@@ -17,7 +17,7 @@ use std::io;
 
 use parquet::file::metadata::KeyValue;
 
-use super::resume::read_groups;
+use super::resume::{Holding, read_groups};
 use super::salvage::MAGIC;
 use super::tail::{put_back_through, save_tail, tail_path};
 use super::{GameParquet, PARQUET_SUMMARY_KEY, group, into_io, row_group};
@@ -49,8 +49,8 @@ impl GameParquet {
     }
 
     /// Ends the file at a checkpoint: the games gathered as a short last row group, then the
-    /// footer, with `summary` (the run's so far), synced. Only a run's named regular file is
-    /// (a sweep's takes no checkpoints: `warsim resume` cannot go on with it).
+    /// footer, with `summary` (the run's or sweep's so far), synced. Only a named regular file
+    /// is (one on standard output, a pipe or a device cannot be read back and gone on with).
     pub fn seal(&mut self, summary: String) -> io::Result<()> {
         if self.name.is_none() || self.rescue.is_none() || self.failed.is_some() {
             return Ok(());
@@ -94,7 +94,11 @@ impl GameParquet {
         };
         // Read back through the descriptor written, wherever the file stands now.
         let written = fd_path(file);
-        let games = self.next_game - self.taken..self.next_game;
+        // A sweep's cells number their games each from their part's start: its rows count.
+        let games = match self.layout.leads.is_empty() {
+            true => Holding::Games(self.next_game - self.taken..self.next_game),
+            false => Holding::Rows(self.taken),
+        };
         let held = read_groups(&written, &games).map_err(|why| {
             io::Error::other(format!(
                 "its footer, just written, cannot be read back: it {why}"

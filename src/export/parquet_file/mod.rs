@@ -40,7 +40,7 @@ use super::other_programs::Lost;
 use super::room::RoomWatch;
 use super::stream::Stream;
 use group::{Chunks, InMemory, Layout, Rows, properties, schema};
-pub use resume::{HeldGroups, NotResumable, check_resumable};
+pub use resume::{HeldGroups, Holding, NotResumable, check_resumable};
 pub use tail::{discard_saved_tail, forget_saved_tail};
 
 /// Games in a row group: about 13 MB of gathered columns. A file holds at most 2^15 row
@@ -382,5 +382,7 @@ impl RecordSink for GameParquet {
     }
 }
 
+#[cfg(test)]
+mod sweep_tests;
 #[cfg(test)]
 mod tests;

@@ -1,11 +1,11 @@
-//! Going on with the Parquet file of a stopped run (`warsim resume`). Its footer is read and
-//! checked against the state's games; its row groups stay where they are, listed again by the
-//! writer that plays on, which copies them through (`append_column`, as for the groups encoded
-//! on threads) into a stream that passes over the bytes the file holds already: they are not
-//! read, nor copied on the disk, and the file stays one table. A short last row group (where the
-//! run stopped) is read back instead (`last_group.rs`) and written again with the games that
-//! follow, so the row groups are those of an uninterrupted run. Its tail is saved first
-//! (`tail.rs`), so a resume killed outright loses nothing.
+//! Going on with the Parquet file of a stopped run or sweep (`warsim resume`). Its footer is read
+//! and checked against the state's games; its row groups stay where they are, listed again by the
+//! writer that plays on, which copies them through (`append_column`, as for the groups encoded on
+//! threads) into a stream that passes over the bytes the file holds already: they are not read, nor
+//! copied on the disk, and the file stays one table. A short last row group (where the run stopped)
+//! is read back instead (`last_group.rs`) and written again with the games that follow, so the row
+//! groups are those of an uninterrupted run. Its tail is saved first (`tail.rs`), so a resume
+//! killed outright loses nothing.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -22,15 +22,17 @@ use parquet::file::reader::{ChunkReader, Length};
 use parquet::file::statistics::Statistics;
 
 use super::tail::{SavedTail, remove_tail, save_tail, tail_path};
-use super::{GameParquet, ROW_GROUP, into_io, last_group};
+use super::{GameParquet, LeadKind, ROW_GROUP, into_io, last_group};
 use crate::export::stream::Stream;
 use crate::export::text::counted;
 
 /// Reads the footer of the Parquet file at `path` and checks that it holds exactly the games
-/// `games`, in row groups laid one after the other, as warsim writes them. A tail a killed run
+/// `games` (a run's range, or a sweep's count, [`Holding`]), in row groups laid one after the
+/// other, as warsim writes them. A tail a killed run
 /// saved is put back first (or removed, where the file already holds the games: the run was
 /// killed after its state was written).
-pub fn check_resumable(path: &Path, games: Range<u64>) -> Result<HeldGroups, NotResumable> {
+pub fn check_resumable(path: &Path, games: impl Into<Holding>) -> Result<HeldGroups, NotResumable> {
+    let games = games.into();
     let not = |why| NotResumable {
         why,
         footer_put_back: false,
@@ -67,6 +69,32 @@ pub fn check_resumable(path: &Path, games: Range<u64>) -> Result<HeldGroups, Not
     Ok(held)
 }
 
+/// What a stopped run's or sweep's Parquet file must hold to be gone on with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Holding {
+    /// A run's games, by number.
+    Games(Range<u64>),
+    /// A sweep's rows, this many: its cells' games one after the other, each cell's numbered
+    /// from its part's start again.
+    Rows(u64),
+}
+
+impl From<Range<u64>> for Holding {
+    fn from(games: Range<u64>) -> Holding {
+        Holding::Games(games)
+    }
+}
+
+impl Holding {
+    /// The rows the file must hold.
+    pub fn rows(&self) -> u64 {
+        match self {
+            Holding::Games(games) => games.end - games.start,
+            Holding::Rows(rows) => *rows,
+        }
+    }
+}
+
 /// Why a Parquet file cannot be continued ([`check_resumable`]): `why` says it of the file
 /// ("holds 1,000 games, and …"); `footer_put_back` tells that its footer, lost to a killed
 /// resume, was put back all the same, so the file is readable again.
@@ -86,14 +114,14 @@ pub struct HeldGroups {
     pub(super) metadata: ParquetMetaData,
     /// Where its row groups end (and its page indexes and footer begin).
     data_end: u64,
-    /// The number of the game after its last.
-    end: u64,
+    /// What it holds.
+    holding: Holding,
     /// Whether its footer was put back from the tail a killed resume saved.
     pub put_back: bool,
 }
 
-/// The row groups of the Parquet file at `path`, checked to hold the games `games`.
-pub(super) fn read_groups(path: &Path, games: &Range<u64>) -> Result<HeldGroups, String> {
+/// The row groups of the Parquet file at `path`, checked to hold `holding`.
+pub(super) fn read_groups(path: &Path, holding: &Holding) -> Result<HeldGroups, String> {
     let file = File::open(path).map_err(|e| format!("cannot be read: {e}"))?;
     let metadata = ParquetMetaDataReader::new()
         .with_page_index_policy(PageIndexPolicy::Optional)
@@ -105,7 +133,7 @@ pub(super) fn read_groups(path: &Path, games: &Range<u64>) -> Result<HeldGroups,
         return Err("was not written by warsim (its footer says so)".to_string());
     }
     let held = metadata.file_metadata().num_rows() as u64;
-    let wanted = games.end - games.start;
+    let wanted = holding.rows();
     if held != wanted {
         return Err(format!(
             "holds {}, and the state counts {}",
@@ -113,13 +141,16 @@ pub(super) fn read_groups(path: &Path, games: &Range<u64>) -> Result<HeldGroups,
             counted(wanted, "game")
         ));
     }
-    let (first, last) = game_range(&metadata).ok_or("names no range of games")?;
-    if wanted > 0 && (first, last + 1) != (games.start, games.end) {
-        return Err(format!(
-            "holds games {first} to {last}, and the state's are {} to {}",
-            games.start,
-            games.end - 1
-        ));
+    // A sweep's cells number their games from their part's start each: its rows are counted.
+    if let Holding::Games(games) = holding {
+        let (first, last) = game_range(&metadata).ok_or("names no range of games")?;
+        if wanted > 0 && (first, last + 1) != (games.start, games.end) {
+            return Err(format!(
+                "holds games {first} to {last}, and the state's are {} to {}",
+                games.start,
+                games.end - 1
+            ));
+        }
     }
     let mut data_end = super::salvage::MAGIC.len() as u64;
     for group in metadata.row_groups() {
@@ -134,7 +165,7 @@ pub(super) fn read_groups(path: &Path, games: &Range<u64>) -> Result<HeldGroups,
     Ok(HeldGroups {
         metadata,
         data_end,
-        end: games.end,
+        holding: holding.clone(),
         put_back: false,
     })
 }
@@ -155,15 +186,19 @@ fn game_range(metadata: &ParquetMetaData) -> Option<(u64, u64)> {
 }
 
 impl GameParquet {
-    /// Goes on with the Parquet file at `path` of a stopped run, holding `held`'s row groups:
-    /// saves its tail, cuts it back to its full row groups and lists them again in the writer,
-    /// the games of a short last one gathered again (module doc), so that the games written
-    /// from now on follow them.
-    pub fn resumed(path: &Path, held: HeldGroups) -> io::Result<GameParquet> {
+    /// Goes on with the Parquet file at `path` of a stopped run or sweep (whose leading
+    /// columns are `leads`), holding `held`'s row groups: saves its tail, cuts it back to its
+    /// full row groups and lists them again in the writer, the games of a short last one
+    /// gathered again (module doc), so that the games written from now on follow them.
+    pub fn resumed(
+        path: &Path,
+        held: HeldGroups,
+        leads: &[(&str, LeadKind)],
+    ) -> io::Result<GameParquet> {
         let HeldGroups {
             metadata,
             data_end,
-            end,
+            holding,
             ..
         } = held;
         let groups = metadata.row_groups();
@@ -174,7 +209,8 @@ impl GameParquet {
             Some(group) => {
                 let rows = group.num_rows() as usize;
                 let at = groups.len() - 1;
-                let gathered = last_group::read_back(File::open(path)?, at, rows, ROW_GROUP);
+                let file = File::open(path)?;
+                let gathered = last_group::read_back(file, at, (rows, ROW_GROUP), leads.len());
                 let start = group.column(0).byte_range().0;
                 (&groups[..at], start, Some(gathered.map_err(into_io)?))
             }
@@ -182,7 +218,7 @@ impl GameParquet {
         };
         let tail = tail_path(path);
         let stream = Stream::resume_with(path, cut, |file| save_tail(file, cut, &tail))?;
-        let mut parquet = GameParquet::new(stream.passing_over(cut), &[]).named(path);
+        let mut parquet = GameParquet::new(stream.passing_over(cut), leads).named(path);
         parquet.saved_tail = Some(path.to_path_buf());
         // A footer written after a write error lists no offset index: none for the new groups.
         let indexed = metadata.offset_index().is_some_and(|indexes| {
@@ -197,11 +233,18 @@ impl GameParquet {
             Ok((games, largest)) => {
                 (parquet.appended, parquet.appended_bytes) = (games, cut);
                 parquet.largest_group = largest;
-                let read_back = gathered.as_ref().map_or(0, |rows| rows.game.len() as u64);
+                let read_back = gathered
+                    .as_ref()
+                    .map_or(0, |(rows, _)| rows.game.len() as u64);
                 (parquet.taken, parquet.batch_base) = (games + read_back, games + read_back);
+                // A sweep's writer checks its rows alone (`footer.rs`): no game number needed.
+                let end = match holding {
+                    Holding::Games(games) => games.end,
+                    Holding::Rows(_) => 0,
+                };
                 (parquet.tail_holds, parquet.next_game) = (parquet.taken, end);
-                if let Some(rows) = gathered {
-                    parquet.rows = rows;
+                if let Some((rows, batches)) = gathered {
+                    (parquet.rows, parquet.batches) = (rows, batches);
                 }
                 Ok(parquet)
             }

@@ -72,6 +72,14 @@ fn the_deals_and_cycles_enumerate_prints_replay_to_its_figures() {
         "Players: 2, seed: 0, winner: Player 2, winning round: 26\n",
         "the longest of enumerate's report"
     );
+    // Commas separate ranks as spaces do (a list copied from a table or a notebook).
+    for commas in ["1,3,5,6|7,2,4", "1, 3, 5, 6 | 7, 2, 4"] {
+        assert_eq!(
+            play_deal(&seats, commas, "-1"),
+            "Players: 2, seed: 0, winner: Player 2, winning round: 26\n",
+            "{commas}"
+        );
+    }
 }
 
 #[test]

@@ -92,9 +92,9 @@ pub(super) struct PlayArgs {
         conflicts_with = "seed")]
     game: Option<u64>,
     /// Play these hands instead of a shuffled deck: ranks top card first, 1 the lowest (on
-    /// 4 × 13, 1 is the two and 13 the ace), seats separated by '|', as warsim enumerate prints
-    /// deals and cycles (e.g. '1 3 5 6 | 7 2 4'); every card of the deck once. --seed then
-    /// draws only what is random after the deal.
+    /// 4 × 13, 1 is the two and 13 the ace), separated by spaces or commas, seats by '|', as
+    /// warsim enumerate prints deals and cycles (e.g. '1 3 5 6 | 7 2 4'); every card of the
+    /// deck once. --seed then draws only what is random after the deal.
     #[arg(long, value_name = "HANDS",
         conflicts_with_all = ["batch_seed", "game", "range", "interactive", "matches"])]
     deal: Option<String>,

@@ -1,13 +1,13 @@
 //! `warsim play --deal`: a game from given hands rather than a shuffled deck, written as
 //! `warsim enumerate` prints its deals (`1 3 5 6 | 7 2 4`: ranks, 1 the lowest, top card
-//! first, seat by seat) or its cycles' positions (each seat's pile, then its empty heap), and
+//! first, seat by seat; commas may separate them too) or its cycles' positions (each seat's pile, then its empty heap), and
 //! checked against the rules' deck before anything is played.
 
 use crate::engine::SuitedCard;
 use crate::engine::rules::Rules;
 
 /// How to write a deal, for the errors.
-const FORM: &str = "ranks top card first, 1 the lowest, seats separated by '|', as warsim enumerate prints deals (e.g. '1 3 5 6 | 7 2 4')";
+const FORM: &str = "ranks top card first, 1 the lowest, separated by spaces or commas, seats separated by '|', as warsim enumerate prints deals (e.g. '1 3 5 6 | 7 2 4')";
 
 /// Each seat's hand, top card first, after checking that the hands are the shared deck in
 /// play (fixed-rounds, a deck per player, is refused before): one hand a seat, no hand empty,
@@ -16,8 +16,9 @@ const FORM: &str = "ranks top card first, 1 the lowest, seats separated by '|', 
 pub fn parse_deal(text: &str, rules: &Rules) -> Result<Vec<Vec<SuitedCard>>, String> {
     let mut hands = Vec::new();
     for hand in text.split('|') {
-        let ranks = hand
-            .split_whitespace()
+        // Commas too, as a list copied from a table or a notebook writes them (`1, 3, 5`).
+        let ranks = (hand.split(|c: char| c == ',' || c.is_whitespace()))
+            .filter(|word| !word.is_empty())
             .map(|word| match word.parse::<u64>() {
                 Ok(rank @ 1..) if rank <= u64::from(rules.ranks) => Ok(rank as u8),
                 Ok(rank) => Err(format!(

@@ -248,7 +248,8 @@ fn a_file_size_limit_stops_a_run_as_a_full_disk_does() {
     assert_eq!(err.lines().count(), 1, "{err}");
     let rows = csv_rows(&dir.path().join("games.csv")).len() as u64;
     let said = format!(
-        "error: could not write the per-game CSV to games.csv: File too large (os error 27); \
+        "error: could not write the per-game CSV to games.csv: File too large (os error 27): \
+         past the file size limit (`ulimit -f`) or the largest file its file system holds; \
          stopped after {} games",
         group(rows)
     );

@@ -54,7 +54,7 @@ pub enum RunError {
     #[error(transparent)]
     Batch(#[from] BatchError),
     /// An output could not be written (the other outputs were still written).
-    #[error("could not write {what} to {target}: {source}{kept}")]
+    #[error("could not write {what} to {target}: {}{kept}", write_error_text(.source))]
     Write {
         /// Which output.
         what: &'static str,
@@ -103,6 +103,19 @@ impl RunError {
             RunError::Writes(all) => all.iter().flat_map(RunError::messages).collect(),
             error => vec![error.to_string()],
         }
+    }
+}
+
+/// An I/O error as a failed write's message says it: past a file size limit, which limit it
+/// may be, as the system's "File too large" does not say (a scheduler's `ulimit -f` is easily
+/// missed).
+fn write_error_text(error: &io::Error) -> String {
+    match error.kind() {
+        io::ErrorKind::FileTooLarge => format!(
+            "{error}: past the file size limit (`ulimit -f`) or the largest file its file system \
+             holds"
+        ),
+        _ => error.to_string(),
     }
 }
 

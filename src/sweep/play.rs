@@ -88,14 +88,15 @@ pub(super) fn play_cells(
             },
             stats,
         };
-        // What the cells before this one and this one's games so far (`prefix`) make.
+        // This cell's result after its games so far: those its checkpoint held, then `prefix`.
         let so_far = |prefix: &Stats| {
             let mut stats = before.clone();
             stats += prefix;
             result(stats)
         };
-        // A checkpoint: those cells, written once the per-game CSV holds exactly their games
-        // (and the Parquet file, ended with a footer first).
+        // A checkpoint: the cells before this one and this one so far, written once the
+        // per-game CSV holds exactly their games (and the Parquet file, ended with a footer
+        // first).
         let save = |prefix: &Stats, position: u64, last_row: &str, occasion: Occasion| {
             let Some(target) = &options.state else {
                 return Ok(());

@@ -5,7 +5,8 @@
 //! run's summary in its footer. A resume killed outright (SIGKILL) leaves a file without its
 //! footer and the tail saved beside it, which the next resume puts back. A sweep's goes on as
 //! well. What cannot be continued is refused, both files left as they were: a Parquet file
-//! that no longer holds the state's games or whose saved tail is not warsim's.
+//! that no longer holds the state's games (or other columns) or whose saved tail is not
+//! warsim's.
 
 mod common;
 
@@ -205,6 +206,26 @@ fn what_cannot_be_continued_is_refused_and_left_as_it_was() {
         "{err}"
     );
     assert!(err.ends_with(": nothing was changed; play the run again from its start\n"));
+
+    // A sweep's Parquet file replaced by a run's of as many games: its columns are not the
+    // sweep's (its typed reader would have panicked).
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let sweep = "sweep --players 2,3 --games 1e9 --threads 1 -q --parquet games.parquet \
+                 --state s.state --checkpoint-every 0";
+    stopped(d, sweep, "-INT", 100_000);
+    let state = common::json(&d.join("s.state"));
+    let cells = state["cells"].as_array().unwrap().iter();
+    let rows: u64 = cells.map(|cell| cell["games"].as_u64().unwrap()).sum();
+    let run = format!("run --games {rows} -q --parquet games.parquet");
+    warsim().current_dir(d).args(args(&run)).assert().success();
+    assert_eq!(
+        resume_refused(d),
+        "error: s.state: the Parquet file games.parquet holds other columns than warsim writes \
+         for the state's games (cell, players, game, seed, rounds, winner, outcome, wars, \
+         longest_war, decided_by, cards_played): nothing was changed; play the sweep again from \
+         its start\n"
+    );
 
     // A saved tail that is not warsim's: never put into the file, never removed.
     let dir = stopped_run();

@@ -330,7 +330,12 @@ pub(super) fn continue_sweep(
     }
     let played = sweep.cells.iter().map(|c| c.games).sum();
     let asked = options.part_games() * options.grid.cells.len() as u64;
-    check_parquet(name, "sweep", &options.parquet, Holding::Rows(played))?;
+    check_parquet(
+        name,
+        "sweep",
+        &options.parquet,
+        options.parquet_holding(played),
+    )?;
     check_csv(name, &options.games_csv, resumable, played)?;
     let mut cells = Vec::with_capacity(sweep.cells.len());
     for (index, (state, cell)) in sweep.cells.iter().zip(&options.grid.cells).enumerate() {

@@ -159,6 +159,22 @@ impl SweepOptions {
         .collect()
     }
 
+    /// The columns that lead each row of its per-game files: the cell's number and settings.
+    pub fn parquet_leads(&self) -> Vec<(&'static str, LeadKind)> {
+        let mut leads = vec![("cell", LeadKind::Number)];
+        leads.extend(self.grid.keys.iter().map(|&key| (key, lead_kind(key))));
+        leads
+    }
+
+    /// What its Parquet file holds after `rows` of its games, for going on with it.
+    pub fn parquet_holding(&self, rows: u64) -> Holding {
+        let leads = self.parquet_leads().into_iter();
+        Holding::Rows(
+            rows,
+            leads.map(|(name, kind)| (name.to_string(), kind)).collect(),
+        )
+    }
+
     /// The games of each cell this sweep plays: all of them, or its shard's.
     pub fn part(&self) -> std::ops::Range<u64> {
         self.shard
@@ -191,11 +207,10 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
         .map_err(ConfigError::from)?;
     files::check_other_parts(options).map_err(ConfigError::from)?;
     let workers = Workers::new(options.threads)?;
-    let mut leads = vec![("cell", LeadKind::Number)];
-    leads.extend(options.grid.keys.iter().map(|&key| (key, lead_kind(key))));
+    let leads = options.parquet_leads();
     let resumed = options.resume.as_ref().map(|resume| {
         let rows = resume.cells.iter().map(|(stats, _)| stats.games).sum();
-        (resume.csv_bytes, Holding::Rows(rows))
+        (resume.csv_bytes, options.parquet_holding(rows))
     });
     let mut files = game_files(
         ("--games-csv", &options.games_csv, true),

@@ -97,7 +97,7 @@ impl GameParquet {
         // A sweep's cells number their games each from their part's start: its rows count.
         let games = match self.layout.leads.is_empty() {
             true => Holding::Games(self.next_game - self.taken..self.next_game),
-            false => Holding::Rows(self.taken),
+            false => Holding::Rows(self.taken, self.layout.leads.clone()),
         };
         let held = read_groups(&written, &games).map_err(|why| {
             io::Error::other(format!(

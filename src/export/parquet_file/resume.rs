@@ -11,8 +11,10 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::ops::Range;
 use std::path::Path;
+use std::sync::Arc;
 
 use bytes::Bytes;
+use parquet::basic::Type as PhysicalType;
 use parquet::column::writer::ColumnCloseResult;
 use parquet::file::metadata::{
     PageIndexPolicy, ParquetMetaData, ParquetMetaDataReader, RowGroupMetaData,
@@ -20,7 +22,10 @@ use parquet::file::metadata::{
 use parquet::file::page_index::offset_index::OffsetIndexMetaData;
 use parquet::file::reader::{ChunkReader, Length};
 use parquet::file::statistics::Statistics;
+use parquet::schema::parser::parse_message_type;
+use parquet::schema::types::{ColumnDescPtr, SchemaDescriptor};
 
+use super::group::schema;
 use super::tail::{SavedTail, remove_tail, save_tail, tail_path};
 use super::{GameParquet, LeadKind, ROW_GROUP, into_io, last_group};
 use crate::export::stream::Stream;
@@ -75,8 +80,8 @@ pub enum Holding {
     /// A run's games, by number.
     Games(Range<u64>),
     /// A sweep's rows, this many: its cells' games one after the other, each cell's numbered
-    /// from its part's start again.
-    Rows(u64),
+    /// from its part's start again, led by the columns of its cells' settings.
+    Rows(u64, Vec<(String, LeadKind)>),
 }
 
 impl From<Range<u64>> for Holding {
@@ -90,7 +95,15 @@ impl Holding {
     pub fn rows(&self) -> u64 {
         match self {
             Holding::Games(games) => games.end - games.start,
-            Holding::Rows(rows) => *rows,
+            Holding::Rows(rows, _) => *rows,
+        }
+    }
+
+    /// The columns before the game's own: a sweep's cells' settings.
+    fn leads(&self) -> &[(String, LeadKind)] {
+        match self {
+            Holding::Games(_) => &[],
+            Holding::Rows(_, leads) => leads,
         }
     }
 }
@@ -131,6 +144,26 @@ pub(super) fn read_groups(path: &Path, holding: &Holding) -> Result<HeldGroups, 
     let ours = (metadata.file_metadata().created_by()).is_some_and(|by| by.starts_with("warsim "));
     if !ours {
         return Err("was not written by warsim (its footer says so)".to_string());
+    }
+    // Read back with typed readers, its columns must be those this run or sweep writes.
+    let wanted_schema =
+        parse_message_type(&schema(holding.leads())).expect("warsim's schema parses");
+    let columns = |columns: &[ColumnDescPtr]| -> Vec<(String, PhysicalType)> {
+        (columns.iter())
+            .map(|c| (c.name().to_string(), c.physical_type()))
+            .collect()
+    };
+    let wanted_columns = SchemaDescriptor::new(Arc::new(wanted_schema));
+    if columns(metadata.file_metadata().schema_descr().columns())
+        != columns(wanted_columns.columns())
+    {
+        let names: Vec<&str> = (wanted_columns.columns().iter())
+            .map(|c| c.name())
+            .collect();
+        return Err(format!(
+            "holds other columns than warsim writes for the state's games ({})",
+            names.join(", ")
+        ));
     }
     let held = metadata.file_metadata().num_rows() as u64;
     let wanted = holding.rows();
@@ -240,7 +273,7 @@ impl GameParquet {
                 // A sweep's writer checks its rows alone (`footer.rs`): no game number needed.
                 let end = match holding {
                     Holding::Games(games) => games.end,
-                    Holding::Rows(_) => 0,
+                    Holding::Rows(..) => 0,
                 };
                 (parquet.tail_holds, parquet.next_game) = (parquet.taken, end);
                 if let Some((rows, batches)) = gathered {

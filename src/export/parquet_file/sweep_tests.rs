@@ -39,6 +39,12 @@ fn cells() -> (
 
 const LEADS: [(&str, LeadKind); 2] = [("cell", LeadKind::Number), ("rules", LeadKind::Name)];
 
+/// What the file holds after `count` rows, for going on with it.
+fn rows(count: u64) -> Holding {
+    let leads = LEADS.iter().map(|(name, kind)| (name.to_string(), *kind));
+    Holding::Rows(count, leads.collect())
+}
+
 fn cell(index: usize) -> Vec<String> {
     let rules = ["classic", "cards-war"][index];
     vec![index.to_string(), rules.to_string()]
@@ -91,10 +97,10 @@ fn a_sweep_file_resumed_inside_a_group_of_two_cells_ends_as_one_never_stopped() 
     parquet.writer.as_mut().unwrap().flush().unwrap();
     drop(parquet);
 
-    let held = check_resumable(&path, Holding::Rows(2_800)).unwrap();
+    let held = check_resumable(&path, rows(2_800)).unwrap();
     assert!(held.put_back);
     // A sweep's rows are counted.
-    assert!(check_resumable(&path, Holding::Rows(2_500)).is_err());
+    assert!(check_resumable(&path, rows(2_500)).is_err());
     let mut parquet = GameParquet::resumed(&path, held, &LEADS).unwrap();
     (parquet.group_rows, parquet.encoders) = (1_000, 0);
     assert_eq!(

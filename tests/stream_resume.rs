@@ -44,14 +44,18 @@ fn to_file(dir: &Path, args: &[&str], out: &str, signal: Option<&str>) -> (Optio
 }
 
 /// The rows `warsim resume` says to keep of the stopped output: `N` in its first line's "append
-/// it to the stopped run's first N rows)".
+/// it to the first N rows written before: the stopped run's, or after earlier resumptions its
+/// outputs joined)".
 fn rows_to_keep(said: &str, what: &str) -> usize {
     let line = said.lines().next().unwrap_or_default();
     let lead = " (the per-game CSV on standard output goes on from there, without its header: \
-                append it to the stopped ";
+                append it to the first ";
     let (_, told) = line.split_once(lead).expect(said);
-    let rows = told.strip_prefix(&format!("{what}'s first ")).expect(said);
-    let rows = rows.strip_suffix(" rows)").expect(said);
+    let tail = format!(
+        " rows written before: the stopped {what}'s, or after earlier resumptions its outputs \
+         joined)"
+    );
+    let rows = told.strip_suffix(&tail).expect(said);
     rows.replace(',', "").parse().expect(said)
 }
 

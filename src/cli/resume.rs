@@ -378,7 +378,8 @@ fn say_where(
     let stream = match *csv == Some(Target::Stdout) {
         true => format!(
             " (the per-game CSV on standard output goes on from there, without its header: \
-             append it to the stopped {what}'s first {} rows)",
+             append it to the first {} rows written before: the stopped {what}'s, or after \
+             earlier resumptions its outputs joined)",
             group(played)
         ),
         false => String::new(),

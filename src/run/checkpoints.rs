@@ -185,7 +185,7 @@ pub fn game_files(
         return Ok(files);
     };
     let resumed = (check_resumable(path, games).map_err(|e| io::Error::other(e.why)))
-        .and_then(|held| GameParquet::resumed(path, held, leads));
+        .and_then(|held| GameParquet::resumed(path, held));
     match resumed {
         Ok(parquet) => Ok(GameFiles::new(files.csv, Some(parquet))),
         Err(e) => {

@@ -15,7 +15,8 @@ use parquet::data_type::{ByteArray, ByteArrayType, DataType, Int32Type, Int64Typ
 use parquet::errors::Result;
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesPtr};
 use parquet::file::writer::{SerializedPageWriter, SerializedRowGroupWriter, TrackedWrite};
-use parquet::schema::types::{ColumnPath, SchemaDescPtr};
+use parquet::schema::parser::parse_message_type;
+use parquet::schema::types::{ColumnPath, SchemaDescPtr, SchemaDescriptor};
 
 use super::LeadKind;
 use crate::engine::{Outcome, WinBy};
@@ -207,8 +208,9 @@ fn static_name(name: &'static str) -> ByteArray {
     ByteArray::from(Bytes::from_static(name.as_bytes()))
 }
 
-/// The file's schema: the leading columns (`leads`), then the game's own.
-pub(super) fn schema(leads: &[(String, LeadKind)]) -> String {
+/// The file's schema: the leading columns (`leads`), then the game's own. The leading columns
+/// are named after warsim's own settings, never by the user, so it always parses.
+pub(super) fn schema(leads: &[(String, LeadKind)]) -> SchemaDescPtr {
     let mut fields: Vec<String> = leads
         .iter()
         .map(|(name, kind)| match kind {
@@ -230,7 +232,9 @@ pub(super) fn schema(leads: &[(String, LeadKind)]) -> String {
         ]
         .map(String::from),
     );
-    format!("message games {{ {} }}", fields.join(" "))
+    let text = format!("message games {{ {} }}", fields.join(" "));
+    let parsed = parse_message_type(&text).expect("warsim's schema parses");
+    Arc::new(SchemaDescriptor::new(Arc::new(parsed)))
 }
 
 /// How every column is encoded and compressed; with an offset index (where each page begins)

@@ -25,12 +25,9 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 
 use parquet::file::writer::{SerializedFileWriter, SerializedRowGroupWriter};
-use parquet::schema::parser::parse_message_type;
-use parquet::schema::types::SchemaDescriptor;
 
 use crate::batch::{BatchSpec, RecordSink};
 use crate::engine::GameRecord;
@@ -117,8 +114,6 @@ impl GameParquet {
     pub fn new(mut out: Stream, leads: &[(&str, LeadKind)]) -> GameParquet {
         let leads: Vec<(String, LeadKind)> =
             leads.iter().map(|(n, k)| (n.to_string(), *k)).collect();
-        // The leading columns are named after warsim's own settings, never by the user.
-        let schema = parse_message_type(&schema(&leads)).expect("warsim's schema parses");
         let count = leads.len();
         // A row group takes about 25 ms to encode (about 100 ns a game): a quarter of the cores
         // keep up with workers on all of them. Each group being encoded holds about 30 MB.
@@ -135,7 +130,7 @@ impl GameParquet {
             out: Some(out),
             writer: None,
             layout: Layout {
-                schema: Arc::new(SchemaDescriptor::new(Arc::new(schema))),
+                schema: schema(&leads),
                 properties: properties(true),
                 leads,
             },

@@ -11,7 +11,6 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::ops::Range;
 use std::path::Path;
-use std::sync::Arc;
 
 use bytes::Bytes;
 use parquet::basic::Type as PhysicalType;
@@ -22,8 +21,7 @@ use parquet::file::metadata::{
 use parquet::file::page_index::offset_index::OffsetIndexMetaData;
 use parquet::file::reader::{ChunkReader, Length};
 use parquet::file::statistics::Statistics;
-use parquet::schema::parser::parse_message_type;
-use parquet::schema::types::{ColumnDescPtr, SchemaDescriptor};
+use parquet::schema::types::ColumnDescPtr;
 
 use super::group::schema;
 use super::tail::{SavedTail, remove_tail, save_tail, tail_path};
@@ -146,14 +144,12 @@ pub(super) fn read_groups(path: &Path, holding: &Holding) -> Result<HeldGroups, 
         return Err("was not written by warsim (its footer says so)".to_string());
     }
     // Read back with typed readers, its columns must be those this run or sweep writes.
-    let wanted_schema =
-        parse_message_type(&schema(holding.leads())).expect("warsim's schema parses");
     let columns = |columns: &[ColumnDescPtr]| -> Vec<(String, PhysicalType)> {
         (columns.iter())
             .map(|c| (c.name().to_string(), c.physical_type()))
             .collect()
     };
-    let wanted_columns = SchemaDescriptor::new(Arc::new(wanted_schema));
+    let wanted_columns = schema(holding.leads());
     if columns(metadata.file_metadata().schema_descr().columns())
         != columns(wanted_columns.columns())
     {
@@ -219,21 +215,20 @@ fn game_range(metadata: &ParquetMetaData) -> Option<(u64, u64)> {
 }
 
 impl GameParquet {
-    /// Goes on with the Parquet file at `path` of a stopped run or sweep (whose leading
-    /// columns are `leads`), holding `held`'s row groups: saves its tail, cuts it back to its
-    /// full row groups and lists them again in the writer, the games of a short last one
-    /// gathered again (module doc), so that the games written from now on follow them.
-    pub fn resumed(
-        path: &Path,
-        held: HeldGroups,
-        leads: &[(&str, LeadKind)],
-    ) -> io::Result<GameParquet> {
+    /// Goes on with the Parquet file at `path` of a stopped run or sweep, holding `held`'s row
+    /// groups (and a sweep's leading columns, checked against the file): saves its tail, cuts
+    /// it back to its full row groups and lists them again in the writer, the games of a short
+    /// last one gathered again (module doc), so that the games written from now on follow them.
+    pub fn resumed(path: &Path, held: HeldGroups) -> io::Result<GameParquet> {
         let HeldGroups {
             metadata,
             data_end,
             holding,
             ..
         } = held;
+        let leads: Vec<(&str, LeadKind)> = (holding.leads().iter())
+            .map(|(name, kind)| (name.as_str(), *kind))
+            .collect();
         let groups = metadata.row_groups();
         // A short last row group is read back and written again with the games that follow,
         // as an uninterrupted run would have written it: the file is cut where it began.
@@ -251,7 +246,7 @@ impl GameParquet {
         };
         let tail = tail_path(path);
         let stream = Stream::resume_with(path, cut, |file| save_tail(file, cut, &tail))?;
-        let mut parquet = GameParquet::new(stream.passing_over(cut), leads).named(path);
+        let mut parquet = GameParquet::new(stream.passing_over(cut), &leads).named(path);
         parquet.saved_tail = Some(path.to_path_buf());
         // A footer written after a write error lists no offset index: none for the new groups.
         let indexed = metadata.offset_index().is_some_and(|indexes| {

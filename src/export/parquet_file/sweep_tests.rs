@@ -101,7 +101,7 @@ fn a_sweep_file_resumed_inside_a_group_of_two_cells_ends_as_one_never_stopped() 
     assert!(held.put_back);
     // A sweep's rows are counted.
     assert!(check_resumable(&path, rows(2_500)).is_err());
-    let mut parquet = GameParquet::resumed(&path, held, &LEADS).unwrap();
+    let mut parquet = GameParquet::resumed(&path, held).unwrap();
     (parquet.group_rows, parquet.encoders) = (1_000, 0);
     assert_eq!(
         parquet.batches,

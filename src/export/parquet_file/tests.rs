@@ -181,7 +181,7 @@ fn a_file_cut_back_after_an_error_goes_on_after_its_row_groups() {
         "it holds 2,000 games"
     );
     let held = check_resumable(&path, 0..2_000).unwrap();
-    let mut parquet = GameParquet::resumed(&path, held, &[]).unwrap();
+    let mut parquet = GameParquet::resumed(&path, held).unwrap();
     assert!(tail::tail_path(&path).exists(), "its tail saved");
     (parquet.write_games(&spec, 2_000, &records[2_000..], None)).unwrap();
     parquet.close("{}".to_string()).unwrap();
@@ -210,7 +210,7 @@ fn a_resumed_file_that_fails_at_once_keeps_every_game_it_held() {
 
     // Its last group (500 games) is read back, and the file cut where it began.
     let held = check_resumable(&path, 0..2_500).unwrap();
-    let mut parquet = GameParquet::resumed(&path, held, &[]).unwrap();
+    let mut parquet = GameParquet::resumed(&path, held).unwrap();
     parquet.fail(io::Error::other("the disk is full"), None);
     assert_eq!(parquet.salvaged(), Some(2_500));
     assert!(!tail::tail_path(&path).exists(), "the tail put back");
@@ -298,7 +298,7 @@ fn a_file_killed_after_a_checkpoint_is_put_back_as_the_state_counts_it() {
     assert_eq!(games_held(&path).0, (0..1_500).collect::<Vec<_>>());
 
     // Going on from there, killed once sealed again but before its state was written.
-    let mut parquet = GameParquet::resumed(&path, held, &[]).unwrap();
+    let mut parquet = GameParquet::resumed(&path, held).unwrap();
     (parquet.write_games(&spec, 1_500, &records[1_500..], None)).unwrap();
     parquet.seal("{}".to_string()).unwrap();
     drop(parquet);

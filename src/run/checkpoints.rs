@@ -11,11 +11,13 @@ use crate::batch::{Checkpoints, Footer, Occasion};
 use crate::config::ConfigError;
 use crate::export::{
     CsvEnd, GameCsv, GameFiles, GameParquet, Holding, LeadKind, Stream, Target, check_resumable,
+    forget_saved_tail,
 };
 use crate::interrupt::{self, CheckpointAnswer, Interrupt};
 use crate::state::Resumable;
 use crate::stats::Stats;
 
+use super::RunError;
 use super::outputs::open_game_files;
 
 /// What `warsim resume` needs to continue a run or sweep that ended early (`command`, none for
@@ -149,6 +151,20 @@ pub fn resumable_at(
         cwd_base64,
         csv_bytes: bytes,
         csv_tail: last_row.to_string(),
+    }
+}
+
+/// Removes the tail saved beside a run's or sweep's Parquet file (`parquet`) once its final
+/// state (`state`, which `unwritten` does not name as `state_named`) counts the games written
+/// on after a resume or a checkpoint.
+pub fn forget_tail_once_counted(
+    (state, parquet): (&Option<Target>, &Option<Target>),
+    (unwritten, state_named): (&[RunError], &str),
+) {
+    if let (Some(_), Some(Target::File(path))) = (state, parquet)
+        && !unwritten.iter().any(|e| e.is_write_of(state_named))
+    {
+        forget_saved_tail(path);
     }
 }
 

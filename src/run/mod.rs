@@ -13,10 +13,7 @@ use std::time::Instant;
 use crate::batch::{BatchError, BatchSpec, Controls, Occasion, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, group};
-use crate::export::{
-    CsvEnd, GameFiles, RunInfo, Summary, Target, forget_saved_tail, summary_json_line,
-    write_atomically,
-};
+use crate::export::{CsvEnd, GameFiles, RunInfo, Summary, summary_json_line, write_atomically};
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
 use crate::state::{State, check_outputs_beside_state};
@@ -35,8 +32,8 @@ pub use kept::{ParquetLeft, per_game_kept};
 use kept::{kept_note, kept_text};
 
 pub use checkpoints::{
-    answer_checkpoint_requests, checkpoints_of, checkpoints_sealing, game_files, play_on,
-    play_on_once, resumable, resumable_at, say_checkpoint_written,
+    answer_checkpoint_requests, checkpoints_of, checkpoints_sealing, forget_tail_once_counted,
+    game_files, play_on, play_on_once, resumable, resumable_at, say_checkpoint_written,
 };
 pub use other_parts::{Holds, ThisBatch, another_parts, check_other_parts, state_and_csv_to_check};
 pub use outputs::{OutputWriter, StopFailure, Stopper, write_each};
@@ -160,11 +157,10 @@ pub fn run(options: &RunOptions, interrupt: Option<&Interrupt>) -> Result<RunEnd
     let mut failures = write_result_files(options, &info, &stats, &csv_end);
     // The state now counts the games of the Parquet file written on after a resume or a
     // checkpoint: its saved tail goes.
-    if let (Some(_), Some(Target::File(path))) = (&options.state, &options.parquet)
-        && !failures.iter().any(|e| e.is_write_of(outputs::STATE_FILE))
-    {
-        forget_saved_tail(path);
-    }
+    forget_tail_once_counted(
+        (&options.state, &options.parquet),
+        (&failures, outputs::STATE_FILE),
+    );
     // A batch a write error stopped says what it kept in that error.
     let stopped = failure.is_some();
     if let Some(failure) = failure {

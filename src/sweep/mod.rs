@@ -18,10 +18,12 @@ use crate::config::{
     ConfigError, check_checkpoints, check_counts, check_parquet, one_on_stdout, parquet_stops,
 };
 use crate::export::text::group;
-use crate::export::{Holding, LeadKind, RunInfo, Target, forget_saved_tail};
+use crate::export::{Holding, LeadKind, RunInfo, Target};
 use crate::interrupt::Interrupt;
 use crate::plot::plottable;
-use crate::run::{RunEnd, RunError, StopFailure, game_files, write_report_with};
+use crate::run::{
+    RunEnd, RunError, StopFailure, forget_tail_once_counted, game_files, write_report_with,
+};
 use crate::state::check_outputs_beside_state;
 use crate::stats::Stats;
 
@@ -231,11 +233,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     let mut failures = write_sweep_files(options, &results, &csv_end);
     // The state now counts the games of the Parquet file written on after a resume or a
     // checkpoint: its saved tail goes.
-    if let (Some(_), Some(Target::File(path))) = (&options.state, &options.parquet)
-        && !failures.iter().any(|e| e.is_write_of(SWEEP_STATE))
-    {
-        forget_saved_tail(path);
-    }
+    forget_tail_once_counted((&options.state, &options.parquet), (&failures, SWEEP_STATE));
     // The last cell begun: the one a failure or an interrupt stopped in.
     let last_begun = || options.grid.cell_named(results.len().saturating_sub(1));
     // A sweep a write error stopped says what it kept in that error.

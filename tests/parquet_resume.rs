@@ -40,6 +40,23 @@ fn stopped(dir: &Path, command: &str, signal: &str, bytes: u64) -> String {
     said
 }
 
+/// Plays `command` (whose per-game CSV is `csv_flag`) uninterrupted in `dir`
+/// ([`common::parquet::played_whole`]), then with the per-game files and state `beside`,
+/// stopped by SIGINT once its Parquet file has a row group, which says how to play on; returns
+/// the command stopped.
+fn stopped_beside_whole(dir: &Path, (command, csv_flag): (&str, &str), beside: &str) -> String {
+    common::parquet::played_whole(dir, command, csv_flag);
+    let command = format!("{command} {beside}");
+    let said = stopped(dir, &command, "-INT", 100_000);
+    assert!(
+        said.ends_with(
+            "; to play on: `warsim resume s.state`, or the same command with --continue\n"
+        ),
+        "{said}"
+    );
+    command
+}
+
 /// A folder holding a run of 10^9 games stopped by SIGINT once its Parquet file had a row
 /// group: `games.parquet`, `games.csv` and `s.state`.
 fn stopped_run() -> TempDir {
@@ -70,16 +87,7 @@ fn resume_killed(dir: &Path, held: u64) {
 fn a_stopped_run_goes_on_with_its_parquet_file_even_after_a_killed_resume() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
-    common::parquet::played_whole(d, RUN, "--csv");
-
-    let command = format!("{RUN} {BESIDE_STATE}");
-    let said = stopped(d, &command, "-INT", 100_000);
-    assert!(
-        said.ends_with(
-            "; to play on: `warsim resume s.state`, or the same command with --continue\n"
-        ),
-        "{said}"
-    );
+    let command = stopped_beside_whole(d, (RUN, "--csv"), BESIDE_STATE);
     let held = size(&d.join("games.parquet"));
 
     // Killed once it wrote a row group more: the file has lost its footer, which is saved.
@@ -174,17 +182,9 @@ fn a_stopped_sweep_goes_on_with_its_parquet_file() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
     let sweep = "sweep --players 2,3 --games 400000 --threads 1 -q";
-    common::parquet::played_whole(d, sweep, "--games-csv");
     let beside = "--parquet games.parquet --games-csv games.csv --state s.state \
                   --checkpoint-every 0";
-    let command = format!("{sweep} {beside}");
-    let said = stopped(d, &command, "-INT", 100_000);
-    assert!(
-        said.ends_with(
-            "; to play on: `warsim resume s.state`, or the same command with --continue\n"
-        ),
-        "{said}"
-    );
+    let command = stopped_beside_whole(d, (sweep, "--games-csv"), beside);
     (warsim().current_dir(d))
         .args(args(&format!("{command} --continue")))
         .assert()

@@ -3,14 +3,12 @@
 //! again, or read back, with each game's settings, so the file ends as one never stopped.
 
 use super::resume::Holding;
-use super::tests::file;
+use super::tests::{file, opened_with};
 use super::*;
-use crate::engine::Preset;
-use crate::export::Target;
 
 /// The two cells [`file`] writes: 2,500 games of cell 0, then 3,000 of cell 1, each numbered
 /// from 0, in row groups of 1,000; the file never stopped, as bytes, and a fresh writer for
-/// the same rows at `games.parquet`, named.
+/// the same rows at `games.parquet`, named ([`opened_with`]).
 fn cells() -> (
     BatchSpec,
     Vec<GameRecord>,
@@ -18,22 +16,12 @@ fn cells() -> (
     GameParquet,
     Vec<u8>,
 ) {
-    let spec = BatchSpec {
-        rules: Preset::Classic.rules(),
-        first: 0,
-        games: 5_500,
-        seed: 19,
-        threads: 1,
-    };
-    let records = spec.played_one_by_one();
-    let dir = tempfile::tempdir().unwrap();
+    let (spec, records, dir, parquet) = opened_with(5_500, 19, &LEADS);
     let never = dir.path().join("never.parquet");
     file(&never, &spec, &records, 0);
     let expected = std::fs::read(&never).unwrap();
-    let path = dir.path().join("games.parquet");
-    let out = Stream::create(&Target::File(path.clone())).unwrap();
-    let mut parquet = GameParquet::new(out, &LEADS).named(&path);
-    (parquet.group_rows, parquet.encoders) = (1_000, 0);
+    let mut parquet = parquet.named(&dir.path().join("games.parquet"));
+    parquet.encoders = 0;
     (spec, records, dir, parquet, expected)
 }
 

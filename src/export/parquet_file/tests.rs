@@ -140,6 +140,15 @@ fn a_file_given_up_keeps_the_row_groups_it_holds_whole() {
 /// `games` classic games seeded `seed`, played, and a Parquet file of row groups of 1,000
 /// games opened for them as `games.parquet` in a fresh folder.
 fn opened(games: u64, seed: u64) -> (BatchSpec, Vec<GameRecord>, tempfile::TempDir, GameParquet) {
+    opened_with(games, seed, &[])
+}
+
+/// [`opened`], its rows led by the columns `leads` (a sweep's).
+pub(super) fn opened_with(
+    games: u64,
+    seed: u64,
+    leads: &[(&str, LeadKind)],
+) -> (BatchSpec, Vec<GameRecord>, tempfile::TempDir, GameParquet) {
     let spec = BatchSpec {
         rules: Preset::Classic.rules(),
         first: 0,
@@ -150,7 +159,7 @@ fn opened(games: u64, seed: u64) -> (BatchSpec, Vec<GameRecord>, tempfile::TempD
     let records = spec.played_one_by_one();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.parquet");
-    let mut parquet = GameParquet::new(Stream::create(&Target::File(path)).unwrap(), &[]);
+    let mut parquet = GameParquet::new(Stream::create(&Target::File(path)).unwrap(), leads);
     parquet.group_rows = 1_000;
     (spec, records, dir, parquet)
 }

@@ -1,7 +1,7 @@
 //! `warsim play --deal`: a game from given hands rather than a shuffled deck, written as
 //! `warsim enumerate` prints its deals (`1 3 5 6 | 7 2 4`: ranks, 1 the lowest, top card
-//! first, seat by seat; commas may separate them too) or its cycles' positions (each seat's pile, then its empty heap), and
-//! checked against the rules' deck before anything is played.
+//! first, seat by seat; commas may separate them too) or its cycles' positions (each seat's
+//! pile, then its empty heap), and checked against the rules' deck before anything is played.
 
 use crate::engine::SuitedCard;
 use crate::engine::rules::Rules;

@@ -167,8 +167,8 @@ pub enum ParquetLeft {
 }
 
 impl ParquetLeft {
-    /// A run's Parquet file (`parquet`) if `warsim resume` cannot go on with it once the run
-    /// stopped after `games` games, as left so: on standard output, a pipe or a device, which
+    /// A run's or sweep's Parquet file (`parquet`) if `warsim resume` cannot go on with it once
+    /// it stopped after `games` games, as left so: on standard output, a pipe or a device, which
     /// cannot be read back, or holding other games than the state counts (cut back after its
     /// own write error, left without a footer, removed or cut short).
     pub fn in_the_way(self, parquet: &Option<Target>, games: u64) -> Option<Target> {

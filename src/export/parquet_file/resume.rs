@@ -30,10 +30,9 @@ use crate::export::stream::Stream;
 use crate::export::text::counted;
 
 /// Reads the footer of the Parquet file at `path` and checks that it holds exactly the games
-/// `games` (a run's range, or a sweep's count, [`Holding`]), in row groups laid one after the
-/// other, as warsim writes them. A tail a killed run
-/// saved is put back first (or removed, where the file already holds the games: the run was
-/// killed after its state was written).
+/// `games` (a run's range, or a sweep's count, [`Holding`]), in the columns and row groups
+/// warsim writes. A tail a killed run saved is put back first (or removed, where the file
+/// already holds the games: the run was killed after its state was written).
 pub fn check_resumable(path: &Path, games: impl Into<Holding>) -> Result<HeldGroups, NotResumable> {
     let games = games.into();
     let not = |why| NotResumable {

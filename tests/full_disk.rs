@@ -131,8 +131,10 @@ fn a_parquet_file_refused_room_ends_with_every_game_and_its_footer() {
              those games (complete: false)\n"
         )
     );
+    // Where it stops depends on how far the workers had played on when the room was refused:
+    // under load, as early as the fourth group's end (seen: 11 games past it).
     assert!(
-        (1_048_576..1_500_000).contains(&rows.len()) && groups == 5,
+        (1_048_576..1_500_000).contains(&rows.len()) && groups == rows.len().div_ceil(1 << 18),
         "{n} in {groups}"
     );
     let whole = uninterrupted(1_500_000);

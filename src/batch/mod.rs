@@ -98,20 +98,31 @@ pub enum BatchError {
     },
 }
 
-/// A pool of worker threads, started once and used for any number of batches (a sweep plays
-/// every cell on the same workers, with no start-up cost between cells).
+/// A pool of worker threads and the thread that writes their records, started once and used
+/// for any number of batches (a sweep plays every cell on the same threads, with no start-up
+/// cost between cells).
 pub struct Workers {
     pool: rayon::ThreadPool,
+    /// One thread, for [`write_in_order`]: a thread started per batch waited, on a busy machine,
+    /// a time slice before it first ran (the scheduler puts new threads last), once per cell of
+    /// a sweep with a per-game file or checkpoints.
+    writer: rayon::ThreadPool,
 }
 
 impl Workers {
-    /// Starts `threads` workers.
+    /// Starts `threads` workers and their writer.
     pub fn new(threads: usize) -> Result<Workers, BatchError> {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map(|pool| Workers { pool })
-            .map_err(|source| BatchError::Pool { threads, source })
+        let pool = |threads, name: &'static str| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(move |i| format!("warsim-{name}-{i}"))
+                .build()
+                .map_err(|source| BatchError::Pool { threads, source })
+        };
+        Ok(Workers {
+            pool: pool(threads, "worker")?,
+            writer: pool(1, "writer")?,
+        })
     }
 }
 
@@ -141,7 +152,7 @@ pub fn run_batch_on(
         sink => sink,
     };
     let Some(sink) = sink else {
-        let per_worker = pool.broadcast(|_| {
+        let per_worker: Vec<Stats> = worker_tasks(pool, spec.threads, || {
             let mut stats = spec.new_stats();
             play_claims(spec, &claims, controls, &|| true, |engine, games| {
                 engine.play_games(&spec.rules, spec.seed, games, |record| {
@@ -159,9 +170,10 @@ pub fn run_batch_on(
     let format = sink.row_formatter();
     let (send, receive) = channel::<Played>();
     let checkpoints = controls.checkpoints.as_ref();
-    std::thread::scope(|scope| {
-        let writer = scope.spawn(|| write_in_order(spec, sink, receive, &room, checkpoints));
-        pool.broadcast(|_| {
+    let mut written = None;
+    workers.writer.in_place_scope(|scope| {
+        scope.spawn(|_| written = Some(write_in_order(spec, sink, receive, &room, checkpoints)));
+        worker_tasks(pool, spec.threads, || {
             let send = send.clone();
             let has_room = || room.wait_for(claims.next());
             play_claims(spec, &claims, controls, &has_room, |engine, games| {
@@ -183,9 +195,28 @@ pub fn run_batch_on(
             });
         });
         drop(send);
-        writer
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    });
+    // The scope waited for the writer, and passed on its panic if it panicked.
+    written.expect("the writer ran in the scope")
+}
+
+/// Runs `task` `tasks` times on the pool, as tasks any worker may take, and collects what
+/// they return. Not `broadcast`: that waits for every worker in turn, so a sweep of many short
+/// cells on a busy machine waited a time slice per cell for a worker the system had paused;
+/// here the workers running take the tasks of those that are not (a task started late finds the
+/// games claimed and returns at once).
+fn worker_tasks<T: Send>(
+    pool: &rayon::ThreadPool,
+    tasks: usize,
+    task: impl Fn() -> T + Sync,
+) -> Vec<T> {
+    use rayon::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
+    pool.install(|| {
+        (0..tasks)
+            .into_par_iter()
+            .with_max_len(1)
+            .map(|_| task())
+            .collect()
     })
 }
 

@@ -273,3 +273,63 @@ fn few_slow_games_keep_every_thread_busy() {
     assert_eq!(stats.games, 4);
     assert_eq!(threads_used.lock().unwrap().len(), 2);
 }
+
+/// Notes the thread each write ran on, and counts the games.
+struct WriterThreads(Vec<std::thread::ThreadId>, u64);
+
+impl RecordSink for WriterThreads {
+    fn write_games(
+        &mut self,
+        _: &BatchSpec,
+        _: u64,
+        records: &[GameRecord],
+        _: Option<&[u8]>,
+    ) -> io::Result<()> {
+        self.0.push(std::thread::current().id());
+        self.1 += records.len() as u64;
+        Ok(())
+    }
+    fn committed(&self) -> u64 {
+        self.1
+    }
+    fn finish(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn batches_wait_for_no_paused_worker_and_keep_one_writer() {
+    use std::sync::{Arc, mpsc::channel};
+    let workers = Arc::new(Workers::new(2).unwrap());
+    // One worker held, as a busy machine's scheduler may pause any thread for a time slice.
+    let (held, release) = (channel(), channel::<()>());
+    workers.pool.spawn(move || {
+        held.0.send(()).unwrap();
+        release.1.recv().ok();
+    });
+    held.1.recv().unwrap();
+    let (done, finished) = channel();
+    let batches = Arc::clone(&workers);
+    std::thread::spawn(move || {
+        let batch = |sink: Option<&mut dyn RecordSink>| {
+            run_batch_on(&batches, &spec(2_000, 2), sink, &Controls::none())
+        };
+        let none = batch(None);
+        let mut sink = WriterThreads(Vec::new(), 0);
+        let first = batch(Some(&mut sink));
+        let writes = sink.0.len();
+        sink.1 = 0;
+        let second = batch(Some(&mut sink));
+        let games = [none, first, second].map(|stats| stats.unwrap().games);
+        done.send((games, writes, sink.0)).unwrap();
+    });
+    // Generous: the three batches take milliseconds; a batch waiting for the held worker never
+    // ends.
+    let outcome = finished.recv_timeout(std::time::Duration::from_secs(60));
+    release.0.send(()).unwrap();
+    let (games, writes, threads) = outcome.expect("a batch waited for the worker held");
+    assert_eq!(games, [2_000; 3]);
+    // Both batches' writes ran on one thread, started with the workers.
+    assert!(0 < writes && writes < threads.len());
+    assert!(threads.iter().all(|id| *id == threads[0]), "{threads:?}");
+}

@@ -2,8 +2,8 @@
 # A sweep of many short cells on a busy machine (a shared cluster node, a container given less
 # CPU than it sees): wall time of `warsim sweep --face-down 0..255 --ranks 10..20 --games G`
 # (2,816 cells) with no files, with a per-game CSV, with a Parquet file and with a state, while
-# BUSY processes spin on the cores, and the same sweep on the machine left idle. Each binary in
-# turn, in one sitting; medians over the runs, and each binary's against the first's.
+# K processes spin on the cores (--busy K), and the same sweep on the machine left idle. Each
+# binary in turn, in one sitting; medians over the runs, and each binary's against the first's.
 #
 # Usage: scripts/busy-sweep.sh [--runs N] [--busy K] [--games G] [BINARY...]
 #   --runs N    runs of each work on each binary (default 5)

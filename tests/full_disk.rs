@@ -12,6 +12,7 @@ use std::process::Output;
 use common::disk::{NEARLY_FULL, csv_rows, on_disk};
 use common::parquet::rows_as_csv;
 use tempfile::TempDir;
+use warsim::export::ROW_GROUP;
 use warsim::export::text::group;
 
 /// Checks that the run `out` came from played to its end.
@@ -134,7 +135,7 @@ fn a_parquet_file_refused_room_ends_with_every_game_and_its_footer() {
     // Where it stops depends on how far the workers had played on when the room was refused:
     // under load, as early as the fourth group's end (seen: 11 games past it).
     assert!(
-        (1_048_576..1_500_000).contains(&rows.len()) && groups == rows.len().div_ceil(1 << 18),
+        (1_048_576..1_500_000).contains(&rows.len()) && groups == rows.len().div_ceil(ROW_GROUP),
         "{n} in {groups}"
     );
     let whole = uninterrupted(1_500_000);

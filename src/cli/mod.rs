@@ -6,6 +6,7 @@ mod continuing;
 mod documents;
 mod enumerate;
 mod failure;
+mod open_files;
 mod play;
 mod resume;
 mod resumed_files;
@@ -300,6 +301,18 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return clap_failure(error),
     };
+    // Single games and the documents write one stream each; a batch opens its files later.
+    let batch = !matches!(
+        cli.command,
+        Command::Rules { .. }
+            | Command::Completions { .. }
+            | Command::Man { .. }
+            | Command::Play(_)
+    );
+    if batch && let Err(message) = open_files::make_room() {
+        report_error(&message);
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Rules { name, settings } => {
             return rules::show_rules_command(name.as_deref(), settings);

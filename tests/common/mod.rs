@@ -147,8 +147,13 @@ pub fn first_line_then_close(args: &[&str]) -> (String, Output) {
 /// Runs `warsim ARGS` in `dir` on a "disk" that fills at `kib` KiB: a file size limit, whose
 /// SIGXFSZ warsim ignores, so that writes past it fail as on a full disk (tests/full_disk.rs).
 pub fn with_full_disk_at(kib: u32, dir: &std::path::Path, args: &str) -> Output {
+    under_limits(&format!("ulimit -f {kib}"), dir, args)
+}
+
+/// Runs `warsim ARGS` in `dir`, started after `limits` (bash `ulimit` commands).
+pub fn under_limits(limits: &str, dir: &std::path::Path, args: &str) -> Output {
     let script = format!(
-        "ulimit -f {kib}; exec '{}' {args}",
+        "{limits}; exec '{}' {args}",
         assert_cmd::cargo::cargo_bin("warsim").display()
     );
     Command::new("bash")

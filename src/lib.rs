@@ -18,11 +18,14 @@ compile_error!(
 
 /// Writes a line to standard error as `eprintln!` does, but never panics where it cannot: a
 /// run whose standard error goes to a full disk (`2> log` there, or `> f 2>&1` beside its
-/// rows) still ends with the exit status it calls for, the one word left to it.
+/// rows) still ends with the exit status it calls for, the one word left to it. Always one
+/// line: control characters (a newline in a path the user gave) are written as escapes, so a
+/// warning, a note or an error never spills onto a second line a script would read alone.
 macro_rules! say {
     ($($words:tt)*) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($words)*);
+        let line = $crate::export::text::escape_controls(&format!($($words)*));
+        let _ = writeln!(std::io::stderr(), "{line}");
     }};
 }
 

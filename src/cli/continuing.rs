@@ -12,6 +12,7 @@ use super::Command;
 use super::resume::{continue_from, continue_sweep, parse, read_checkpoint, refuse};
 use crate::config::{RunOptions, parse_duration};
 use crate::export::Target;
+use crate::export::text::shell_word;
 use crate::interrupt::Interrupt;
 use crate::run::{RunEnd, RunError, run};
 use crate::state::{AnyState, Resumable, StateLock, WhenHeld};
@@ -133,9 +134,10 @@ pub(super) fn own_checkpoint(
         // This very command, run elsewhere: most likely its folder moved here.
         (true, false) => Err(refuse(format!(
             "--continue: {name} is this {job}'s state from another folder ({}): if the folder \
-             moved here, continue it with `warsim resume {name} --folder .`; else give this \
-             {job} its own --state",
-            resumable.folder_text()
+             moved here, continue it with `warsim resume {} --folder .`; else give this {job} \
+             its own --state",
+            resumable.folder_text(),
+            shell_word(path.as_os_str())
         ))),
         (false, _) => Err(another_job(&name, &resumable, job, &checkpoint)),
     }
@@ -188,7 +190,10 @@ pub(super) fn another_job(
     };
     refuse(format!(
         "--continue: {name} is the state of {whose} (`warsim {}` in {}): give this {job} its own --state, or remove {name} to start over",
-        resumable.command.join(" "),
+        (resumable.command.iter())
+            .map(|word| shell_word(word.as_ref()))
+            .collect::<Vec<_>>()
+            .join(" "),
         resumable.folder_text()
     ))
 }

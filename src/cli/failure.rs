@@ -9,10 +9,13 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 
+use crate::export::text::escape_controls;
+
 /// Prints `error: MESSAGE` as exactly one line: control characters a user typed into a value
-/// (a newline, a tab) are shown escaped, so a message can never spill onto a second line.
+/// (a newline, a tab) are shown escaped (by `say!`), so a message never spills onto a second
+/// line.
 pub(crate) fn report_error(message: &dyn std::fmt::Display) {
-    say!("error: {}", escape_controls(&message.to_string()));
+    say!("error: {message}");
 }
 
 /// Help and version print as clap renders them (exit 1 when they cannot be written, a closed
@@ -202,19 +205,6 @@ fn not_utf8_message(args: &[OsString]) -> String {
          state file records them as text): give it in UTF-8, renaming the file or folder if it \
          is a path"
     )
-}
-
-/// `text` with its control characters written as escapes (`\n`, `\t`, `\u{1b}`).
-fn escape_controls(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_debug().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]

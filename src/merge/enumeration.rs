@@ -4,12 +4,14 @@
 //! every deal, so parts that leave sequences out, hold some twice or were stopped before their
 //! end are refused, as are parts of other enumerations (rules, deals, warsim versions).
 
+use std::path::Path;
+
 use super::{fold_rest, mixed, refuse, unreadable};
 use crate::enumerate::command::{EnumerationOutputs, write_outputs};
 use crate::enumerate::report::sequence_span;
 use crate::enumerate::saved::tally_of;
 use crate::enumerate::{DealSet, Plan};
-use crate::export::text::group;
+use crate::export::text::{group, shell_word};
 use crate::run::{RunEnd, RunError};
 use crate::state::{AnyState, EnumerationState};
 
@@ -45,7 +47,7 @@ pub(super) fn merge_enumeration(
         ));
     }
     let players = rules.players as usize;
-    unfinished(&named(0), &first)?;
+    unfinished(&paths[0], &first)?;
     let mut tally = tally_of(&first.tally, players).map_err(|why| damaged(0, why))?;
     let mut parts = vec![(first.first, first.end, 0)];
     let (mut seconds, mut threads) = (first.wall_seconds, first.threads);
@@ -61,7 +63,7 @@ pub(super) fn merge_enumeration(
                 named(file)
             )));
         }
-        unfinished(&named(file), &state)?;
+        unfinished(&paths[file], &state)?;
         tally.merge(tally_of(&state.tally, players).map_err(|why| damaged(file, why))?);
         parts.push((state.first, state.end, file));
         seconds += state.wall_seconds;
@@ -118,16 +120,18 @@ fn differs(state: &EnumerationState, first: &EnumerationState) -> Option<&'stati
 }
 
 /// Refuses a part stopped before its end (a checkpoint): its figures are not yet its part's.
-fn unfinished(name: &str, state: &EnumerationState) -> Result<(), RunError> {
+fn unfinished(path: &Path, state: &EnumerationState) -> Result<(), RunError> {
     if state.whole() {
         return Ok(());
     }
     let held = sequence_span(state.first, state.next).unwrap_or_else(|| "no sequences".into());
     Err(refuse(format!(
-        "{name} holds an enumeration stopped before its end: {held} of its {} to {}; play it \
-         to its end with `warsim resume {name}`, then merge",
+        "{} holds an enumeration stopped before its end: {held} of its {} to {}; play it to its \
+         end with `warsim resume {}`, then merge",
+        path.display(),
         group(state.first),
-        group(state.end - 1)
+        group(state.end - 1),
+        shell_word(path.as_os_str())
     )))
 }
 

@@ -9,6 +9,7 @@ use indicatif::ProgressBar;
 
 use crate::batch::{Checkpoints, Footer, Occasion};
 use crate::config::ConfigError;
+use crate::export::text::shell_word;
 use crate::export::{
     CsvEnd, GameCsv, GameFiles, GameParquet, Holding, LeadKind, Stream, Target, check_resumable,
     forget_saved_tail,
@@ -120,7 +121,7 @@ fn play_on_when(state: &Option<Target>, parquet: &Option<Target>, when: &str) ->
     match (state, parquet) {
         (Some(target @ Target::File(path)), None) if target.keeps_checkpoints() => format!(
             "; to play on{when}: `warsim resume {}`, or the same command with --continue",
-            path.display()
+            shell_word(path.as_os_str())
         ),
         (Some(Target::File(_)), Some(_)) => format!(
             "; a Parquet file cannot be continued: to play every game{when}, the same command again"

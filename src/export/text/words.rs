@@ -78,6 +78,66 @@ pub fn percent_of(count: u64, total: u64, decimals: usize) -> String {
     }
 }
 
+/// `word` (a path, an argument) as a shell reads it back as one word, for a command a message
+/// offers to paste: as it is when it holds only characters no shell treats apart, in single
+/// quotes otherwise, and in ANSI-C quotes (`$'a\nb'`, which bash, zsh, ksh and POSIX.1-2024 sh
+/// read) when it holds a control character or bytes that are not UTF-8, so that the command
+/// stays on its one line and names the very bytes. Written here rather than taken from `shlex`
+/// or `shell-escape`, which leave a newline raw in their quotes and take only UTF-8.
+pub fn shell_word(word: &std::ffi::OsStr) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = word.as_bytes();
+    let plain = |b: &u8| b.is_ascii_alphanumeric() || b"_@%+=:,./-".contains(b);
+    if !bytes.is_empty() && bytes.iter().all(plain) {
+        return word.to_string_lossy().into_owned();
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) if !text.chars().any(char::is_control) => {
+            format!("'{}'", text.replace('\'', r"'\''"))
+        }
+        _ => ansi_c_quoted(bytes),
+    }
+}
+
+/// `$'…'` holding `bytes`: control characters and bytes that are not UTF-8 as `\xHH`, a
+/// backslash and a quote escaped, the rest as it is.
+fn ansi_c_quoted(bytes: &[u8]) -> String {
+    let mut quoted = String::from("$'");
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' | '\'' => quoted.extend(['\\', c]),
+                c if c.is_control() => {
+                    let mut units = [0; 4];
+                    for byte in c.encode_utf8(&mut units).bytes() {
+                        quoted.push_str(&format!("\\x{byte:02x}"));
+                    }
+                }
+                c => quoted.push(c),
+            }
+        }
+        for byte in chunk.invalid() {
+            quoted.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    quoted.push('\'');
+    quoted
+}
+
+/// `text` with its control characters written as escapes (`\n`, `\t`, `\u{1b}`): one line
+/// whatever a path or value given by the user holds.
+pub fn escape_controls(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,6 +176,32 @@ mod tests {
         assert_eq!(percent_of(9_999_999, 10_000_000, 4), ">99.9999%");
         assert_eq!(percent_of(2, 3, 1), "66.7%");
         assert_eq!(percent_of(0, 0, 2), "0.00%");
+    }
+
+    /// Each word as quoted, and read back by bash as the very bytes.
+    #[test]
+    fn shell_words_read_back_as_given() {
+        use std::ffi::OsStr;
+        use std::os::unix::ffi::OsStrExt;
+        let words: [(&[u8], &str); 8] = [
+            (b"s.json", "s.json"),
+            (b"runs/a-1_b,c=2:x@y%z+", "runs/a-1_b,c=2:x@y%z+"),
+            (b"", "''"),
+            (b"my runs/s t.json", "'my runs/s t.json'"),
+            (b"it's $HOME", r"'it'\''s $HOME'"),
+            ("café *".as_bytes(), "'café *'"),
+            (b"a\nb\\c'd", r"$'a\x0ab\\c\'d'"),
+            (b"caf\xe9\t", r"$'caf\xe9\x09'"),
+        ];
+        for (bytes, quoted) in words {
+            let word = OsStr::from_bytes(bytes);
+            assert_eq!(shell_word(word), quoted);
+            let read = std::process::Command::new("bash")
+                .args(["-c", &format!("printf %s {quoted}")])
+                .output()
+                .unwrap();
+            assert_eq!(read.stdout, bytes, "{quoted}");
+        }
     }
 
     #[test]

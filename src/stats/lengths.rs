@@ -5,18 +5,23 @@
 //! end: neither has a length, so both are *right-censored*. They are counted apart, ranked above
 //! every finished game by the quantiles (capped below cycles: a capped game might still end),
 //! left out of the mean, spread, min and max, and counted as still running by the survival
-//! curve. Lengths up to [`DENSE`] rounds sit in a flat array (no allocation while recording);
-//! the rare longer ones in a map.
+//! curve. Lengths up to [`DENSE`] rounds sit in a flat array, which starts short and grows as
+//! longer games come (a few times a batch at most); the rare longer ones in a map.
 
 use std::collections::BTreeMap;
 
 use super::quantile_ranks::quantile_ci_ranks;
 use super::spread::Sums;
 
-/// Lengths counted in the flat array (longer ones go to a map): 128 KB per worker, whatever the
-/// cap, so a thousand threads stay within memory; a game that long costs far more than an
-/// insertion into the map.
+/// Lengths counted in the flat array (longer ones go to a map): at most 128 KB per worker,
+/// whatever the cap, so a thousand threads stay within memory; a game that long costs far more
+/// than an insertion into the map.
 pub const DENSE: u64 = 1 << 14;
+
+/// Lengths the flat array starts with: most rule sets' games end within them. A batch's
+/// statistics are zeroed, merged and compacted whole, so a sweep's short cells cost a fraction
+/// of what a full array did (each worker's 128 KB per cell).
+const FIRST: u64 = 1 << 10;
 
 /// A quantile of game lengths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,7 +64,7 @@ impl Lengths {
     /// No games yet; finished games last at most `most` rounds, capped ones stop at `cap`.
     pub fn new(most: u32, cap: u32) -> Lengths {
         Lengths {
-            dense: vec![0; (u64::from(most) + 1).min(DENSE) as usize],
+            dense: vec![0; (u64::from(most) + 1).min(FIRST) as usize],
             sparse: BTreeMap::new(),
             finished: 0,
             capped: 0,
@@ -92,7 +97,7 @@ impl Lengths {
         let rounds = u64::from(rounds);
         match self.dense.get_mut(rounds as usize) {
             Some(count) => *count += 1,
-            None => *self.sparse.entry(rounds).or_insert(0) += 1,
+            None => self.finished_past_array(rounds),
         }
         self.finished += 1;
         self.min = self.min.min(rounds);
@@ -101,7 +106,30 @@ impl Lengths {
         self.squares += u128::from(rounds * rounds);
     }
 
-    /// Adds `games` finished games of `rounds` rounds at once (a state file's counts).
+    /// A finished game longer than the flat array holds: the array grows to take it (at least
+    /// doubling, up to [`DENSE`]); a longer game goes to the map.
+    #[cold]
+    fn finished_past_array(&mut self, rounds: u64) {
+        if rounds < DENSE {
+            let len = (rounds + 1).max(2 * self.dense.len() as u64).min(DENSE);
+            self.grow_array(len as usize);
+            self.dense[rounds as usize] += 1;
+        } else {
+            *self.sparse.entry(rounds).or_insert(0) += 1;
+        }
+    }
+
+    /// Makes the flat array `len` long; what the map held below its new end moves into it.
+    fn grow_array(&mut self, len: usize) {
+        self.dense.resize(len, 0);
+        let past = self.sparse.split_off(&(len as u64));
+        for (rounds, count) in std::mem::replace(&mut self.sparse, past) {
+            self.dense[rounds as usize] += count;
+        }
+    }
+
+    /// Adds `games` finished games of `rounds` rounds at once (a state file's counts), in the
+    /// layout the lengths have (read laid out, they are not grown).
     pub fn finished_many(&mut self, rounds: u64, games: u64) {
         match self.dense.get_mut(rounds as usize) {
             Some(count) => *count += games,
@@ -259,12 +287,7 @@ impl Lengths {
     /// Adds `other`'s games (both must come from the same rules; either may be compacted).
     pub fn merge(&mut self, other: &Lengths) {
         if other.dense.len() > self.dense.len() {
-            self.dense.resize(other.dense.len(), 0);
-            // What the map held below the longer array's end moves into the array.
-            let past = self.sparse.split_off(&(self.dense.len() as u64));
-            for (rounds, count) in std::mem::replace(&mut self.sparse, past) {
-                self.dense[rounds as usize] += count;
-            }
+            self.grow_array(other.dense.len());
         }
         for (mine, theirs) in self.dense.iter_mut().zip(&other.dense) {
             *mine += theirs;

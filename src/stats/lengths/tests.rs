@@ -1,6 +1,6 @@
 //! The length statistics' tests: exact quantiles with censored games, the median's interval,
-//! the spread of sums past the exact formula, lengths past the flat array, and compacted
-//! lengths.
+//! the spread of sums past the exact formula, lengths past the flat array, the array grown as
+//! games come, and compacted lengths.
 
 use super::*;
 
@@ -92,6 +92,38 @@ fn long_games_beyond_the_flat_array_count_exactly() {
     merged.merge(&l);
     assert_eq!(merged.quantile(50_000), Some(Quantile::Rounds(7)));
     assert_eq!(merged.finished_games(), 8);
+}
+
+/// A batch's lengths start with a short flat array (a sweep's short cells zeroed and merged
+/// 128 KB a worker each) and grow it as longer games come, up to [`DENSE`]; lengths a compacted
+/// map held below the array's new end move into it, so the counts stay shortest first.
+#[test]
+fn the_flat_array_starts_short_and_grows_with_the_games() {
+    let mut l = Lengths::new(100_000, 100_000);
+    assert_eq!(l.dense.len(), 1 << 10);
+    for r in [5, 3_000, 20_000, 1_500, 3_000] {
+        l.finished(r);
+    }
+    assert_eq!((l.dense.len(), l.sparse.len()), (3_001, 1));
+    l.finished(3_001);
+    assert_eq!(l.dense.len(), 6_002, "at least doubled");
+    let counts: Vec<_> = l.counts().collect();
+    assert_eq!(
+        counts,
+        [(5, 1), (1_500, 1), (3_000, 2), (3_001, 1), (20_000, 1)]
+    );
+    // Held as a map only, as a state file's few lengths are read.
+    let mut read = Lengths::laid_out_for(&[10, 5_000], 100_000);
+    read.finished_many(10, 2);
+    read.finished_many(5_000, 1);
+    assert_eq!((read.dense.len(), read.sparse.len()), (0, 2));
+    read.finished(7);
+    assert_eq!((read.dense.len(), read.sparse.len()), (8, 2));
+    read.finished(6_000);
+    assert_eq!((read.dense.len(), read.sparse.len()), (6_001, 0));
+    let counts: Vec<_> = read.counts().collect();
+    assert_eq!(counts, [(7, 1), (10, 2), (5_000, 1), (6_000, 1)]);
+    assert_eq!(read.finished_games(), 5);
 }
 
 /// The counts, quantiles and survival shares (in billionths) of some lengths.

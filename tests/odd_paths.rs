@@ -1,6 +1,6 @@
-//! Paths holding spaces, quotes or a newline: every message still takes one line (control
-//! characters escaped), and a command a message offers to paste names the very files when pasted
-//! into a shell (quoted as a shell reads them back).
+//! Paths holding spaces, quotes or a newline: every message, and the report line that names a
+//! state, still takes one line (control characters escaped), and a command a message offers to
+//! paste names the very files when pasted into a shell (quoted as a shell reads them back).
 
 mod common;
 
@@ -88,5 +88,34 @@ fn another_runs_state_is_refused_naming_its_command_as_typed() {
             r"(`warsim run --games 100 -q --json 'my summary.json' --state 's t'\''s.json'` in "
         ),
         "{err}"
+    );
+}
+
+#[test]
+fn an_enumeration_parts_report_names_its_state_on_one_line() {
+    let dir = TempDir::new().unwrap();
+    let args = [
+        "enumerate",
+        "--suits",
+        "1",
+        "--ranks",
+        "6",
+        "--shard",
+        "0/2",
+        "-q",
+    ];
+    let out = common::warsim()
+        .current_dir(dir.path())
+        .args(args)
+        .args(["--state", "e\n.json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let report = String::from_utf8(out.stdout).unwrap();
+    let state = report.lines().find(|l| l.starts_with("state ")).unwrap();
+    assert_eq!(
+        state,
+        "state        e\\n.json: their exact counts; `warsim merge` every part's state for the \
+         deck's figures"
     );
 }

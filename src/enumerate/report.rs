@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 
 use super::{Plan, Tally};
 use crate::engine::{WinBy, hand};
-use crate::export::text::{counted, decided_by, group, percent_of};
+use crate::export::text::{counted, decided_by, escape_controls, group, percent_of};
 use crate::export::{Target, rule_fields};
 
 /// A deal as the hands it cuts into, `2 1 3 | 2 3 3`.
@@ -338,6 +338,8 @@ pub fn write_part(
         "part         {part} (--deals {}): {deals} played",
         plan.set
     )?;
+    // One line whatever the path holds, as every message is.
+    let state = escape_controls(&state.to_string());
     writeln!(
         out,
         "state        {state}: their exact counts; `warsim merge` every part's state for the deck's figures"

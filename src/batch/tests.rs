@@ -260,7 +260,21 @@ fn few_slow_games_keep_every_thread_busy() {
             .unwrap()
             .insert(std::thread::current().id());
     };
+    // Each worker's first look waits (up to a minute) until the other has begun too, so that a
+    // second worker the system wakes late still finds games: the test asks whether both run the
+    // batch, not whether the second wakes within the first's three games.
+    let begun = (
+        std::sync::Mutex::new(std::collections::HashSet::new()),
+        std::sync::Condvar::new(),
+    );
     let slow = || {
+        let (threads, arrived) = &begun;
+        let mut seen = threads.lock().unwrap();
+        if seen.insert(std::thread::current().id()) {
+            arrived.notify_all();
+            let minute = std::time::Duration::from_secs(60);
+            drop(arrived.wait_timeout_while(seen, minute, |seen| seen.len() < 2));
+        }
         std::thread::sleep(std::time::Duration::from_millis(30));
         false
     };

@@ -6,24 +6,13 @@
 
 mod common;
 
-use std::path::Path;
-
-use common::under_limits as under;
+use common::{names_in, under_limits as under};
 use tempfile::TempDir;
 
 /// Every output of a run at once: the most files warsim holds open.
 const EVERY_OUTPUT: &str = "run --games 20000 --threads 2 -q --state s.json --csv g.csv \
     --parquet g.parquet --json sum.json --summary sum.csv --histogram h.csv --hdr h.hdr \
     --plot p.svg --checkpoint-every 1ms";
-
-fn names_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
 
 #[test]
 fn a_low_soft_limit_is_raised_and_every_output_written() {

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use common::EndsWithTest;
 use common::parquet::rows_as_csv;
-use common::{exits_within, interrupt_once_written, json, until};
+use common::{exits_within, interrupt_once_written, json, names_in, until};
 use tempfile::TempDir;
 use warsim::export::text::counted;
 
@@ -26,16 +26,6 @@ fn warsim() -> Command {
 
 fn signal(child: &Child, name: &str) {
     common::send(&format!("-{name}"), child.id());
-}
-
-/// The names in `folder`, sorted.
-fn names(folder: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(folder)
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 /// A run of 1,000 games with a per-game CSV whose summary takes `hold_ms` to replace its file,
@@ -54,7 +44,7 @@ fn signal_while_replacing(dir: &Path, hold_ms: u32, count: usize) -> (Child, Ins
         .spawn()
         .unwrap();
     until("the temporary summary", || {
-        names(dir).iter().any(|name| name.ends_with(".tmp"))
+        names_in(dir).iter().any(|name| name.ends_with(".tmp"))
     });
     let started = Instant::now();
     for _ in 0..count {
@@ -69,7 +59,7 @@ fn a_second_signal_lets_a_file_being_replaced_finish_and_leaves_no_temporary() {
     let dir = TempDir::new().unwrap();
     let (mut child, _) = signal_while_replacing(dir.path(), 2_500, 2);
     assert_eq!(child.wait().unwrap().code(), Some(130));
-    assert_eq!(names(dir.path()), ["games.csv", "summary.json"]);
+    assert_eq!(names_in(dir.path()), ["games.csv", "summary.json"]);
     let summary = json(&dir.path().join("summary.json"));
     assert_eq!(summary["games"], 1000);
     // The first signal's closing message never comes: the exit says what it leaves.

@@ -163,6 +163,16 @@ pub fn under_limits(limits: &str, dir: &std::path::Path, args: &str) -> Output {
         .unwrap()
 }
 
+/// The names in `folder`, sorted.
+pub fn names_in(folder: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
 /// Standard base64 (the log's encoding, a state's `cwd_base64`), decoded by hand: a check that
 /// does not lean on the crates that wrote it.
 pub fn base64_decode(text: &str) -> Vec<u8> {

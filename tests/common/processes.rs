@@ -1,0 +1,52 @@
+//! Waiting on a process from a test: polling until something holds, and signals sent only once
+//! the process catches them, so that they ask it to stop rather than kill it.
+
+use std::process::Command;
+
+/// Polls `done` until it holds; fails the test, saying what it waited for, after a minute.
+pub fn until(what: &str, mut done: impl FnMut() -> bool) {
+    use std::time::{Duration, Instant};
+    let started = Instant::now();
+    while !done() {
+        assert!(started.elapsed() < Duration::from_secs(60), "no {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Sends `signal` (`-INT`, `-KILL`) to process `pid`.
+pub fn send(signal: &str, pid: u32) {
+    let sent = Command::new("kill")
+        .args([signal, &pid.to_string()])
+        .status();
+    assert!(sent.unwrap().success());
+}
+
+/// Sends SIGINT to process `pid` once it catches it ([`until_it_catches_sigint`]).
+pub fn interrupt(pid: u32) {
+    until_it_catches_sigint(pid);
+    send("-INT", pid);
+}
+
+/// Waits until process `pid` catches SIGINT, so that a signal sent next asks it to stop rather
+/// than kills it outright (its handlers come after start-up, which a loaded machine can make
+/// slow). Reads Linux's /proc/PID/status; elsewhere waits half a second.
+pub fn until_it_catches_sigint(pid: u32) {
+    until_it_catches(pid, libc::SIGINT);
+}
+
+/// Waits until process `pid` catches signal `number` (see [`until_it_catches_sigint`]).
+pub fn until_it_catches(pid: u32, number: i32) {
+    let status = format!("/proc/{pid}/status");
+    if !std::path::Path::new(&status).exists() {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        return;
+    }
+    until(&format!("signal {number} caught by process {pid}"), || {
+        let caught = std::fs::read_to_string(&status).ok().and_then(|text| {
+            let mask = text.lines().find_map(|line| line.strip_prefix("SigCgt:"))?;
+            u64::from_str_radix(mask.trim(), 16).ok()
+        });
+        // Signal n is bit n − 1 of the mask.
+        caught.is_some_and(|mask| mask & 1 << (number - 1) != 0)
+    });
+}

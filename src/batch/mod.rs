@@ -88,42 +88,71 @@ pub enum BatchError {
         /// The statistics of the written games.
         stats: Box<Stats>,
     },
-    /// The thread pool could not start.
-    #[error("could not start {threads} worker threads: {source}")]
+    /// The worker threads could not start (the system's limits on threads or memory).
+    #[error(
+        "could not start {} (--threads {threads}): {source}; the system's limits on threads \
+         and memory (`ulimit -u`, `ulimit -v`) allow fewer: try a smaller --threads",
+        threads_named(*threads)
+    )]
     Pool {
         /// Threads asked for.
         threads: usize,
         /// Why rayon refused.
         source: rayon::ThreadPoolBuildError,
     },
+    /// The thread that writes the game records could not start.
+    #[error(
+        "could not start the thread that writes the game records: {source}; the system's \
+         limits on threads and memory (`ulimit -u`, `ulimit -v`) leave no room for it"
+    )]
+    Writer {
+        /// Why rayon refused.
+        source: rayon::ThreadPoolBuildError,
+    },
 }
 
-/// A pool of worker threads and the thread that writes their records, started once and used
-/// for any number of batches (a sweep plays every cell on the same threads, with no start-up
-/// cost between cells).
+fn threads_named(threads: usize) -> String {
+    match threads {
+        1 => "1 worker thread".to_string(),
+        _ => format!("{threads} worker threads"),
+    }
+}
+
+/// A pool of worker threads, and the thread that writes their records when the batches have
+/// records or checkpoints, started once and used for any number of batches (a sweep plays every
+/// cell on the same threads, with no start-up cost between cells).
 pub struct Workers {
     pool: rayon::ThreadPool,
     /// One thread, for [`write_in_order`]: a thread started per batch waited, on a busy machine,
     /// a time slice before it first ran (the scheduler puts new threads last), once per cell of
-    /// a sweep with a per-game file or checkpoints.
-    writer: rayon::ThreadPool,
+    /// a sweep with a per-game file or checkpoints. None for batches that need none: an idle
+    /// thread is one more the system's limits must allow.
+    writer: Option<rayon::ThreadPool>,
 }
 
 impl Workers {
-    /// Starts `threads` workers and their writer.
-    pub fn new(threads: usize) -> Result<Workers, BatchError> {
-        let pool = |threads, name: &'static str| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .thread_name(move |i| format!("warsim-{name}-{i}"))
-                .build()
-                .map_err(|source| BatchError::Pool { threads, source })
+    /// Starts `threads` workers, and their writer if the batches will have records or
+    /// checkpoints (`writes`). A batch that needs a writer its workers lack starts one for itself.
+    pub fn new(threads: usize, writes: bool) -> Result<Workers, BatchError> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("warsim-worker-{i}"))
+            .build()
+            .map_err(|source| BatchError::Pool { threads, source })?;
+        let writer = match writes {
+            true => Some(start_writer()?),
+            false => None,
         };
-        Ok(Workers {
-            pool: pool(threads, "worker")?,
-            writer: pool(1, "writer")?,
-        })
+        Ok(Workers { pool, writer })
     }
+}
+
+fn start_writer() -> Result<rayon::ThreadPool, BatchError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .thread_name(|_| "warsim-writer".to_string())
+        .build()
+        .map_err(|source| BatchError::Writer { source })
 }
 
 /// Plays the batch, or its prefix 0..n when `controls.stop` asks for an early end (then
@@ -133,7 +162,8 @@ pub fn run_batch(
     sink: Option<&mut dyn RecordSink>,
     controls: &Controls,
 ) -> Result<Stats, BatchError> {
-    run_batch_on(&Workers::new(spec.threads)?, spec, sink, controls)
+    let writes = sink.is_some() || controls.checkpoints.is_some();
+    run_batch_on(&Workers::new(spec.threads, writes)?, spec, sink, controls)
 }
 
 /// [`run_batch`] on workers already started (`spec.threads` should be their number: it sizes
@@ -171,7 +201,15 @@ pub fn run_batch_on(
     let (send, receive) = channel::<Played>();
     let checkpoints = controls.checkpoints.as_ref();
     let mut written = None;
-    workers.writer.in_place_scope(|scope| {
+    let started_here;
+    let writer = match &workers.writer {
+        Some(writer) => writer,
+        None => {
+            started_here = start_writer()?;
+            &started_here
+        }
+    };
+    writer.in_place_scope(|scope| {
         scope.spawn(|_| written = Some(write_in_order(spec, sink, receive, &room, checkpoints)));
         worker_tasks(pool, spec.threads, || {
             let send = send.clone();

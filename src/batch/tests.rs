@@ -314,7 +314,7 @@ impl RecordSink for WriterThreads {
 #[test]
 fn batches_wait_for_no_paused_worker_and_keep_one_writer() {
     use std::sync::{Arc, mpsc::channel};
-    let workers = Arc::new(Workers::new(2).unwrap());
+    let workers = Arc::new(Workers::new(2, true).unwrap());
     // One worker held, as a busy machine's scheduler may pause any thread for a time slice.
     let (held, release) = (channel(), channel::<()>());
     workers.pool.spawn(move || {

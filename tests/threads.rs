@@ -1,0 +1,133 @@
+//! The threads a batch starts: its workers, and the thread that writes game records only when
+//! there are records or checkpoints to write (it used to start for every batch, one idle thread
+//! more for the system's limits to allow). Threads the limits refuse are named in one error
+//! line, with what to change, before any game is played or file made.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{exits_within, names_in, send, start_in, under_limits, until};
+use tempfile::TempDir;
+
+const WRITER: &str = "warsim-writer";
+
+/// The names of the threads of process `pid` (Linux's /proc/PID/task/*/comm).
+fn thread_names(pid: u32) -> Vec<String> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    let names =
+        tasks.filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok());
+    names.map(|name| name.trim_end().to_string()).collect()
+}
+
+/// The CPU time process `pid` has used, in clock ticks (utime + stime of /proc/PID/stat).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command's name, which ends with the last ')'.
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let field = |n: usize| {
+        fields
+            .get(n)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    field(11) + field(12)
+}
+
+/// Starts `warsim ARGS` in a new folder, and returns its threads' names once it has played for
+/// a while (its threads are all started before the first game), then stops it with SIGTERM.
+fn threads_while_playing(args: &str, wanted: impl Fn(&[String]) -> bool) -> Vec<String> {
+    let dir = TempDir::new().unwrap();
+    let mut child = start_in(dir.path(), args);
+    let pid = child.id();
+    until("games played for a fifth of a second", || {
+        cpu_ticks(pid) >= 20
+    });
+    let mut names = Vec::new();
+    until("the threads wanted", || {
+        names = thread_names(pid);
+        wanted(&names)
+    });
+    send("-TERM", pid);
+    exits_within(
+        &mut child,
+        Duration::from_secs(60),
+        "warsim did not stop on SIGTERM",
+    );
+    names
+}
+
+#[test]
+fn the_writer_thread_starts_only_for_records_or_checkpoints() {
+    if !std::path::Path::new("/proc/self/task").exists() {
+        return; // Thread names are read from Linux's /proc.
+    }
+    let workers = |names: &[String]| {
+        names
+            .iter()
+            .filter(|n| n.starts_with("warsim-worker"))
+            .count()
+    };
+    let writers = |names: &[String]| names.iter().filter(|n| *n == WRITER).count();
+    // Two workers, and a writer only for a per-game file or checkpoints.
+    let cases = [
+        ("run --games 1e12 --threads 2 -q", 0),
+        (
+            "run --games 1e12 --threads 2 -q --state s.json --checkpoint-every 0",
+            0,
+        ),
+        (
+            "sweep --players 2..3 --games 1e12 --threads 2 -q --csv cells.csv",
+            0,
+        ),
+        ("run --games 1e12 --threads 2 -q --csv /dev/null", 1),
+        (
+            "run --games 1e12 --threads 2 -q --state s.json --checkpoint-every 1h",
+            1,
+        ),
+        (
+            "sweep --players 2..3 --games 1e12 --threads 2 -q --games-csv /dev/null",
+            1,
+        ),
+    ];
+    for (args, wanted) in cases {
+        let names = threads_while_playing(args, |names| {
+            workers(names) == 2 && writers(names) >= wanted
+        });
+        assert_eq!(writers(&names), wanted, "{args}: {names:?}");
+    }
+}
+
+#[test]
+fn threads_the_system_refuses_are_named_before_any_game() {
+    // 64 threads' stacks take 128 MiB of address space, more than the 100 MB allowed.
+    for command in [
+        "run --threads 64 --games 1000 -q --csv g.csv --json s.json",
+        "sweep --players 2..3 --threads 64 --games 100 -q --games-csv g.csv --csv cells.csv",
+    ] {
+        let dir = TempDir::new().unwrap();
+        let out = under_limits("ulimit -v 100000", dir.path(), command);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command}: {err}");
+        assert!(
+            err.starts_with("error: could not start 64 worker threads (--threads 64): "),
+            "{command}: {err}"
+        );
+        assert!(
+            err.ends_with(
+                "; the system's limits on threads and memory (`ulimit -u`, `ulimit -v`) allow \
+                 fewer: try a smaller --threads\n"
+            ),
+            "{command}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{command}: {err}");
+        assert_eq!(names_in(dir.path()), Vec::<String>::new(), "{command}");
+    }
+}

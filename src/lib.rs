@@ -20,12 +20,13 @@ compile_error!(
 /// run whose standard error goes to a full disk (`2> log` there, or `> f 2>&1` beside its
 /// rows) still ends with the exit status it calls for, the one word left to it. Always one
 /// line: control characters (a newline in a path the user gave) are written as escapes, so a
-/// warning, a note or an error never spills onto a second line a script would read alone.
+/// warning, a note or an error never spills onto a second line a script would read alone. And
+/// written in one write, its newline with it: a script reading the log as warsim writes it never
+/// finds a line without its end.
 macro_rules! say {
     ($($words:tt)*) => {{
-        use std::io::Write as _;
-        let line = $crate::export::text::escape_controls(&format!($($words)*));
-        let _ = writeln!(std::io::stderr(), "{line}");
+        let text = format!($($words)*);
+        let _ = $crate::export::text::write_line(&mut std::io::stderr(), &text);
     }};
 }
 

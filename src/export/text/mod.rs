@@ -17,7 +17,7 @@ use self::lengths::{write_durations, write_lengths};
 use self::precision::{interval_decimals, mean_and_spread, percent_interval};
 pub use self::words::{
     counted, duration, escape_controls, game_span, games_text, group, group_fixed, nice_width,
-    percent_of, shell_word,
+    percent_of, shell_word, write_line,
 };
 use super::RunInfo;
 use super::summary::games_per_second;

@@ -138,9 +138,39 @@ pub fn escape_controls(text: &str) -> String {
         .collect()
 }
 
+/// Writes `text` as one line to `out` in one write (the text and its newline together): a
+/// program reading the log as warsim writes it never finds a line without its end, and two
+/// processes writing to one log do not interleave within a line (`say!`).
+pub fn write_line(out: &mut dyn std::io::Write, text: &str) -> std::io::Result<()> {
+    let mut line = escape_controls(text);
+    line.push('\n');
+    out.write_all(line.as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A writer that keeps each write apart.
+    struct Writes(Vec<String>);
+
+    impl std::io::Write for Writes {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.push(String::from_utf8_lossy(bytes).into_owned());
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_line_is_written_whole_in_one_write() {
+        let mut out = Writes(Vec::new());
+        write_line(&mut out, "warsim: holds sequences 0 to 9").unwrap();
+        write_line(&mut out, "a\nb").unwrap();
+        assert_eq!(out.0, ["warsim: holds sequences 0 to 9\n", "a\\nb\n"]);
+    }
 
     #[test]
     fn durations_read_like_a_clock() {

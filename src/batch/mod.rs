@@ -5,10 +5,11 @@
 //! (`claims.rs`) and always finish what they claimed, so a run that stops early (a signal, a
 //! write error) has played exactly games 0..n, and its statistics are those of the prefix.
 //! Without records, each worker keeps its own [`Stats`], merged at the end. With records, the
-//! finished ranges go to a writer thread that puts them back in order (`ordered.rs`) and counts
-//! each game only once its row is wholly written, so the statistics always describe exactly the
-//! rows in the file. While that thread is busy, the workers also format their ranges' rows
-//! (the sink's [`RowFormatter`]), so that one thread keeps up with many.
+//! finished ranges go to the thread that runs the batch, which puts them back in order
+//! (`ordered.rs`) and counts each game only once its row is wholly written, so the statistics
+//! always describe exactly the rows in the file. While that thread is busy, the workers also
+//! format their ranges' rows (the sink's [`RowFormatter`]), so that one thread keeps up with
+//! many.
 
 mod claims;
 mod controls;
@@ -100,15 +101,6 @@ pub enum BatchError {
         /// Why rayon refused.
         source: rayon::ThreadPoolBuildError,
     },
-    /// The thread that writes the game records could not start.
-    #[error(
-        "could not start the thread that writes the game records: {source}; the system's \
-         limits on threads and memory (`ulimit -u`, `ulimit -v`) leave no room for it"
-    )]
-    Writer {
-        /// Why rayon refused.
-        source: rayon::ThreadPoolBuildError,
-    },
 }
 
 fn threads_named(threads: usize) -> String {
@@ -118,41 +110,23 @@ fn threads_named(threads: usize) -> String {
     }
 }
 
-/// A pool of worker threads, and the thread that writes their records when the batches have
-/// records or checkpoints, started once and used for any number of batches (a sweep plays every
-/// cell on the same threads, with no start-up cost between cells).
+/// A pool of worker threads, started once and used for any number of batches (a sweep plays
+/// every cell on the same threads, with no start-up cost between cells). The thread that runs a
+/// batch writes its records: no thread of its own to wake, or to start, per batch.
 pub struct Workers {
     pool: rayon::ThreadPool,
-    /// One thread, for [`write_in_order`]: a thread started per batch waited, on a busy machine,
-    /// a time slice before it first ran (the scheduler puts new threads last), once per cell of
-    /// a sweep with a per-game file or checkpoints. None for batches that need none: an idle
-    /// thread is one more the system's limits must allow.
-    writer: Option<rayon::ThreadPool>,
 }
 
 impl Workers {
-    /// Starts `threads` workers, and their writer if the batches will have records or
-    /// checkpoints (`writes`). A batch that needs a writer its workers lack starts one for itself.
-    pub fn new(threads: usize, writes: bool) -> Result<Workers, BatchError> {
+    /// Starts `threads` workers.
+    pub fn new(threads: usize) -> Result<Workers, BatchError> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|i| format!("warsim-worker-{i}"))
             .build()
             .map_err(|source| BatchError::Pool { threads, source })?;
-        let writer = match writes {
-            true => Some(start_writer()?),
-            false => None,
-        };
-        Ok(Workers { pool, writer })
+        Ok(Workers { pool })
     }
-}
-
-fn start_writer() -> Result<rayon::ThreadPool, BatchError> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .thread_name(|_| "warsim-writer".to_string())
-        .build()
-        .map_err(|source| BatchError::Writer { source })
 }
 
 /// Plays the batch, or its prefix 0..n when `controls.stop` asks for an early end (then
@@ -162,8 +136,7 @@ pub fn run_batch(
     sink: Option<&mut dyn RecordSink>,
     controls: &Controls,
 ) -> Result<Stats, BatchError> {
-    let writes = sink.is_some() || controls.checkpoints.is_some();
-    run_batch_on(&Workers::new(spec.threads, writes)?, spec, sink, controls)
+    run_batch_on(&Workers::new(spec.threads)?, spec, sink, controls)
 }
 
 /// [`run_batch`] on workers already started (`spec.threads` should be their number: it sizes
@@ -200,42 +173,36 @@ pub fn run_batch_on(
     let format = sink.row_formatter();
     let (send, receive) = channel::<Played>();
     let checkpoints = controls.checkpoints.as_ref();
-    let mut written = None;
-    let started_here;
-    let writer = match &workers.writer {
-        Some(writer) => writer,
-        None => {
-            started_here = start_writer()?;
-            &started_here
-        }
-    };
-    writer.in_place_scope(|scope| {
-        scope.spawn(|_| written = Some(write_in_order(spec, sink, receive, &room, checkpoints)));
-        worker_tasks(pool, spec.threads, || {
-            let send = send.clone();
-            let has_room = || room.wait_for(claims.next());
-            play_claims(spec, &claims, controls, &has_room, |engine, games| {
-                let first = games.start;
-                let mut records = Vec::with_capacity((games.end - first) as usize);
-                engine.play_games(&spec.rules, spec.seed, games, |record| records.push(record));
-                // Formatted here unless the writer is free to (see `Room::writer_idle`): the
-                // same bytes either way.
-                let rows = format
-                    .as_ref()
-                    .filter(|_| !room.writer_idle())
-                    .map(|format| {
-                        let mut rows = Vec::with_capacity(records.len() * 64);
-                        format(spec, first, &records, &mut rows);
-                        rows
-                    });
-                // A closed channel means the writer stopped on an error, which join reports.
-                send.send((first, records, rows)).is_ok()
+    // The workers' tasks go to the pool, and this thread writes their records as they come:
+    // a thread of its own to write them had to be woken per batch, on a busy machine a time
+    // slice later, once per cell of a sweep with a per-game file or checkpoints.
+    pool.in_place_scope(|scope| {
+        for _ in 0..spec.threads {
+            let (send, format, room, claims) = (send.clone(), &format, &room, &claims);
+            scope.spawn(move |_| {
+                let has_room = || room.wait_for(claims.next());
+                play_claims(spec, claims, controls, &has_room, |engine, games| {
+                    let first = games.start;
+                    let mut records = Vec::with_capacity((games.end - first) as usize);
+                    engine.play_games(&spec.rules, spec.seed, games, |record| records.push(record));
+                    // Formatted here unless the writer is free to (see `Room::writer_idle`): the
+                    // same bytes either way.
+                    let rows = format
+                        .as_ref()
+                        .filter(|_| !room.writer_idle())
+                        .map(|format| {
+                            let mut rows = Vec::with_capacity(records.len() * 64);
+                            format(spec, first, &records, &mut rows);
+                            rows
+                        });
+                    // A closed channel means the writer stopped on an error, which it reports.
+                    send.send((first, records, rows)).is_ok()
+                });
             });
-        });
+        }
         drop(send);
-    });
-    // The scope waited for the writer, and passed on its panic if it panicked.
-    written.expect("the writer ran in the scope")
+        write_in_order(spec, sink, receive, &room, checkpoints)
+    })
 }
 
 /// Runs `task` `tasks` times on the pool, as tasks any worker may take, and collects what

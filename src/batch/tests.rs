@@ -314,7 +314,7 @@ impl RecordSink for WriterThreads {
 #[test]
 fn batches_wait_for_no_paused_worker_and_keep_one_writer() {
     use std::sync::{Arc, mpsc::channel};
-    let workers = Arc::new(Workers::new(2, true).unwrap());
+    let workers = Arc::new(Workers::new(2).unwrap());
     // One worker held, as a busy machine's scheduler may pause any thread for a time slice.
     let (held, release) = (channel(), channel::<()>());
     workers.pool.spawn(move || {
@@ -343,7 +343,7 @@ fn batches_wait_for_no_paused_worker_and_keep_one_writer() {
     release.0.send(()).unwrap();
     let (games, writes, threads) = outcome.expect("a batch waited for the worker held");
     assert_eq!(games, [2_000; 3]);
-    // Both batches' writes ran on one thread, started with the workers.
+    // Both batches' writes ran on one thread: the one that ran the batches.
     assert!(0 < writes && writes < threads.len());
     assert!(threads.iter().all(|id| *id == threads[0]), "{threads:?}");
 }

@@ -66,7 +66,7 @@ pub fn checkpoints_sealing<'a>(
 /// True when a run or sweep with `state` keeps no checkpoints: without a state, with `every`
 /// zero, or for a state that cannot keep them (standard output, a pipe, a device: they take the
 /// final state alone).
-pub fn keeps_none(state: &Option<Target>, every: Duration) -> bool {
+fn keeps_none(state: &Option<Target>, every: Duration) -> bool {
     every.is_zero() || !state.as_ref().is_some_and(Target::keeps_checkpoints)
 }
 

@@ -33,7 +33,7 @@ use kept::{kept_note, kept_text};
 
 pub use checkpoints::{
     answer_checkpoint_requests, checkpoints_of, checkpoints_sealing, forget_tail_once_counted,
-    game_files, keeps_none, play_on, play_on_once, resumable, resumable_at, say_checkpoint_written,
+    game_files, play_on, play_on_once, resumable, resumable_at, say_checkpoint_written,
 };
 pub use other_parts::{Holds, ThisBatch, another_parts, check_other_parts, state_and_csv_to_check};
 pub use outputs::{OutputWriter, StopFailure, Stopper, write_each};

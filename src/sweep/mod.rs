@@ -22,8 +22,7 @@ use crate::export::{Holding, LeadKind, RunInfo, Target};
 use crate::interrupt::Interrupt;
 use crate::plot::plottable;
 use crate::run::{
-    RunEnd, RunError, StopFailure, forget_tail_once_counted, game_files, keeps_none,
-    write_report_with,
+    RunEnd, RunError, StopFailure, forget_tail_once_counted, game_files, write_report_with,
 };
 use crate::state::check_outputs_beside_state;
 use crate::stats::Stats;
@@ -209,10 +208,7 @@ pub fn sweep(options: &SweepOptions, interrupt: Option<&Interrupt>) -> Result<Ru
     check_outputs_beside_state(&outputs, &["--games-csv", "--parquet"])
         .map_err(ConfigError::from)?;
     files::check_other_parts(options).map_err(ConfigError::from)?;
-    // The writer thread writes the per-game files and takes the checkpoints.
-    let per_game_files = options.games_csv.is_some() || options.parquet.is_some();
-    let checkpoints = !keeps_none(&options.state, options.checkpoint_every);
-    let workers = Workers::new(options.threads, per_game_files || checkpoints)?;
+    let workers = Workers::new(options.threads)?;
     let leads = options.parquet_leads();
     let resumed = options.resume.as_ref().map(|resume| {
         let rows = resume.cells.iter().map(|(stats, _)| stats.games).sum();

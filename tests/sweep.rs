@@ -1,6 +1,7 @@
 //! `warsim sweep`: every cell equals the `warsim run` of its settings (summary, seats,
-//! histogram, per-game rows), whatever the thread count; lists, ranges and invalid
-//! combinations from the command line; the HdrHistogram log has one tagged interval per cell.
+//! histogram, per-game rows), whatever the thread count; lists and ranges from the command
+//! line; the HdrHistogram log has one tagged interval per cell. Invalid combinations:
+//! `sweep_combinations.rs`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -163,70 +164,6 @@ fn every_cell_equals_the_run_of_its_settings() {
     };
     assert_eq!(strip(rows(&p("cells1.csv"))), strip(cells));
     assert_eq!(std::fs::read(p("games1.csv")).unwrap(), games.as_bytes());
-}
-
-#[test]
-fn invalid_combinations_are_refused_before_any_game_or_skipped() {
-    let dir = TempDir::new().unwrap();
-    let out = dir.path().join("cells.csv");
-    warsim()
-        .args(["sweep", "--rules", "classic,war-simulator", "--pickup", "table,shuffled"])
-        .arg("--csv")
-        .arg(&out)
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::starts_with(
-            "error: 2 of 4 combinations cannot be played, e.g. rules=war-simulator pickup=table: --pickup does not apply",
-        ))
-        .stderr(predicate::str::contains("--skip-invalid"));
-    assert!(
-        !out.exists(),
-        "no output is created before the sweep is refused"
-    );
-    warsim()
-        .args(["sweep", "--suits", "100", "--ranks", "13,26"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::starts_with(
-            "error: none of the 2 combinations can be played",
-        ));
-    warsim()
-        .args(["sweep", "--suits", "100", "--ranks", "13"])
-        .assert()
-        .code(2)
-        .stderr(
-            "error: the only combination cannot be played, suits=100 ranks=13: --suits 100 × \
-             --ranks 13 = 1300 cards is more than the 1024 supported: use a smaller deck\n",
-        );
-    warsim()
-        .args(["sweep", "--players", "2,3", "--games", "1e19"])
-        .assert()
-        .code(2)
-        .stderr(
-            "error: --games 10,000,000,000,000,000,000 over 2 cells is more than \
-             18,446,744,073,709,551,615 games: play fewer\n",
-        );
-    for (flag, value, needle) in [
-        ("--ranks", "9..6", "FROM ≤ TO"),
-        ("--players", "2..x", "invalid --players '2..x'"),
-        ("--max-rounds", "10,000", "not thousands"),
-        (
-            "--pickup",
-            "sideways",
-            "invalid value 'sideways' for '--pickup'",
-        ),
-        ("--games", "2,3", "give one value"),
-    ] {
-        warsim()
-            .args(["sweep", flag, value])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::starts_with("error: ").and(predicate::str::contains(needle)))
-            .stderr(predicate::function(|e: &str| {
-                e.lines().filter(|l| l.starts_with("error:")).count() == 1
-            }));
-    }
 }
 
 #[test]

@@ -17,6 +17,10 @@ use crate::stats::Quantile;
 
 use super::{CellResult, SweepOptions};
 
+/// The skipped combinations a report names one by one when there are too many to list all
+/// (more than twice this many).
+const SKIPPED_LISTED: usize = 10;
+
 /// The first columns of both tables: the cell's number and its swept settings.
 fn lead(keys: &[&str]) -> Vec<String> {
     std::iter::once("cell")
@@ -287,12 +291,25 @@ pub fn write_sweep_report(
             .collect();
         writeln!(out, "             {}", cells.join("  ").trim_end())?;
     }
-    for skip in &grid.skipped {
+    // A grid may skip thousands of combinations (`--suits 1..8 --ranks 1..255`): past a
+    // screenful the report names the first few and counts the rest, which the JSON lists.
+    let listed = match grid.skipped.len() {
+        n if n <= SKIPPED_LISTED * 2 => n,
+        _ => SKIPPED_LISTED,
+    };
+    for skip in &grid.skipped[..listed] {
         writeln!(
             out,
             "skipped      {}: {}",
             grid.label(&skip.values),
             skip.reason
+        )?;
+    }
+    if let Some(rest) = grid.skipped.len().checked_sub(listed).filter(|&n| n > 0) {
+        writeln!(
+            out,
+            "skipped      {} more combinations (--json lists every one with its reason)",
+            group(rest as u64)
         )?;
     }
     let seconds = elapsed.as_secs_f64();

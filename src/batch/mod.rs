@@ -22,6 +22,7 @@ use std::ops::Range;
 use std::sync::mpsc::channel;
 use std::time::Instant;
 
+use crate::engine::rules::counted;
 use crate::engine::{Engine, Rules};
 use crate::stats::Stats;
 
@@ -93,7 +94,7 @@ pub enum BatchError {
     #[error(
         "could not start {} (--threads {threads}): {source}; the system's limits on threads \
          and memory (`ulimit -u`, `ulimit -v`) allow fewer: try a smaller --threads",
-        threads_named(*threads)
+        counted(*threads as u64, "worker thread")
     )]
     Pool {
         /// Threads asked for.
@@ -101,13 +102,6 @@ pub enum BatchError {
         /// Why rayon refused.
         source: rayon::ThreadPoolBuildError,
     },
-}
-
-fn threads_named(threads: usize) -> String {
-    match threads {
-        1 => "1 worker thread".to_string(),
-        _ => format!("{threads} worker threads"),
-    }
 }
 
 /// A pool of worker threads, started once and used for any number of batches (a sweep plays

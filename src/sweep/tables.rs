@@ -305,7 +305,8 @@ pub fn write_sweep_report(
             skip.reason
         )?;
     }
-    if let Some(rest) = grid.skipped.len().checked_sub(listed).filter(|&n| n > 0) {
+    let rest = grid.skipped.len() - listed;
+    if rest > 0 {
         writeln!(
             out,
             "skipped      {} more combinations (--json lists every one with its reason)",

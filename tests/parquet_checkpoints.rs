@@ -184,7 +184,10 @@ fn a_run_whose_tail_cannot_be_saved_stops_with_its_file_whole() {
     let held = rows_as_csv(&d.join("games.parquet")).0.len();
     let games = match held {
         1 => "game 0".to_string(),
-        _ => format!("games 0 to {}", held - 1),
+        _ => format!(
+            "games 0 to {}",
+            warsim::export::text::group(held as u64 - 1)
+        ),
     };
     let kept = format!(": the Parquet file (games.parquet) holds {games}\n");
     assert!(held > 0 && said.ends_with(&kept), "{said}");

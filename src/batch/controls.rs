@@ -28,7 +28,8 @@ pub struct Checkpoints<'a, Prefix = Stats> {
     /// sequence) and its [`RecordSink::last_row`](super::RecordSink::last_row) there (empty for
     /// an enumeration), and why now.
     pub save: &'a (dyn Fn(&Prefix, u64, &str, Occasion) -> io::Result<()> + Sync),
-    /// Polled after each range written: true (once) when one is asked for now, from outside.
+    /// Polled after each hand-over of ranges is written: true (once) when one is asked for now,
+    /// from outside.
     pub asked: &'a (dyn Fn() -> bool + Sync),
     /// What the sink's output says of the prefix where it must be ended readable before a
     /// state counts it (a Parquet file's footer: the run's summary so far), if it must

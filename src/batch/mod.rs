@@ -5,14 +5,15 @@
 //! (`claims.rs`) and always finish what they claimed, so a run that stops early (a signal, a
 //! write error) has played exactly games 0..n, and its statistics are those of the prefix.
 //! Without records, each worker keeps its own [`Stats`], merged at the end. With records, the
-//! finished ranges go to the thread that runs the batch, which puts them back in order
-//! (`ordered.rs`) and counts each game only once its row is wholly written, so the statistics
-//! always describe exactly the rows in the file. While that thread is busy, the workers also
-//! format their ranges' rows (the sink's [`RowFormatter`]), so that one thread keeps up with
-//! many.
+//! finished ranges go, a few at a time (`held.rs`), to the thread that runs the batch, which
+//! puts them back in order (`ordered.rs`) and counts each game only once its row is wholly
+//! written, so the statistics always describe exactly the rows in the file. While that thread
+//! is busy, the workers also format their ranges' rows (the sink's [`RowFormatter`]), so that
+//! one thread keeps up with many.
 
 mod claims;
 mod controls;
+mod held;
 mod ordered;
 mod shard;
 mod sink;
@@ -29,6 +30,7 @@ use crate::stats::Stats;
 pub use claims::MAX_CHUNK;
 use claims::{Claims, next_size};
 pub use controls::{Checkpoints, Controls, Footer, Occasion};
+use held::Held;
 use ordered::{Played, Room, write_in_order};
 pub use shard::Shard;
 use sink::Nowhere;
@@ -163,20 +165,35 @@ pub fn run_batch_on(
         per_worker.iter().for_each(|stats| total += stats);
         return Ok(total);
     };
-    let room = Room::new(spec.first);
+    play_to_sink(pool, spec, sink, controls, &Room::new(spec.first))
+}
+
+/// The batch with records: the workers' tasks go to the pool, and this thread writes their
+/// records as they come, `room` keeping the workers within [`ordered::AHEAD`] games of them.
+fn play_to_sink(
+    pool: &rayon::ThreadPool,
+    spec: &BatchSpec,
+    sink: &mut dyn RecordSink,
+    controls: &Controls,
+    room: &Room,
+) -> Result<Stats, BatchError> {
+    let claims = Claims::range(spec.first..spec.first + spec.games, spec.threads);
     let format = sink.row_formatter();
-    let (send, receive) = channel::<Played>();
+    let (send, receive) = channel::<Vec<Played>>();
     let checkpoints = controls.checkpoints.as_ref();
-    // The workers' tasks go to the pool, and this thread writes their records as they come:
-    // a thread of its own to write them had to be woken per batch, on a busy machine a time
+    // No thread of its own writes: one had to be woken per batch, on a busy machine a time
     // slice later, once per cell of a sweep with a per-game file or checkpoints.
     pool.in_place_scope(|scope| {
         for _ in 0..spec.threads {
-            let (send, format, room, claims) = (send.clone(), &format, &room, &claims);
+            let (held, format, claims) = (Held::new(send.clone()), &format, &claims);
             scope.spawn(move |_| {
-                let has_room = || room.wait_for(claims.next());
+                // Ranges held are handed over before waiting for room: the writer may need them.
+                let has_room = || {
+                    let next = claims.next();
+                    room.fits(next) || (held.hand_over() && room.wait_for(next))
+                };
                 play_claims(spec, claims, controls, &has_room, |engine, games| {
-                    let first = games.start;
+                    let (first, started) = (games.start, Instant::now());
                     let mut records = Vec::with_capacity((games.end - first) as usize);
                     engine.play_games(&spec.rules, spec.seed, games, |record| records.push(record));
                     // Formatted here unless the writer is free to (see `Room::writer_idle`): the
@@ -189,13 +206,14 @@ pub fn run_batch_on(
                             format(spec, first, &records, &mut rows);
                             rows
                         });
-                    // A closed channel means the writer stopped on an error, which it reports.
-                    send.send((first, records, rows)).is_ok()
+                    held.keep((first, records, rows), started)
                 });
+                // Stopped or done: whatever it played is written (a stopped writer says why).
+                held.hand_over();
             });
         }
         drop(send);
-        write_in_order(spec, sink, receive, &room, checkpoints)
+        write_in_order(spec, sink, receive, room, checkpoints)
     })
 }
 

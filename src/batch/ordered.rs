@@ -5,7 +5,7 @@
 //! at most `AHEAD` + one range per worker of records wait in memory, however slow the output.
 
 use std::collections::{BTreeMap, VecDeque};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::{Condvar, Mutex};
 use std::time::Instant;
@@ -27,6 +27,7 @@ pub struct Room {
     state: Mutex<(u64, bool)>,
     changed: Condvar,
     writer_idle: AtomicBool,
+    hand_overs: AtomicU64,
 }
 
 impl Room {
@@ -36,6 +37,7 @@ impl Room {
             state: Mutex::new((first, false)),
             changed: Condvar::new(),
             writer_idle: AtomicBool::new(false),
+            hand_overs: AtomicU64::new(0),
         }
     }
 
@@ -43,6 +45,19 @@ impl Room {
     /// there, on a core of its own when there is one spare, instead of formatting them itself.
     pub fn writer_idle(&self) -> bool {
         self.writer_idle.load(Ordering::Relaxed)
+    }
+
+    /// How many times workers have handed ranges over so far.
+    #[cfg(test)]
+    pub fn hand_overs(&self) -> u64 {
+        self.hand_overs.load(Ordering::Relaxed)
+    }
+
+    /// True when game `next` is less than [`AHEAD`] games past the written ones and the writer
+    /// goes on: a worker may start it without waiting.
+    pub fn fits(&self, next: u64) -> bool {
+        let (written, closed) = *self.state.lock().unwrap_or_else(|e| e.into_inner());
+        !closed && next < written.saturating_add(AHEAD)
     }
 
     /// Waits until game `next` is less than [`AHEAD`] games past the written ones; false when
@@ -71,12 +86,12 @@ impl Room {
 /// worker formatted them (with the sink's row formatter).
 pub type Played = (u64, Vec<GameRecord>, Option<Vec<u8>>);
 
-/// Receives the ranges played, writes them to `sink` in game order, and returns the
-/// statistics of every game written.
+/// Receives the ranges played (a worker's come a few together, see `held.rs`), writes them to
+/// `sink` in game order, and returns the statistics of every game written.
 pub fn write_in_order(
     spec: &BatchSpec,
     sink: &mut dyn RecordSink,
-    ranges: Receiver<Played>,
+    ranges: Receiver<Vec<Played>>,
     room: &Room,
     checkpoints: Option<&Checkpoints>,
 ) -> Result<Stats, BatchError> {
@@ -85,16 +100,22 @@ pub fn write_in_order(
         uncounted: VecDeque::new(),
     };
     let mut parked: BTreeMap<u64, (Vec<GameRecord>, Option<Vec<u8>>)> = BTreeMap::new();
-    // The next range, noting while none has come that the writer is idle (see `Room`).
-    let receive = || match ranges.try_recv() {
-        Ok(range) => Some(range),
-        Err(TryRecvError::Disconnected) => None,
-        Err(TryRecvError::Empty) => {
-            room.writer_idle.store(true, Ordering::Relaxed);
-            let range = ranges.recv().ok();
-            room.writer_idle.store(false, Ordering::Relaxed);
-            range
+    // The next ranges, noting while none has come that the writer is idle (see `Room`).
+    let receive = || {
+        let ranges = match ranges.try_recv() {
+            Ok(ranges) => Some(ranges),
+            Err(TryRecvError::Disconnected) => None,
+            Err(TryRecvError::Empty) => {
+                room.writer_idle.store(true, Ordering::Relaxed);
+                let ranges = ranges.recv().ok();
+                room.writer_idle.store(false, Ordering::Relaxed);
+                ranges
+            }
+        };
+        if ranges.is_some() {
+            room.hand_overs.fetch_add(1, Ordering::Relaxed);
         }
+        ranges
     };
     let mut next = spec.first;
     // The first checkpoint comes with the first range written, so a run killed at any moment
@@ -102,8 +123,10 @@ pub fn write_in_order(
     let mut saved: Option<Instant> = checkpoints.and_then(|c| c.since);
     let mut checkpoint_failed = false;
     let result = (|| -> std::io::Result<()> {
-        while let Some((first, records, rows)) = receive() {
-            parked.insert(first, (records, rows));
+        while let Some(ranges) = receive() {
+            for (first, records, rows) in ranges {
+                parked.insert(first, (records, rows));
+            }
             while let Some((records, rows)) = parked.remove(&next) {
                 let written = sink.write_games(spec, next, &records, rows.as_deref());
                 next += records.len() as u64;

@@ -347,3 +347,20 @@ fn batches_wait_for_no_paused_worker_and_keep_one_writer() {
     assert!(0 < writes && writes < threads.len());
     assert!(threads.iter().all(|id| *id == threads[0]), "{threads:?}");
 }
+
+#[test]
+fn a_workers_short_ranges_reach_the_writer_together() {
+    // 2,000 games on two threads are dozens of ranges (they start at one game and shrink again
+    // at the end). Sent one by one, each woke the thread that writes; held and handed over
+    // together, they come in a few hand-overs.
+    let room = Room::new(0);
+    let mut sink = WriterThreads(Vec::new(), 0);
+    let pool = Workers::new(2).unwrap().pool;
+    let stats = play_to_sink(&pool, &spec(2_000, 2), &mut sink, &Controls::none(), &room);
+    assert_eq!(stats.unwrap().games, 2_000);
+    let (ranges, hand_overs) = (sink.0.len() as u64, room.hand_overs());
+    assert!(
+        ranges >= 12 && 2 * hand_overs <= ranges,
+        "{hand_overs} hand-overs of {ranges} ranges"
+    );
+}

@@ -19,6 +19,7 @@ mod room;
 mod stream;
 mod summary;
 pub mod text;
+mod write_behind;
 
 pub use self::csv::{GAME_CSV_HEADER, GameCsv, into_io, write_summary_csv};
 pub use as_found::WrittenMeanwhile;

@@ -1,7 +1,8 @@
 //! The streamed per-game output: written without a buffer of its own (standard output too,
 //! straight to its descriptor), so that the caller knows which bytes reached it and can end it
 //! on a whole row after any failure; locked while written (one writer at a time); its name and
-//! rows made durable for the checkpoints that count them; room kept in hand past its end for
+//! rows made durable for the checkpoints that count them, and sent on to the disk as they come
+//! (`write_behind`) so that making them durable waits little; room kept in hand past its end for
 //! the files that end a run on a full disk (`in_hand`); watched for its removal or a cut while
 //! written (`rm`, `: > games.csv`), which would lose its rows unseen ([`Lost`]); removed only
 //! when this run created it and wrote nothing useful. A resumed file is cut back to what its
@@ -19,6 +20,7 @@ use super::in_hand::InHand;
 use super::lines::last_row_of;
 use super::other_programs::{Lost, Watch, fd_path, lock, moved_to};
 use super::replace::sync_folder;
+use super::write_behind::WriteBehind;
 
 /// The streamed output (the per-game CSV, or the Parquet file's bytes): standard output or a
 /// file, written without a buffer of its own so the caller knows exactly which bytes reached it.
@@ -33,6 +35,8 @@ pub struct Stream {
     stdout: bool,
     /// Room allocated past its end (a regular file's, where its file system can).
     in_hand: Option<InHand>,
+    /// A regular file's rows sent on to its disk as they come.
+    behind: Option<WriteBehind>,
     created: Option<PathBuf>,
     /// The watch for another program removing it or cutting it short.
     watch: Watch,
@@ -144,6 +148,7 @@ impl Stream {
             regular,
             stdout: false,
             in_hand: regular.then(|| InHand::new(base)),
+            behind: regular.then(WriteBehind::new),
             created,
             pass_over: 0,
         }
@@ -328,6 +333,9 @@ impl Write for Stream {
         }
         let written = self.file.write(bytes)?;
         self.watch.wrote(written as u64);
+        if let Some(behind) = &mut self.behind {
+            behind.wrote(&self.file, written as u64);
+        }
         if let Some(keeping) = &mut self.in_hand
             && !keeping.wrote(&self.file, written as u64)
         {

@@ -1,8 +1,8 @@
 //! A worker's finished ranges on their way to the thread that writes them: held, and handed
 //! over together once the first of them is [`TARGET`] old, when the worker would wait for room,
 //! and when it stops. Ranges start at one game and shrink again at a batch's end, so a short
-//! batch (a sweep's cell of a few hundred games) is a dozen ranges: sent one by one, each woke
-//! the writing thread, which on a busy machine waits its turn for a core every time.
+//! batch is many ranges (a sweep's cell of 100 games on two threads about twenty): sent one by
+//! one, each woke the writing thread, which on a busy machine waits its turn for a core.
 
 use std::cell::RefCell;
 use std::sync::mpsc::Sender;

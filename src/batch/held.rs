@@ -11,9 +11,10 @@ use std::time::Instant;
 use super::claims::TARGET;
 use super::ordered::Played;
 
-/// The ranges a worker played and has not handed over yet, and when the first of them started.
+/// The ranges a worker played and has not handed over yet, and when the first of them started
+/// (meaningless while none is held).
 pub struct Held {
-    ranges: RefCell<(Vec<Played>, Option<Instant>)>,
+    ranges: RefCell<(Vec<Played>, Instant)>,
     writer: Sender<Vec<Played>>,
 }
 
@@ -21,7 +22,7 @@ impl Held {
     /// Nothing held yet; hand-overs go to `writer`.
     pub fn new(writer: Sender<Vec<Played>>) -> Held {
         Held {
-            ranges: RefCell::new((Vec::new(), None)),
+            ranges: RefCell::new((Vec::new(), Instant::now())),
             writer,
         }
     }
@@ -32,20 +33,18 @@ impl Held {
     pub fn keep(&self, range: Played, started: Instant) -> bool {
         let due = {
             let mut held = self.ranges.borrow_mut();
-            let since = *held.1.get_or_insert(started);
+            if held.0.is_empty() {
+                held.1 = started;
+            }
             held.0.push(range);
-            since.elapsed() >= TARGET
+            held.1.elapsed() >= TARGET
         };
         !due || self.hand_over()
     }
 
     /// Hands every range held to the writer; false when it has stopped.
     pub fn hand_over(&self) -> bool {
-        let ranges = {
-            let mut held = self.ranges.borrow_mut();
-            held.1 = None;
-            std::mem::take(&mut held.0)
-        };
+        let ranges = std::mem::take(&mut self.ranges.borrow_mut().0);
         ranges.is_empty() || self.writer.send(ranges).is_ok()
     }
 }

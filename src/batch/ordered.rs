@@ -5,7 +5,9 @@
 //! at most `AHEAD` + one range per worker of records wait in memory, however slow the output.
 
 use std::collections::{BTreeMap, VecDeque};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+#[cfg(test)]
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::{Condvar, Mutex};
 use std::time::Instant;
@@ -27,6 +29,8 @@ pub struct Room {
     state: Mutex<(u64, bool)>,
     changed: Condvar,
     writer_idle: AtomicBool,
+    /// Hand-overs received, for the tests of `held.rs`.
+    #[cfg(test)]
     hand_overs: AtomicU64,
 }
 
@@ -37,6 +41,7 @@ impl Room {
             state: Mutex::new((first, false)),
             changed: Condvar::new(),
             writer_idle: AtomicBool::new(false),
+            #[cfg(test)]
             hand_overs: AtomicU64::new(0),
         }
     }
@@ -56,8 +61,8 @@ impl Room {
     /// True when game `next` is less than [`AHEAD`] games past the written ones and the writer
     /// goes on: a worker may start it without waiting.
     pub fn fits(&self, next: u64) -> bool {
-        let (written, closed) = *self.state.lock().unwrap_or_else(|e| e.into_inner());
-        !closed && next < written.saturating_add(AHEAD)
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        room_for(*state, next) == Some(true)
     }
 
     /// Waits until game `next` is less than [`AHEAD`] games past the written ones; false when
@@ -65,12 +70,8 @@ impl Room {
     pub fn wait_for(&self, next: u64) -> bool {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         loop {
-            let (written, closed) = *state;
-            if closed {
-                return false;
-            }
-            if next < written.saturating_add(AHEAD) {
-                return true;
+            if let Some(room) = room_for(*state, next) {
+                return room;
             }
             state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
         }
@@ -79,6 +80,15 @@ impl Room {
     fn advance(&self, written: u64, closed: bool) {
         *self.state.lock().unwrap_or_else(|e| e.into_inner()) = (written, closed);
         self.changed.notify_all();
+    }
+}
+
+/// Whether game `next` may start, given the games written and whether the writer has stopped:
+/// false once it has, true within [`AHEAD`] games of the written ones, `None` (wait) past them.
+fn room_for((written, closed): (u64, bool), next: u64) -> Option<bool> {
+    match closed {
+        true => Some(false),
+        false => (next < written.saturating_add(AHEAD)).then_some(true),
     }
 }
 
@@ -112,6 +122,7 @@ pub fn write_in_order(
                 ranges
             }
         };
+        #[cfg(test)]
         if ranges.is_some() {
             room.hand_overs.fetch_add(1, Ordering::Relaxed);
         }

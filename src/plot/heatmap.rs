@@ -9,8 +9,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::columns::{AxisLabels, axis_labels, longest, row_labels};
 use super::sweep::find;
 use super::{
-    ABOVE_CAP_SIGN, NEVER_SIGN, censored_sign, failed, font, panel_with, plot_size, rounds_at,
-    short, trim, y_label_area,
+    ABOVE_CAP_SIGN, NEVER_SIGN, caption_over, censored_sign, failed, font, panel_with, plot_size,
+    rounds_at, short, trim, y_label_area,
 };
 use crate::export::text::quantile_text;
 use crate::stats::{Quantile, Stats};
@@ -41,7 +41,7 @@ pub(super) fn heatmap(
     let high = medians.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     // The rows' names take the room they need: a preset's name runs to 22 characters.
     let label_area = y_label_area(longest(y_values));
-    let (w, h) = plot_size(area, CAPTION, label_area)?;
+    let (w, h) = plot_size(area, label_area)?;
     let cell = (w / f64::from(nx), h / f64::from(ny));
     // Each cell's text: the longest of its forms that fits it, if any does.
     let texts: Vec<Option<(String, f64)>> = grid
@@ -56,9 +56,10 @@ pub(super) fn heatmap(
         true => SIGNS_CAPTION,
         false => CAPTION,
     };
-    let mut chart = panel_with(area, caption, label_area)
+    let mut chart = panel_with(area, label_area)
         .build_cartesian_2d((0..nx - 1).into_segmented(), (0..ny - 1).into_segmented())
         .map_err(failed)?;
+    caption_over(area, &chart, caption)?;
     let (x_labels, y_labels) = (axis_labels(x_values, cell.0), row_labels(y_values, cell.1));
     let names = |labels: &AxisLabels, values: &[String], v: &SegmentValue<i32>| match v {
         SegmentValue::CenterOf(i) => labels.text(values, *i),

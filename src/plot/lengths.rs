@@ -9,7 +9,10 @@ use plotters::prelude::*;
 use super::labels::{CLEAR, Placed};
 use super::marks::{Mark, draw_marks, quantile_marks, top_labels};
 use super::survival::{SurvivalScale, longest_label, survival};
-use super::{PALETTE, SIZE, failed, font, head, panel_with, plot_size, rounds_axes, y_label_area};
+use super::{
+    PALETTE, SIZE, caption_over, failed, font, head, panel_with, plot_size, rounds_axes,
+    y_label_area,
+};
 use crate::export::text::{group, nice_width, percent_of};
 use crate::stats::{Quantile, Stats};
 
@@ -98,12 +101,13 @@ fn histogram(
             group(last_shown)
         ),
     };
-    let size = plot_size(area, &caption, y_labels)?;
+    let size = plot_size(area, y_labels)?;
     let placed = top_labels(marks, x_end, size);
     let y_end = room_for_labels(&spans, &placed, x_end, size);
-    let mut chart = panel_with(area, &caption, y_labels)
+    let mut chart = panel_with(area, y_labels)
         .build_cartesian_2d(0.0..x_end, 0.0..y_end.max(1e-9))
         .map_err(failed)?;
+    caption_over(area, &chart, &caption)?;
     rounds_axes(&mut chart, (x_end, "share of all games (%)"), None, false)?;
     chart
         .draw_series(spans.iter().map(|&(x0, x1, h)| {

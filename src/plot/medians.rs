@@ -15,12 +15,11 @@ use super::lines::{self, Layout, Point};
 use super::notes::{NAME_ROW, NOTE_ROW, Note, NoteForm, signs_legend};
 use super::sweep::{find, x_axis};
 use super::{
-    MARKED_QUANTILES, PALETTE, Y_LABEL_AREA, failed, font, panel, plot_size, rounds_at, short,
+    MARKED_QUANTILES, PALETTE, Y_LABEL_AREA, caption_over, failed, font, panel, plot_size,
+    rounds_at, short,
 };
 use crate::stats::Stats;
 
-/// Pixels of a panel that are not its plot: the margin, the caption and the horizontal axis.
-const PANEL_FRAME: u32 = 100;
 /// The legend's height: its frame and padding, and a row per series.
 const LEGEND_TOP: u32 = 16;
 const LEGEND_ROW: u32 = 21;
@@ -134,7 +133,8 @@ pub(super) fn medians(
     let ordered = numbers(x_values).is_some();
     let base_caption = caption(band, ordered, false);
     // Notes in words when each fits its column, else as signs (named, or alone).
-    let column_px = plot_size(area, &base_caption, Y_LABEL_AREA)?.0 / x_values.len() as f64;
+    let (plot_width, plot_height) = plot_size(area, Y_LABEL_AREA)?;
+    let column_px = plot_width / x_values.len() as f64;
     let notes: Vec<Note> = points.iter().filter_map(|p| p.note).collect();
     // The lines that have notes, each given its rows in turn (a line without any takes none).
     let mut noted: Vec<usize> = points
@@ -156,8 +156,7 @@ pub(super) fn medians(
     };
     let x_labels = axis_labels(x_values, column_px);
     let (radius, cross) = point_px(column_px);
-    let plot_px = area.dim_in_pixel().1.saturating_sub(PANEL_FRAME);
-    let data_share = room_below(legend_px + notes_px + 10, plot_px);
+    let data_share = room_below(legend_px + notes_px + 10, plot_height as u32);
     let y_bottom = if log { low / 1.3 } else { 0.0 };
     let y_top = top_of_axis(y_bottom, high, log, data_share);
     // The signs' meanings take room the caption's words give up: the legend names the band.
@@ -176,7 +175,7 @@ pub(super) fn medians(
         form,
         rows,
     };
-    let mut builder = panel(area, &caption);
+    let mut builder = panel(area);
     let labels = |v: &SegmentValue<i32>| match v {
         SegmentValue::CenterOf(i) => x_labels.text(x_values, *i),
         _ => String::new(),
@@ -191,6 +190,7 @@ pub(super) fn medians(
     macro_rules! draw {
         ($chart:expr) => {{
             let mut chart = $chart;
+            caption_over(area, &chart, &caption)?;
             chart
                 .configure_mesh()
                 .disable_x_mesh()

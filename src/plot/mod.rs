@@ -23,6 +23,7 @@ use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::stats::{Quantile, Stats};
 
@@ -141,41 +142,67 @@ fn fit(line: &str) -> String {
 /// characters ("100%").
 const Y_LABEL_AREA: u32 = 80;
 
-/// A chart on `area` with the caption and room for the axes, as every panel has them.
-fn panel<'a, 'b, DB: DrawingBackend>(
-    area: &'a DrawingArea<DB, Shift>,
-    caption: &str,
-) -> ChartBuilder<'a, 'b, DB> {
-    panel_with(area, caption, Y_LABEL_AREA)
+/// A chart on `area` with room for its caption and axes, as every panel has them.
+fn panel<'a, 'b, DB: DrawingBackend>(area: &'a DrawingArea<DB, Shift>) -> ChartBuilder<'a, 'b, DB> {
+    panel_with(area, Y_LABEL_AREA)
 }
 
 /// [`panel`] with `y_label_area` pixels for the vertical axis, for longer tick labels.
 fn panel_with<'a, 'b, DB: DrawingBackend>(
     area: &'a DrawingArea<DB, Shift>,
-    caption: &str,
     y_label_area: u32,
 ) -> ChartBuilder<'a, 'b, DB> {
     let mut builder = ChartBuilder::on(area);
     builder
         .margin_left(20)
         .margin_right(40)
-        .margin_top(10)
-        .caption(caption, font(18.0))
+        .margin_top(PANEL_TOP + CAPTION_BAND)
         .x_label_area_size(55)
         .y_label_area_size(y_label_area);
     builder
 }
 
+/// Pixels above a panel's caption.
+const PANEL_TOP: u32 = 10;
+/// Pixels of a panel's caption band: the line of text and a gap under it that the top tick
+/// label, which stands half above the plot, keeps clear of.
+const CAPTION_BAND: u32 = 36;
+/// The caption's size: 18 pixels, or less where a long caption would run wider than its plot.
+const CAPTION_PX: f64 = 18.0;
+
+/// Writes `caption` over the plot of `chart`, drawn on `area`: centred on the plot, not on the
+/// panel (plotters' own caption centres on the panel, axes and all, so that a long caption ran
+/// out past the plot's left edge), and as wide as the plot at most.
+fn caption_over<DB: DrawingBackend, CT: CoordTranslate>(
+    area: &DrawingArea<DB, Shift>,
+    chart: &ChartContext<DB, CT>,
+    caption: &str,
+) -> std::io::Result<()> {
+    let (x_range, _) = chart.plotting_area().get_pixel_range();
+    let (left, _) = area.get_base_pixel();
+    let px = caption_px(caption, f64::from(x_range.end - x_range.start));
+    let middle = (x_range.start + x_range.end) / 2 - left;
+    // A smaller caption keeps the 18-pixel one's baseline (SVG puts it 0.76 em under the top).
+    let top = f64::from(PANEL_TOP) + 5.0 + 0.76 * (CAPTION_PX - px);
+    let style = font(px)
+        .color(&BLACK)
+        .pos(Pos::new(HPos::Center, VPos::Top));
+    area.draw(&Text::new(caption, (middle, top.round() as i32), style))
+        .map_err(failed)
+}
+
+/// The size of a caption over a plot `width` pixels wide: [`CAPTION_PX`], or less where the
+/// caption would run wider (an average sans-serif letter is about 0.53 em wide), down to 14.
+fn caption_px(caption: &str, width: f64) -> f64 {
+    (width / (0.53 * caption.chars().count() as f64)).clamp(14.0, CAPTION_PX)
+}
+
 /// The plot's size in pixels inside a panel drawn on `area` (its axes and caption taken off),
 /// measured on a scratch drawing of the same size, since a chart is laid out as it is built.
-fn plot_size(
-    area: &DrawingArea<SVGBackend, Shift>,
-    caption: &str,
-    y_labels: u32,
-) -> std::io::Result<(f64, f64)> {
+fn plot_size(area: &DrawingArea<SVGBackend, Shift>, y_labels: u32) -> std::io::Result<(f64, f64)> {
     let mut scratch = String::new();
     let root = SVGBackend::with_string(&mut scratch, area.dim_in_pixel()).into_drawing_area();
-    let chart = panel_with(&root, caption, y_labels)
+    let chart = panel_with(&root, y_labels)
         .build_cartesian_2d(0.0..1.0, 0.0..1.0)
         .map_err(failed)?;
     let (width, height) = chart.plotting_area().dim_in_pixel();
@@ -284,6 +311,19 @@ mod tests {
         let px = title_px(sweep);
         assert!(px < 22.0 && 0.6 * px * sweep.chars().count() as f64 <= 1050.0 + 1e-9);
         assert_eq!(title_px(&"x".repeat(500)), 14.0);
+    }
+
+    #[test]
+    fn a_long_caption_shrinks_to_its_plot() {
+        assert_eq!(
+            caption_px("Game length: finished games, 1-round bars", 960.0),
+            18.0
+        );
+        let survival = "Survival: share of all games still going after n rounds (capped and \
+                        cycling games never end; shaded: 95% CI)";
+        let px = caption_px(survival, 939.0);
+        assert!(px < 18.0 && 0.53 * px * survival.chars().count() as f64 <= 939.0 + 1e-9);
+        assert_eq!(caption_px(&"x".repeat(500), 939.0), 14.0);
     }
 
     #[test]

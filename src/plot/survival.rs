@@ -12,7 +12,7 @@ use super::labels::Edge;
 use super::marks::{Mark, draw_marks, place_on};
 use plotters::coord::types::RangedCoordf64;
 
-use super::{PALETTE, failed, panel_with, rounds_axes};
+use super::{PALETTE, caption_over, failed, panel_with, rounds_axes};
 use crate::stats::{Stats, wilson_95};
 
 /// The survival curve's vertical scale.
@@ -53,7 +53,7 @@ pub(super) fn survival(
     let caption = format!(
         "Survival: share of all games still going after n rounds ({endless}; shaded: 95% CI)"
     );
-    let mut builder = panel_with(area, &caption, y_labels);
+    let mut builder = panel_with(area, y_labels);
     let (floor, y_desc, edges) = match scale {
         SurvivalScale::Log => (
             log_floor(stats),
@@ -80,6 +80,7 @@ pub(super) fn survival(
             let mut chart = builder
                 .build_cartesian_2d(0.0..x_end, y.with_light_points(light))
                 .map_err(failed)?;
+            caption_over(area, &chart, &caption)?;
             rounds_axes(&mut chart, axes, Some(&percent_label), true)?;
             drawing.draw(&mut chart, marks, (floor, 1.0), x_end, &edges)
         }
@@ -87,6 +88,7 @@ pub(super) fn survival(
             let mut chart = builder
                 .build_cartesian_2d(0.0..x_end, 0.0..1.0)
                 .map_err(failed)?;
+            caption_over(area, &chart, &caption)?;
             rounds_axes(&mut chart, axes, None, true)?;
             drawing.draw(&mut chart, marks, (0.0, 1.0), x_end, &edges)
         }

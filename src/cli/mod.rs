@@ -348,8 +348,9 @@ pub fn main() -> ExitCode {
             for message in error.messages() {
                 report_error(&message);
             }
-            match error {
-                RunError::Config(_) => ExitCode::from(2),
+            match (error.stopped_by(), error) {
+                (Some(status), _) => ExitCode::from(status),
+                (None, RunError::Config(_)) => ExitCode::from(2),
                 _ => ExitCode::FAILURE,
             }
         }

@@ -163,6 +163,19 @@ pub enum ConfigError {
     /// An output that cannot be written.
     #[error(transparent)]
     Output(#[from] crate::export::OutputError),
+    /// A stopping signal came before any game, while an output was being opened: the process
+    /// exits with `status`, as after any stop.
+    #[error("{flag} {path}: {reason}; no game was played")]
+    Stopped {
+        /// The output's flag.
+        flag: &'static str,
+        /// Its path.
+        path: String,
+        /// What the stop cut short.
+        reason: String,
+        /// The exit status the signal asks for.
+        status: u8,
+    },
 }
 
 impl RunOptions {

@@ -3,6 +3,7 @@
 
 mod as_found;
 pub(crate) mod csv;
+mod fifo;
 mod figure;
 mod files;
 mod games;
@@ -23,6 +24,7 @@ mod write_behind;
 
 pub use self::csv::{GAME_CSV_HEADER, GameCsv, into_io, write_summary_csv};
 pub use as_found::WrittenMeanwhile;
+pub use fifo::StoppedWaiting;
 pub use figure::{Figure, Proportion};
 pub use files::{OutputError, check_apart_from_inputs, check_outputs, folder_of, replaceable};
 pub use games::{CsvEnd, GameFiles, Which};

@@ -3,7 +3,7 @@
 //! half a file and the old one survives a failure or a power cut; never over a file another
 //! warsim is writing, nor one another program wrote since the outputs were checked (`as_found`).
 
-use std::fs::{self, File, OpenOptions, Permissions};
+use std::fs::{self, File, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
@@ -12,6 +12,7 @@ use tempfile::NamedTempFile;
 
 use super::Target;
 use super::as_found::{self, Found, WrittenMeanwhile};
+use super::fifo::open_to_write;
 use super::files::{folder_of, replaceable};
 use super::other_programs::AnotherWriter;
 use super::stream::Stream;
@@ -40,7 +41,7 @@ pub fn write_atomically(
         Target::File(path) => path,
     };
     if !replaceable(path) {
-        let mut out = BufWriter::new(OpenOptions::new().write(true).open(path)?);
+        let mut out = BufWriter::new(open_to_write(path)?);
         write(&mut out)?;
         return out.flush();
     }

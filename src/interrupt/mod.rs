@@ -23,11 +23,13 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGUSR2, SIGXCPU};
 
 mod checkpoint;
 mod line;
+mod repeats;
 pub use checkpoint::{CheckpointAnswer, answer_checkpoint_requests, checkpoint_asked};
 use line::Line;
+use repeats::repeats_last;
 
-/// The signals that stop a run (at most eight: [`LAST_COUNTED`] keeps one's index in three
-/// bits).
+/// The signals that stop a run (at most eight: `repeats::LAST_COUNTED` keeps one's index in
+/// three bits).
 const STOPPING: [i32; 5] = [SIGINT, SIGTERM, SIGHUP, SIGXCPU, SIGUSR2];
 
 /// How soon the same signal again is taken as the same request: GNU `timeout` sends its signal
@@ -38,11 +40,6 @@ const STOPPING: [i32; 5] = [SIGINT, SIGTERM, SIGHUP, SIGXCPU, SIGUSR2];
 /// below a person's second Ctrl-C after reading what the first said.
 pub const SAME_REQUEST_NS: u64 = 500_000_000;
 
-/// The last stopping signal counted: its time ([`monotonic_ns`]) shifted left by three bits,
-/// its index in [`STOPPING`] in the low three; [`NONE_COUNTED`] before the first.
-static LAST_COUNTED: AtomicU64 = AtomicU64::new(NONE_COUNTED);
-const NONE_COUNTED: u64 = u64::MAX;
-
 /// The stopping signals ignored when the process started, one bit each by their place in
 /// [`STOPPING`]; set once, before any handler is installed.
 static IGNORED_AT_START: AtomicU8 = AtomicU8::new(0);
@@ -51,6 +48,8 @@ static IGNORED_AT_START: AtomicU8 = AtomicU8::new(0);
 static COUNTING: Once = Once::new();
 /// The stopping signals that have arrived, of any of the five kinds.
 static SIGNALS: AtomicUsize = AtomicUsize::new(0);
+/// The first stopping signal counted (0: none yet).
+static FIRST_SIGNAL: AtomicI32 = AtomicI32::new(0);
 /// Writes in progress that a second signal lets finish.
 static HELD: AtomicUsize = AtomicUsize::new(0);
 /// The status a second signal asked to exit with once no write is held (0: none asked).
@@ -83,6 +82,7 @@ fn on_signal(number: i32) {
     if repeats_last(number) {
         return;
     }
+    let _ = FIRST_SIGNAL.compare_exchange(0, number, Ordering::SeqCst, Ordering::SeqCst);
     let arrived = SIGNALS.fetch_add(1, Ordering::SeqCst) + 1;
     if arrived < 2 {
         return;
@@ -96,43 +96,6 @@ fn on_signal(number: i32) {
         return;
     }
     exit_now(128 + number, HELD.load(Ordering::SeqCst) > 0);
-}
-
-/// True when `number` is the signal last counted, again within [`SAME_REQUEST_NS`]: the same
-/// request, not counted. Otherwise records it as the last counted. Two handlers at once (on two
-/// threads) settle it by compare-and-swap: one records, the other sees it. Async-signal-safe.
-fn repeats_last(number: i32) -> bool {
-    let index = STOPPING.iter().position(|&n| n == number).unwrap_or(0) as u64;
-    let now = monotonic_ns();
-    let mut last = LAST_COUNTED.load(Ordering::SeqCst);
-    loop {
-        if last != NONE_COUNTED
-            && last & 7 == index
-            && now.saturating_sub(last >> 3) < SAME_REQUEST_NS
-        {
-            return true;
-        }
-        let counted = (now << 3) | index;
-        match LAST_COUNTED.compare_exchange(last, counted, Ordering::SeqCst, Ordering::SeqCst) {
-            Ok(_) => return false,
-            Err(seen) => last = seen,
-        }
-    }
-}
-
-/// Nanoseconds on the monotonic clock, through `clock_gettime(2)`, which is async-signal-safe
-/// (`Instant` does not promise to be). Below 2^61 for 73 years of uptime.
-fn monotonic_ns() -> u64 {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `now` is a valid timespec to write; CLOCK_MONOTONIC is always there on Linux.
-    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
-    (now.tv_sec as u64)
-        .wrapping_mul(1_000_000_000)
-        .wrapping_add(now.tv_nsec as u64)
-        & (u64::MAX >> 3)
 }
 
 /// Ends the process at once after a second or third signal, saying on standard error what it
@@ -268,6 +231,15 @@ impl Drop for ClosingHeld {
 /// True once a second signal has asked the process to end (it ends as the last guard drops).
 pub fn exit_asked() -> bool {
     EXIT_ASKED.load(Ordering::SeqCst) != 0
+}
+
+/// Once a stopping signal has arrived, the exit status it asks for (128 + its number): for a
+/// wait that holds no [`Interrupt`] (a named pipe's reader, `export::fifo`).
+pub fn stop_status() -> Option<u8> {
+    match FIRST_SIGNAL.load(Ordering::SeqCst) {
+        0 => None,
+        number => Some((128 + number) as u8),
+    }
 }
 
 /// Whether a stopping signal has arrived, and which.

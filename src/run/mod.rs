@@ -13,7 +13,9 @@ use std::time::Instant;
 use crate::batch::{BatchError, BatchSpec, Controls, Occasion, RecordSink, run_batch};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::text::{game_span, group};
-use crate::export::{CsvEnd, GameFiles, RunInfo, Summary, summary_json_line, write_atomically};
+use crate::export::{
+    CsvEnd, GameFiles, RunInfo, StoppedWaiting, Summary, summary_json_line, write_atomically,
+};
 use crate::interrupt::Interrupt;
 use crate::progress::games_bar;
 use crate::state::{State, check_outputs_beside_state};
@@ -91,6 +93,17 @@ impl RunError {
             RunError::Write { what: failed, .. } => *failed == what,
             RunError::Writes(all) => all.iter().any(|e| e.is_write_of(what)),
             _ => false,
+        }
+    }
+
+    /// The exit status of the stopping signal that caused this failure, if one did: a named
+    /// pipe that no program read before the stop.
+    pub fn stopped_by(&self) -> Option<u8> {
+        match self {
+            RunError::Config(ConfigError::Stopped { status, .. }) => Some(*status),
+            RunError::Write { source, .. } => StoppedWaiting::status_of(source),
+            RunError::Writes(all) => all.iter().find_map(RunError::stopped_by),
+            _ => None,
         }
     }
 

@@ -7,8 +7,8 @@ use crate::batch::{BatchError, RecordSink};
 use crate::config::{ConfigError, RunOptions};
 use crate::export::{
     AnotherWriter, CsvEnd, GameCsv, GameFiles, GameParquet, LeadKind, Lost, RoomShort, RunInfo,
-    Stream, Summary, Target, Which, discard_saved_tail, write_atomically, write_hdr_log,
-    write_histogram_csv, write_summary_csv, write_summary_json, write_text_report,
+    StoppedWaiting, Stream, Summary, Target, Which, discard_saved_tail, write_atomically,
+    write_hdr_log, write_histogram_csv, write_summary_csv, write_summary_json, write_text_report,
 };
 use crate::plot::draw_run;
 use crate::state::State;
@@ -26,6 +26,15 @@ pub fn open_game_files(
 ) -> Result<GameFiles, ConfigError> {
     let open = |flag: &'static str, target: &Target| {
         Stream::create(target).map_err(|e| {
+            if let Some(status) = StoppedWaiting::status_of(&e) {
+                let (path, reason) = (target.to_string(), e.to_string());
+                return ConfigError::Stopped {
+                    flag,
+                    path,
+                    reason,
+                    status,
+                };
+            }
             let reason = match AnotherWriter::is(&e) {
                 true => format!("{e}: wait for it to end, or give this run its own file"),
                 false => format!("cannot be created ({e}): choose a writable path"),

@@ -15,6 +15,7 @@ use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 
 use super::Target;
+use super::fifo::open_to_write;
 use super::files::folder_of;
 use super::in_hand::InHand;
 use super::lines::last_row_of;
@@ -65,7 +66,7 @@ impl Stream {
                 (file, Some(path.clone()))
             }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                let file = OpenOptions::new().write(true).open(path)?;
+                let file = open_to_write(path)?;
                 // Emptied only once locked: another warsim's rows are left alone.
                 if file.metadata()?.is_file() {
                     lock(&file)?;

@@ -16,8 +16,8 @@
 //! ([`fail_writes_past_file_size_limit`]).
 
 use std::io;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Once};
+use std::sync::Once;
+use std::sync::atomic::{AtomicI32, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGUSR2, SIGXCPU};
 
@@ -236,17 +236,23 @@ pub fn exit_asked() -> bool {
 /// Once a stopping signal has arrived, the exit status it asks for (128 + its number): for a
 /// wait that holds no [`Interrupt`] (a named pipe's reader, `export::fifo`).
 pub fn stop_status() -> Option<u8> {
+    first_signal().map(|number| (128 + number) as u8)
+}
+
+/// The first stopping signal counted, if one has come: what names the stop (SIGXCPU's
+/// reminders, or a signal that ends the process at once, do not rename it).
+fn first_signal() -> Option<i32> {
     match FIRST_SIGNAL.load(Ordering::SeqCst) {
         0 => None,
-        number => Some((128 + number) as u8),
+        number => Some(number),
     }
 }
 
-/// Whether a stopping signal has arrived, and which.
+/// Proof that the stopping signals' handlers are installed; whether one has arrived, and which.
+/// What a signal did is the process's (`FIRST_SIGNAL`), one record for every handle.
 #[derive(Clone)]
 pub struct Interrupt {
-    requested: Arc<AtomicBool>,
-    signal: Arc<AtomicUsize>,
+    _installed: (),
 }
 
 impl Interrupt {
@@ -256,8 +262,6 @@ impl Interrupt {
     /// the background with SIGINT ignored, so that Ctrl-C stops the script and not the job
     /// (Python, for one, keeps an ignored SIGINT the same way).
     pub fn install() -> io::Result<Interrupt> {
-        let requested = Arc::new(AtomicBool::new(false));
-        let signal = Arc::new(AtomicUsize::new(0));
         let mut counting = Ok(());
         // Once a process: each signal must be counted once, however many jobs install handlers.
         COUNTING.call_once(|| {
@@ -275,38 +279,23 @@ impl Interrupt {
             });
         });
         counting?;
-        for number in caught() {
-            // The first signal names the stop: SIGXCPU's reminders, or one that ends the
-            // process at once, must not rename it.
-            let first = Arc::clone(&signal);
-            let name_once = move || {
-                let _ =
-                    first.compare_exchange(0, number as usize, Ordering::SeqCst, Ordering::SeqCst);
-            };
-            // SAFETY: the action is a compare-and-swap on an atomic: async-signal-safe.
-            unsafe { signal_hook::low_level::register(number, name_once) }?;
-            signal_hook::flag::register(number, Arc::clone(&requested))?;
-        }
-        Ok(Interrupt { requested, signal })
+        Ok(Interrupt { _installed: () })
     }
 
     /// True once a stopping signal has arrived.
     pub fn requested(&self) -> bool {
-        self.requested.load(Ordering::Relaxed)
+        first_signal().is_some()
     }
 
     /// The signal that arrived, if any.
     pub fn signal(&self) -> Option<i32> {
-        match self.signal.load(Ordering::Relaxed) {
-            0 => None,
-            number => Some(number as i32),
-        }
+        first_signal()
     }
 
     /// The exit status for the signal that arrived: 128 + its number (130 for Ctrl-C, 143 for
     /// SIGTERM, 129 for SIGHUP, 152 for SIGXCPU, 140 for SIGUSR2).
     pub fn exit_status(&self) -> Option<u8> {
-        self.signal().map(|number| (128 + number) as u8)
+        stop_status()
     }
 
     /// The signal's name for messages.

@@ -303,8 +303,7 @@ fn a_lock_path_that_is_a_fifo_is_refused() {
     use std::time::Duration;
     let dir = TempDir::new().unwrap();
     let lock = dir.path().join("run.state.lock");
-    let made = Process::new("mkfifo").arg(&lock).status().unwrap();
-    assert!(made.success());
+    common::mkfifo(&lock);
     let mut child = Process::new(assert_cmd::cargo::cargo_bin("warsim"))
         .current_dir(dir.path())
         .args(["run", "--games", "10", "-q", "--state", "run.state"])

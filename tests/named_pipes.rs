@@ -8,19 +8,13 @@ mod common;
 
 use std::io::Read;
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
 use common::processes::{send, until};
-use common::{exits_within, said, start_in};
+use common::{exits_within, mkfifo, said, start_in};
 use tempfile::TempDir;
 
 const WAITING: &str = "waiting for a program to read the named pipe";
-
-fn mkfifo(path: &Path) {
-    let made = Command::new("mkfifo").arg(path).status().unwrap();
-    assert!(made.success(), "mkfifo {}", path.display());
-}
 
 /// Starts `warsim ARGS` in `dir`, where `pipe` is a named pipe no program reads, waits until it
 /// says it waits for a reader, stops it with SIGTERM and returns its exit status and what it

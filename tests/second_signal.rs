@@ -105,13 +105,7 @@ fn a_third_signal_ends_the_process_even_while_a_file_is_replaced() {
 /// for whole rows, the second ends it at once.
 fn second_signal_on_a_stuck_pipe(dir: &Path, args: &[&std::ffi::OsStr]) {
     let fifo = dir.join("games.csv");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    common::mkfifo(&fifo);
     let child = warsim()
         .args(["run", "--games", "8e9", "-q", "--csv"])
         .arg(&fifo)

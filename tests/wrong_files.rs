@@ -11,20 +11,19 @@ use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::Duration;
 
 use tempfile::TempDir;
 
 mod common;
 
-use common::within;
+use common::{mkfifo, within};
 
 /// A named pipe at `path` that yields `bytes` and then stays open, until the returned thread
 /// is joined after warsim exits.
 fn endless_pipe(path: &Path, bytes: Vec<u8>) -> std::thread::JoinHandle<()> {
-    let made = Command::new("mkfifo").arg(path).status().unwrap();
-    assert!(made.success(), "mkfifo {}", path.display());
+    mkfifo(path);
     let path = path.to_path_buf();
     std::thread::spawn(move || {
         let Ok(mut pipe) = std::fs::OpenOptions::new().write(true).open(&path) else {
@@ -173,8 +172,7 @@ fn a_folder_or_a_pipe_at_a_checkpoints_csv_name_is_refused_not_waited_on() {
         not_a_file,
     );
     std::fs::remove_dir(&csv).unwrap();
-    let made = Command::new("mkfifo").arg(&csv).status().unwrap();
-    assert!(made.success());
+    mkfifo(&csv);
     refused_with(
         &warsim_within_a_minute(d, &["resume", "run.state"]),
         not_a_file,

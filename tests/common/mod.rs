@@ -167,6 +167,12 @@ pub fn under_limits(limits: &str, dir: &std::path::Path, args: &str) -> Output {
         .unwrap()
 }
 
+/// Makes a named pipe at `path` (`mkfifo`), failing the test if it cannot.
+pub fn mkfifo(path: &std::path::Path) {
+    let made = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
 /// The names in `folder`, sorted.
 pub fn names_in(folder: &std::path::Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(folder)

@@ -281,11 +281,8 @@ fn an_interrupt_keeps_every_finished_game_and_summarises_exactly_them() {
         assert_eq!(summary["complete"], false);
         let report = String::from_utf8_lossy(&out.stdout);
         assert!(report.contains("asked for (incomplete"), "{report}");
-        // After the room watch's warning, if any (a trillion games fit no disk).
-        let err = stderr_of(&out);
-        let err = err
-            .strip_prefix("warning: --csv ")
-            .map_or(&*err, |w| w.split_once('\n').unwrap().1);
+        let said = stderr_of(&out);
+        let err = common::disk::past_room_warnings(&said);
         assert!(
             err.starts_with("interrupted after ")
                 && err.contains(" of 1,000,000,000,000 games (SIG")

@@ -35,3 +35,17 @@ pub fn csv_rows(path: &Path) -> Vec<String> {
     assert!(text.ends_with('\n'), "{path:?} ends on a partial row");
     text.lines().skip(1).map(String::from).collect()
 }
+
+/// What a batch said on standard error after its room warnings, if any: a batch of a
+/// trillion games fits no disk, and says so once 65,536 rows are written, which may come before
+/// a test's signal does.
+pub fn past_room_warnings(said: &str) -> &str {
+    let mut rest = said;
+    while let Some((line, after)) = rest.split_once('\n')
+        && line.starts_with("warning: --")
+        && line.contains(" games still to come need ")
+    {
+        rest = after;
+    }
+    rest
+}

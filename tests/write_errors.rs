@@ -22,12 +22,13 @@ fn stderr_of(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// The lines a run that failed (exit status 1) said on stderr, `count` of them (its errors,
-/// after the line an interrupted run says first), and stderr whole.
+/// The lines a run that failed (exit status 1) said on stderr past its room warnings, `count`
+/// of them (its errors, after the line an interrupted run says first), and stderr whole.
 fn failure_lines(out: &std::process::Output, count: usize) -> (Vec<String>, String) {
     let err = stderr_of(out);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    let lines: Vec<String> = err.lines().map(str::to_string).collect();
+    let past_warnings = common::disk::past_room_warnings(&err);
+    let lines: Vec<String> = past_warnings.lines().map(str::to_string).collect();
     assert_eq!(lines.len(), count, "a line per output that failed: {err}");
     (lines, err)
 }

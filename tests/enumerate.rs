@@ -9,6 +9,7 @@ mod common;
 use assert_cmd::Command;
 use serde_json::Value;
 use tempfile::TempDir;
+use warsim::batch::Workers;
 use warsim::engine::rules::{AtCap, Pickup, Shortage};
 use warsim::engine::{Preset, Rules, WinBy};
 use warsim::enumerate::{DealSet, Plan, Tally};
@@ -25,7 +26,7 @@ fn bataille(suits: u32, ranks: u32) -> Rules {
 fn tally(rules: &Rules, set: DealSet) -> Tally {
     Plan::new(rules, set, 1 << 40)
         .unwrap()
-        .run(2, &|_| {}, &|| false)
+        .run(&Workers::new(2).unwrap(), &|_| {}, &|| false)
         .unwrap()
 }
 

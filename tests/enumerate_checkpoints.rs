@@ -15,7 +15,7 @@ use std::time::Duration;
 use common::EndsWithTest;
 use common::{said, start_in, until};
 use tempfile::TempDir;
-use warsim::batch::{Checkpoints, Controls, Occasion};
+use warsim::batch::{Checkpoints, Controls, Occasion, Workers};
 use warsim::engine::rules::{Pickup, Shortage};
 use warsim::enumerate::saved::tally_of;
 use warsim::enumerate::{DealSet, Plan, Played, Tally};
@@ -53,7 +53,9 @@ fn counts_its_sequences_exactly(state: &EnumerationState) {
     let rules = state.rules.rules().unwrap();
     let mut plan = Plan::new(&rules, DealSet::All, u128::MAX).unwrap();
     plan.part = u128::from(state.first)..u128::from(state.next);
-    let tally = plan.run(2, &|_| {}, &|| false).unwrap();
+    let tally = plan
+        .run(&Workers::new(2).unwrap(), &|_| {}, &|| false)
+        .unwrap();
     assert_eq!(tally_of(&state.tally, 2).unwrap(), tally);
 }
 
@@ -83,7 +85,8 @@ fn played_whole_saving_each_chunk(
             since: None,
         }),
     };
-    let Played::Whole(whole) = plan.play(2, (0, Tally::new(2)), &controls) else {
+    let Played::Whole(whole) = plan.play(&Workers::new(2).unwrap(), (0, Tally::new(2)), &controls)
+    else {
         panic!("played whole");
     };
     whole
@@ -106,7 +109,11 @@ fn every_checkpoint_holds_the_exact_counts_of_the_sequences_before_it() {
     for (tally, next) in saved {
         let mut range = plan.clone();
         range.part = u128::from(at)..u128::from(next);
-        before.merge(range.run(1, &|_| {}, &|| false).unwrap());
+        before.merge(
+            range
+                .run(&Workers::new(1).unwrap(), &|_| {}, &|| false)
+                .unwrap(),
+        );
         assert_eq!(tally, before, "the checkpoint before sequence {next}");
         at = next;
     }
@@ -131,7 +138,11 @@ fn a_slow_checkpoint_holds_up_only_the_worker_saving_it() {
     };
     let progress = |_| _ = finished.fetch_add(1, Ordering::SeqCst);
     let whole = played_whole_saving_each_chunk(&plan, &progress, &save);
-    assert_eq!(whole, plan.run(1, &|_| {}, &|| false).unwrap());
+    assert_eq!(
+        whole,
+        plan.run(&Workers::new(1).unwrap(), &|_| {}, &|| false)
+            .unwrap()
+    );
     assert!(saves.into_inner() > 1);
 }
 

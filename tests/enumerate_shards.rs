@@ -10,6 +10,7 @@ use std::path::Path;
 
 use assert_cmd::Command;
 use tempfile::TempDir;
+use warsim::batch::Workers;
 use warsim::engine::rules::{Pickup, Shortage};
 use warsim::enumerate::saved::{state_of, tally_of};
 use warsim::enumerate::{DealSet, Plan};
@@ -118,7 +119,9 @@ fn a_tally_written_to_a_state_reads_back_the_same() {
     (rules.suits, rules.ranks, rules.face_down) = (4, 3, 0);
     (rules.pickup, rules.shortage) = (Pickup::Natural, Shortage::EndGame);
     let plan = Plan::new(&rules, DealSet::All, 1 << 40).unwrap();
-    let tally = plan.run(2, &|_| {}, &|| false).unwrap();
+    let tally = plan
+        .run(&Workers::new(2).unwrap(), &|_| {}, &|| false)
+        .unwrap();
     assert!(tally.cycled > 0 && tally.longest.is_some(), "{tally:?}");
     let state = state_of(&plan, &tally, plan.part.end, (1.0, 2), None);
     assert_eq!(tally_of(&state.tally, 2).unwrap(), tally);

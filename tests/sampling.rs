@@ -11,6 +11,7 @@ use std::path::Path;
 
 use serde_json::Value;
 use tempfile::TempDir;
+use warsim::batch::Workers;
 use warsim::engine::{Engine, Outcome, Preset, Rules, game_seed};
 use warsim::enumerate::{DealSet, Plan, Tally};
 use warsim::stats::{Quantile, Stats};
@@ -208,7 +209,7 @@ const BATCH_GAMES: u64 = 200;
 fn exact(rules: &Rules) -> Tally {
     Plan::new(rules, DealSet::All, 1 << 40)
         .unwrap()
-        .run(2, &|_| {}, &|| false)
+        .run(&Workers::new(2).unwrap(), &|_| {}, &|| false)
         .unwrap()
 }
 

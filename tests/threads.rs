@@ -88,6 +88,7 @@ fn threads_the_system_refuses_are_named_before_any_game() {
     for command in [
         "run --threads 64 --games 1000 -q --csv g.csv --json s.json",
         "sweep --players 2..3 --threads 64 --games 100 -q --games-csv g.csv --csv cells.csv",
+        "enumerate --suits 4 --ranks 4 --threads 64 -q --json deck.json",
     ] {
         let dir = TempDir::new().unwrap();
         let out = under_limits("ulimit -v 100000", dir.path(), command);

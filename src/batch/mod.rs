@@ -17,6 +17,7 @@ mod held;
 mod ordered;
 mod shard;
 mod sink;
+mod workers;
 
 use std::io;
 use std::ops::Range;
@@ -35,6 +36,7 @@ use ordered::{Played, Room, write_in_order};
 pub use shard::Shard;
 use sink::Nowhere;
 pub use sink::{RecordSink, RowFormatter};
+pub use workers::Workers;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -101,28 +103,9 @@ pub enum BatchError {
     Pool {
         /// Threads asked for.
         threads: usize,
-        /// Why rayon refused.
-        source: rayon::ThreadPoolBuildError,
+        /// Why the system refused.
+        source: io::Error,
     },
-}
-
-/// A pool of worker threads, started once and used for any number of batches (a sweep plays
-/// every cell on the same threads, with no start-up cost between cells). The thread that runs a
-/// batch writes its records: no thread of its own to wake, or to start, per batch.
-pub struct Workers {
-    pool: rayon::ThreadPool,
-}
-
-impl Workers {
-    /// Starts `threads` workers.
-    pub fn new(threads: usize) -> Result<Workers, BatchError> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("warsim-worker-{i}"))
-            .build()
-            .map_err(|source| BatchError::Pool { threads, source })?;
-        Ok(Workers { pool })
-    }
 }
 
 /// Plays the batch, or its prefix 0..n when `controls.stop` asks for an early end (then
@@ -151,7 +134,7 @@ pub fn run_batch_on(
         sink => sink,
     };
     let Some(sink) = sink else {
-        let per_worker: Vec<Stats> = worker_tasks(pool, spec.threads, || {
+        let per_worker: Vec<Stats> = workers.each(|| {
             let mut stats = spec.new_stats();
             play_claims(spec, &claims, controls, &|| true, |engine, games| {
                 engine.play_games(&spec.rules, spec.seed, games, |record| {
@@ -214,26 +197,6 @@ fn play_to_sink(
         }
         drop(send);
         write_in_order(spec, sink, receive, room, checkpoints)
-    })
-}
-
-/// Runs `task` `tasks` times on the pool, as tasks any worker may take, and collects what
-/// they return. Not `broadcast`: that waits for every worker in turn, so a sweep of many short
-/// cells on a busy machine waited a time slice per cell for a worker the system had paused;
-/// here the workers running take the tasks of those that are not (a task started late finds the
-/// games claimed and returns at once).
-fn worker_tasks<T: Send>(
-    pool: &rayon::ThreadPool,
-    tasks: usize,
-    task: impl Fn() -> T + Sync,
-) -> Vec<T> {
-    use rayon::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
-    pool.install(|| {
-        (0..tasks)
-            .into_par_iter()
-            .with_max_len(1)
-            .map(|_| task())
-            .collect()
     })
 }
 

@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use super::tally::CycleCache;
 use super::{CHUNK, Plan, Tally, deals};
-use crate::batch::{Controls, Occasion};
+use crate::batch::{Controls, Occasion, Workers};
 use crate::engine::{Engine, Outcome};
 
 /// How an enumeration's part was played.
@@ -55,13 +55,13 @@ struct Gathered {
 }
 
 impl Plan {
-    /// Plays the plan's part on `threads` threads from sequence `next`, whose predecessors in the
+    /// Plays the plan's part on `workers` from sequence `next`, whose predecessors in the
     /// part `before` counts (a checkpoint's; an empty tally from the part's start). `controls`
     /// gets the sequences of each finished chunk, can stop play between chunks, and saves
     /// checkpoints: the tally of the sequences before some next one, and that next one.
     pub fn play(
         &self,
-        threads: usize,
+        workers: &Workers,
         (next, before): (u128, Tally),
         controls: &Controls<Tally>,
     ) -> Played {
@@ -120,23 +120,19 @@ impl Plan {
                 }
             }
         };
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    let mut engine = Engine::for_rules(&self.rules);
-                    let mut cache = CycleCache::default();
-                    while !(controls.stop)() && !halt.load(Ordering::Relaxed) {
-                        let chunk = claimed.fetch_add(1, Ordering::Relaxed);
-                        if chunk >= chunks {
-                            break;
-                        }
-                        let mut tally = Tally::new(players);
-                        let (first, end) = (chunk_start(chunk), chunk_start(chunk + 1));
-                        self.play_chunk(&mut engine, &mut cache, &mut tally, first, end - first);
-                        (controls.progress)((end - first) as u64);
-                        gather(chunk, tally);
-                    }
-                });
+        workers.each(|| {
+            let mut engine = Engine::for_rules(&self.rules);
+            let mut cache = CycleCache::default();
+            while !(controls.stop)() && !halt.load(Ordering::Relaxed) {
+                let chunk = claimed.fetch_add(1, Ordering::Relaxed);
+                if chunk >= chunks {
+                    break;
+                }
+                let mut tally = Tally::new(players);
+                let (first, end) = (chunk_start(chunk), chunk_start(chunk + 1));
+                self.play_chunk(&mut engine, &mut cache, &mut tally, first, end - first);
+                (controls.progress)((end - first) as u64);
+                gather(chunk, tally);
             }
         });
         let g = gathered.into_inner().expect("no worker panicked");
@@ -151,12 +147,12 @@ impl Plan {
         }
     }
 
-    /// Plays every deal of the plan's part on `threads` threads, calling `progress` with the
+    /// Plays every deal of the plan's part on `workers`, calling `progress` with the
     /// number of sequences each finished chunk covered. Once `stop` says so, the chunks left
     /// are skipped, and the tally is `None`: figures over some of the deals are not the deck's.
     pub fn run(
         &self,
-        threads: usize,
+        workers: &Workers,
         progress: &(dyn Fn(u64) + Sync),
         stop: &(dyn Fn() -> bool + Sync),
     ) -> Option<Tally> {
@@ -166,7 +162,7 @@ impl Plan {
             checkpoints: None,
         };
         let start = (self.part.start, Tally::new(self.rules.players as usize));
-        match self.play(threads, start, &controls) {
+        match self.play(workers, start, &controls) {
             Played::Whole(tally) => Some(tally),
             Played::Stopped { .. } | Played::Failed { .. } => None,
         }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::report::sequence_span;
 use super::{DealSet, EnumerateError, Plan, Played, Tally, report, saved};
-use crate::batch::{Controls, Occasion, Shard};
+use crate::batch::{Controls, Occasion, Shard, Workers};
 use crate::config::{ConfigError, check_checkpoints, check_threads};
 use crate::engine::Rules;
 use crate::export::text::group;
@@ -127,8 +127,8 @@ pub enum Enumerated {
     /// deals are not the deck's. The share of the deals whose counts were kept, and, with a
     /// state file, where they were kept.
     Stopped(f64, Option<String>),
-    /// The state could not be written, at a checkpoint or once stopped, so play stopped: the
-    /// error, saying what was kept.
+    /// The workers could not start (nothing was played), or the state could not be written, at
+    /// a checkpoint or once stopped, so play stopped: the error, saying what was kept.
     Failed(RunError),
 }
 
@@ -140,6 +140,11 @@ pub fn enumerate(
     plan: &Plan,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Enumerated {
+    // Started before anything is shown, or refused before any deal is played.
+    let workers = match Workers::new(options.threads) {
+        Ok(workers) => workers,
+        Err(error) => return Enumerated::Failed(error.into()),
+    };
     let players = plan.rules.players as usize;
     let (next, before, seconds_before) = match &options.resume {
         Some(resume) => (resume.next, resume.tally.clone(), resume.seconds),
@@ -178,7 +183,7 @@ pub fn enumerate(
         stop,
         checkpoints: checkpoints_of(&options.state, options.checkpoint_every, &save),
     };
-    let played = plan.play(options.threads, (next, before), &controls);
+    let played = plan.play(&workers, (next, before), &controls);
     bar.finish_and_clear();
     // Play stopped at `next` as the state could not be written: the error, with what was kept.
     let unwritten = |error: io::Error, next: u128| {

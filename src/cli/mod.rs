@@ -2,6 +2,7 @@
 //! clap types stay in this module. Every bad input ends here with one `error:` line and exit
 //! status 2; a failure while running exits 1; a closed pipe on stdout exits 0 quietly.
 
+mod arenas;
 mod continuing;
 mod documents;
 mod enumerate;
@@ -296,6 +297,7 @@ fn parse_threads(text: &str) -> Result<usize, String> {
 
 /// Entry point of the `warsim` binary.
 pub fn main() -> ExitCode {
+    arenas::one_arena_under_address_limit();
     crate::interrupt::fail_writes_past_file_size_limit();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

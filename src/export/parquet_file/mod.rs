@@ -3,8 +3,8 @@
 //! delta-packed), snappy-compressed, streamed in row groups of [`ROW_GROUP`] games, so memory
 //! stays bounded however many games a run plays. A sweep adds its cells' settings as leading
 //! columns. Written with the `parquet` crate's column writers, without Arrow. Each full row
-//! group is encoded on a thread of its own (`group.rs`) while the next one fills, so the one
-//! writer thread only appends encoded bytes, in game order.
+//! group is encoded on a thread of its own (`encoders.rs`, `group.rs`) while the next one fills,
+//! so the one writer thread only appends encoded bytes, in game order.
 //!
 //! A Parquet file is readable only once its footer is written, at the end ([`GameParquet::close`])
 //! and at each checkpoint of a run, which writes on after it (`footer.rs`): a run stopped by a
@@ -14,6 +14,7 @@
 //! The footer's key-value metadata carries the run's summary ([`PARQUET_SUMMARY_KEY`]), so the
 //! file names what made it.
 
+mod encoders;
 mod footer;
 mod group;
 mod last_group;
@@ -25,7 +26,7 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::thread::{self, JoinHandle};
+use std::thread;
 
 use parquet::file::writer::{SerializedFileWriter, SerializedRowGroupWriter};
 
@@ -36,7 +37,8 @@ use crate::interrupt::{ClosingHeld, hold_exit_until_closed};
 use super::other_programs::Lost;
 use super::room::RoomWatch;
 use super::stream::Stream;
-use group::{Chunks, InMemory, Layout, Rows, properties, schema};
+use encoders::{Encoding, groups_in_flight};
+use group::{Layout, Rows, properties, schema};
 pub use resume::{HeldGroups, Holding, NotResumable, check_resumable};
 pub use tail::{discard_saved_tail, forget_saved_tail};
 
@@ -71,7 +73,7 @@ pub struct GameParquet {
     group_rows: usize,
     /// Row groups being encoded, oldest first, and how many may be at once (none: each is
     /// encoded by the writer thread itself).
-    encoding: VecDeque<JoinHandle<parquet::errors::Result<(Chunks, Rows)>>>,
+    encoding: VecDeque<Encoding>,
     encoders: usize,
     /// The columns of a row group written, emptied, for the next one.
     spare: Option<Rows>,
@@ -231,69 +233,6 @@ impl GameParquet {
         }
         Ok(self.writer.as_mut().expect("just made"))
     }
-
-    /// Encodes the gathered rows as a row group: on a thread of its own, once fewer than
-    /// `encoders` groups are being encoded (the oldest appended to the file first), or here
-    /// without encoders.
-    fn write_group(&mut self) -> io::Result<()> {
-        while self.encoders > 0 && self.encoding.len() >= self.encoders {
-            self.append_oldest()?;
-        }
-        let next = (self.spare.take()).unwrap_or_else(|| Rows::with_capacity(self.group_rows));
-        let rows = std::mem::replace(&mut self.rows, next);
-        let batches = std::mem::take(&mut self.batches);
-        // Only the batch being written on stays wanted.
-        self.batches = vec![batches.last().cloned().unwrap_or_default()];
-        if self.encoders == 0 {
-            self.writer()?;
-            let (writer, leads) = (self.writer.as_mut().expect("just made"), &self.layout.leads);
-            row_group(writer, |group| group::encode(group, leads, &rows, &batches))?;
-            self.appended(rows.game.len());
-            self.spare = Some(rows.cleared());
-            return Ok(());
-        }
-        let layout = self.layout.clone();
-        let encode = move || {
-            let mut columns = InMemory::new(&layout);
-            group::encode(&mut columns, &layout.leads, &rows, &batches)?;
-            Ok((columns.chunks, rows))
-        };
-        let job = thread::Builder::new()
-            .name("warsim-parquet".to_string())
-            .spawn(encode)?;
-        self.encoding.push_back(job);
-        Ok(())
-    }
-
-    /// Appends the oldest row group being encoded, once it is, to the file.
-    fn append_oldest(&mut self) -> io::Result<()> {
-        let Some(job) = self.encoding.pop_front() else {
-            return Ok(());
-        };
-        let chunks = job
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            .map_err(into_io)?;
-        self.append(chunks)
-    }
-
-    /// Appends an encoded row group to the file, keeping its emptied columns for the next.
-    fn append(&mut self, (chunks, rows): (Chunks, Rows)) -> io::Result<()> {
-        let count = rows.game.len();
-        self.spare = Some(rows.cleared());
-        row_group(self.writer()?, |group| {
-            (chunks.into_iter()).try_for_each(|(bytes, closed)| group.append_column(&bytes, closed))
-        })?;
-        self.appended(count);
-        Ok(())
-    }
-}
-
-/// Row groups that may still be written once a batch stops, with `encoders` threads encoding
-/// them: the rest of one being written, those being encoded, and the one being gathered. The
-/// room kept in hand past the file's end holds them.
-fn groups_in_flight(encoders: usize) -> u64 {
-    encoders as u64 + 2
 }
 
 /// Writes the next row group of `writer`, its columns put in by `columns`.

@@ -69,6 +69,38 @@ fn row_groups_encoded_on_threads_are_those_the_writer_encodes() {
     }
 }
 
+#[test]
+fn row_groups_whose_threads_the_system_refuses_are_encoded_by_the_writer_in_order() {
+    let spec = BatchSpec {
+        rules: Preset::Classic.rules(),
+        first: 0,
+        games: 5_500,
+        seed: 5,
+        threads: 1,
+    };
+    let records = spec.played_one_by_one();
+    let dir = tempfile::tempdir().unwrap();
+    let by_writer = dir.path().join("writer.parquet");
+    file(&by_writer, &spec, &records, 0);
+    let expected = std::fs::read(&by_writer).unwrap();
+    // The third and fifth of five groups are refused: the third while two are being encoded.
+    for (encoders, refused) in [(3, 0b10100), (1, 0b11111)] {
+        let threaded = dir.path().join(format!("{encoders}.parquet"));
+        encoders::tests::REFUSED.with(|r| r.set(refused));
+        file(&threaded, &spec, &records, encoders);
+        assert_eq!(
+            encoders::tests::REFUSED.with(|r| r.get()),
+            0,
+            "every start was tried"
+        );
+        let bytes = std::fs::read(&threaded).unwrap();
+        assert!(
+            bytes == expected,
+            "{encoders} encoders, {refused:#b}: the files differ"
+        );
+    }
+}
+
 /// After a write error the writer is given up, and what is asked of the file later (its end,
 /// after a CSV beside it failed too) fails with that error again, not with one of its own.
 #[test]

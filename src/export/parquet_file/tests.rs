@@ -1,6 +1,6 @@
 //! The Parquet writer's tests: row groups encoded by the writer thread or on threads of
-//! their own make the same file, and a file given up after a write error keeps its whole row
-//! groups.
+//! their own (some refused by the system) make the same file, and a file given up after a
+//! write error keeps its whole row groups.
 
 use super::*;
 use crate::engine::Preset;
@@ -61,31 +61,10 @@ fn row_groups_encoded_on_threads_are_those_the_writer_encodes() {
     );
     assert_eq!(groups.iter().map(|g| g.num_rows()).sum::<i64>(), 5_500);
     let expected = std::fs::read(&by_writer).unwrap();
-    for encoders in [1, 3] {
-        let threaded = dir.path().join(format!("{encoders}.parquet"));
-        file(&threaded, &spec, &records, encoders);
-        let bytes = std::fs::read(&threaded).unwrap();
-        assert!(bytes == expected, "{encoders} encoders: the files differ");
-    }
-}
-
-#[test]
-fn row_groups_whose_threads_the_system_refuses_are_encoded_by_the_writer_in_order() {
-    let spec = BatchSpec {
-        rules: Preset::Classic.rules(),
-        first: 0,
-        games: 5_500,
-        seed: 5,
-        threads: 1,
-    };
-    let records = spec.played_one_by_one();
-    let dir = tempfile::tempdir().unwrap();
-    let by_writer = dir.path().join("writer.parquet");
-    file(&by_writer, &spec, &records, 0);
-    let expected = std::fs::read(&by_writer).unwrap();
-    // The third and fifth of five groups are refused: the third while two are being encoded.
-    for (encoders, refused) in [(3, 0b10100), (1, 0b11111)] {
-        let threaded = dir.path().join(format!("{encoders}.parquet"));
+    // Then with the system refusing threads: the third and fifth of five groups' (the third
+    // while two are being encoded), and every one; the writer encodes those groups itself.
+    for (encoders, refused) in [(1, 0), (3, 0), (3, 0b10100), (1, 0b11111)] {
+        let threaded = dir.path().join(format!("{encoders}-{refused}.parquet"));
         encoders::tests::REFUSED.with(|r| r.set(refused));
         file(&threaded, &spec, &records, encoders);
         assert_eq!(
@@ -96,7 +75,7 @@ fn row_groups_whose_threads_the_system_refuses_are_encoded_by_the_writer_in_orde
         let bytes = std::fs::read(&threaded).unwrap();
         assert!(
             bytes == expected,
-            "{encoders} encoders, {refused:#b}: the files differ"
+            "{encoders} encoders, {refused:#b} refused: the files differ"
         );
     }
 }

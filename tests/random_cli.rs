@@ -1,7 +1,8 @@
 //! Randomized command lines against the binary: a seeded generator of valid lines, lines with
 //! one invalid value injected, and free mixtures of good and bad values (boundaries, huge and
 //! negative numbers, NaN, empty, unicode, very long strings, every preset and setting, repeated
-//! and conflicting outputs). Whatever the line: never a panic, abort or hang; invalid input
+//! and conflicting outputs), and `sweep` lines whose lists and ranges sit at the edges of every
+//! axis. Whatever the line: never a panic, abort or hang; invalid input
 //! exits 2 with exactly one `error:` line; valid input exits 0; nothing outside the test's own
 //! folder is touched.
 
@@ -13,14 +14,22 @@ use std::time::Duration;
 mod common;
 #[path = "random_cli/generate.rs"]
 mod generate;
+#[path = "random_cli/sweep_lines.rs"]
+mod sweep_lines;
 
 use common::within;
 use generate::{Dice, Expect, Line, invalid_run, mixture, play_line, valid_run};
+use sweep_lines::sweep_line;
 
 /// Runs one line in `dir` and checks the outcome; returns a failure description.
 fn check(dir: &Path, number: usize, line: &Line, expect: Expect) -> Option<String> {
     let args = line.args();
-    let Some(Output { status, stderr, .. }) = within(dir, &args, Duration::from_secs(60)) else {
+    let Some(Output {
+        status,
+        stdout,
+        stderr,
+    }) = within(dir, &args, Duration::from_secs(60))
+    else {
         return Some(format!("line {number} hung: {args:?}"));
     };
     let err = String::from_utf8_lossy(&stderr);
@@ -32,7 +41,14 @@ fn check(dir: &Path, number: usize, line: &Line, expect: Expect) -> Option<Strin
         (Some(2), Expect::Refusal | Expect::Either) => refusal_ok,
         _ => false,
     };
-    (!fine || err.contains("panicked"))
+    // A sweep played is one of at least one cell: a grid that came out empty (a count that
+    // overflowed) is an error, not a report of nothing.
+    let cells = String::from_utf8_lossy(&stdout)
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse::<u64>().ok());
+    let empty_sweep = args[0] == "sweep" && status.success() && cells.is_none_or(|n| n == 0);
+    (!fine || empty_sweep || err.contains("panicked"))
         .then(|| format!("line {number} ({expect:?}) exited {status:?}: {args:?}\nstderr: {err}"))
 }
 
@@ -53,6 +69,9 @@ fn random_command_lines_never_panic_and_are_answered_as_documented() {
     }
     for _ in 0..150 {
         lines.push(play_line(&mut dice));
+    }
+    for _ in 0..150 {
+        lines.push((sweep_line(&mut dice), Expect::Either));
     }
     let failures: Vec<String> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..2)

@@ -190,11 +190,12 @@ fn numbers_of(flag: &str, text: &str, item: &str) -> Result<Vec<u32>, ConfigErro
                     "a range is FROM..TO or FROM..TO..STEP with FROM ≤ TO and STEP a whole number ≥ 1, as in 6..13 or 2..32..2 (got '{item}')"
                 )));
             }
-            let count = (to - from) / step + 1;
-            if count as usize > MAX_CELLS {
+            // Counted in 64 bits: 0..4294967295 has 2^32 values, one more than a u32 holds.
+            let count = u64::from((to - from) / step) + 1;
+            if count > MAX_CELLS as u64 {
                 return Err(bad(format!("'{item}' has more than {MAX_CELLS} values")));
             }
-            Ok((0..count).map(|k| from + k * step).collect())
+            Ok((0..count as u32).map(|k| from + k * step).collect())
         }
         _ => Err(bad(format!(
             "'{item}' is neither a number nor a range such as 6..13 or 2..32..2"
@@ -275,6 +276,9 @@ mod tests {
             ("--pickup", "sideways", "choose one of"),
             ("--rules", "chess", "unknown --rules"),
             ("--ranks", "1..4294967295", "more than"),
+            // 2^32 values: the count overflowed a u32, to a panic or an empty sweep.
+            ("--reshuffle-every", "0..4294967295", "more than"),
+            ("--abandon-after", "0..4294967295..1", "more than"),
         ] {
             let message = grid(&[(flag, text)]).unwrap_err().to_string();
             assert!(

@@ -46,6 +46,20 @@ fn rules_with_chance_after_the_deal_huge_decks_and_bad_thread_counts_are_refused
             "--rules fixed-rounds deals each player a deck of its own",
         ),
         (&[], "deals to play"),
+        // Past any float (255! is about 3.35e504: it was written "inf"), and past any
+        // --max-deals: no "raise --max-deals".
+        (
+            &["--suits", "4", "--ranks", "255"],
+            ": about 5.51e2275 deals to play with --deals all, more than warsim can go through \
+             (at most 18,446,744,073,709,551,615 sequences, the largest --max-deals); use a \
+             smaller deck",
+        ),
+        (
+            &[
+                "--suits", "1", "--ranks", "255", "--shard", "0/1000", "--state", "-",
+            ],
+            ": about 3.35e504 deals to play with --deals all, more than warsim can go through",
+        ),
         // Past 2^64 sequences, written out exactly (it wrapped around to 11,135,… once).
         (
             &["--suits", "4", "--ranks", "7"],

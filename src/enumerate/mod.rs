@@ -74,6 +74,23 @@ pub enum EnumerateError {
         /// What else to do: a smaller deck, or more parts.
         instead: &'static str,
     },
+    /// The deck has more deals than any `--max-deals` allows: no limit, and no number of parts,
+    /// would let it be played.
+    #[error(
+        "--suits {suits} --ranks {ranks}: {deals} with --deals {set}, more than warsim can go through (at most {most} sequences, the largest --max-deals); use a smaller deck"
+    )]
+    Beyond {
+        /// The deck's suits.
+        suits: u32,
+        /// The deck's ranks.
+        ranks: u32,
+        /// How many deals that would be, written out as for [`EnumerateError::TooMany`].
+        deals: String,
+        /// The deal set.
+        set: DealSet,
+        /// The most sequences there may be, written out.
+        most: String,
+    },
     /// The deal set needs two players (or an even deck).
     #[error("--deals {set} {needs}")]
     DealSet {
@@ -160,20 +177,33 @@ impl Plan {
                 sequences: n,
                 part: 0..n,
             }),
-            _ => Err(EnumerateError::TooMany {
-                suits: rules.suits,
-                ranks: rules.ranks,
-                deals: match sequences {
+            _ => {
+                let deals = match sequences {
                     Some(n) => work(set, n, "", Some(set.played(&counts, n))),
-                    None => format!(
-                        "about {:.2e} deals to play",
-                        approximate_multinomial(&counts)
-                    ),
-                },
-                set,
-                max: group(max_deals),
-                instead: "use a smaller deck",
-            }),
+                    None => approximate_work(set, &counts),
+                };
+                let (suits, ranks) = (rules.suits, rules.ranks);
+                // `part` asks for this most; naming it as the user's limit, with "raise
+                // --max-deals", would send them to a flag that cannot help.
+                let most = u128::from(u64::MAX);
+                Err(match sequences {
+                    Some(n) if n <= most => EnumerateError::TooMany {
+                        suits,
+                        ranks,
+                        deals,
+                        set,
+                        max: group(max_deals),
+                        instead: "use a smaller deck",
+                    },
+                    _ => EnumerateError::Beyond {
+                        suits,
+                        ranks,
+                        deals,
+                        set,
+                        most: group(most),
+                    },
+                })
+            }
         }
     }
 
@@ -250,9 +280,58 @@ fn work(set: DealSet, sequences: u128, within: &str, played: Option<u128>) -> St
     )
 }
 
-/// The multinomial of `counts` in floating point, for decks too large to count exactly.
-fn approximate_multinomial(counts: &[u32]) -> f64 {
+/// [`work`] for a deck too large to count exactly: "about 9.20e49 deals to play".
+fn approximate_work(set: DealSet, counts: &[u32]) -> String {
+    let even = counts.iter().sum::<u32>().is_multiple_of(2);
+    let deals = |halved| approximate_multinomial(counts, halved);
+    match set {
+        DealSet::All => format!("about {} deals to play", deals(false)),
+        DealSet::LexHalf => format!("about {} deals to play", deals(even)),
+        DealSet::Unordered => format!(
+            "about {} sequences to go through (about {} deals to play)",
+            deals(false),
+            deals(true)
+        ),
+    }
+}
+
+/// The multinomial of `counts`, halved if `halved`, written to three figures ("9.20e49"), for
+/// decks too large to count exactly. Worked out in logarithms: a deck of 256 cards or more
+/// has more deals than a float holds (255! is about 3.35e504), and was written "inf".
+fn approximate_multinomial(counts: &[u32], halved: bool) -> String {
     let ln_factorial = |n: u32| (1..=n).map(|k| f64::from(k).ln()).sum::<f64>();
     let cards: u32 = counts.iter().sum();
-    (ln_factorial(cards) - counts.iter().map(|&c| ln_factorial(c)).sum::<f64>()).exp()
+    let ln = ln_factorial(cards)
+        - counts.iter().map(|&c| ln_factorial(c)).sum::<f64>()
+        - if halved { 2f64.ln() } else { 0.0 };
+    let log10 = ln / std::f64::consts::LN_10;
+    let (mut exponent, mut mantissa) = (log10.floor(), 10f64.powf(log10 - log10.floor()));
+    // 9.996 would be written 10.00.
+    if mantissa >= 9.995 {
+        (exponent, mantissa) = (exponent + 1.0, mantissa / 10.0);
+    }
+    format!("{mantissa:.2}e{exponent}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decks_too_large_to_count_are_written_approximately_past_any_float() {
+        // 52! / 24^13 and 255!, as any table of factorials has them.
+        assert_eq!(approximate_multinomial(&[4; 13], false), "9.20e49");
+        assert_eq!(approximate_multinomial(&[1; 255], false), "3.35e504");
+        assert_eq!(approximate_multinomial(&[1; 255], true), "1.68e504");
+        // 4 × 255 cards: 1020! / 24^255 = 10^(2,627.695… − 351.954…).
+        assert_eq!(approximate_multinomial(&[4; 255], false), "5.51e2275");
+        assert_eq!(
+            approximate_work(DealSet::Unordered, &[1; 40]),
+            "about 8.16e47 sequences to go through (about 4.08e47 deals to play)"
+        );
+        assert_eq!(
+            approximate_work(DealSet::LexHalf, &[1; 41]),
+            "about 3.35e49 deals to play"
+        );
+    }
 }

@@ -1,8 +1,8 @@
 //! Randomized command lines against the binary: a seeded generator of valid lines, lines with
 //! one invalid value injected, and free mixtures of good and bad values (boundaries, huge and
 //! negative numbers, NaN, empty, unicode, very long strings, every preset and setting, repeated
-//! and conflicting outputs), and `sweep` lines whose lists and ranges sit at the edges of every
-//! axis. Whatever the line: never a panic, abort or hang; invalid input
+//! and conflicting outputs), `sweep` lines whose lists and ranges sit at the edges of every
+//! axis, and `enumerate` lines of small decks and edge ones. Whatever the line: never a panic, abort or hang; invalid input
 //! exits 2 with exactly one `error:` line; valid input exits 0; nothing outside the test's own
 //! folder is touched.
 
@@ -12,12 +12,15 @@ use std::process::Output;
 use std::time::Duration;
 
 mod common;
+#[path = "random_cli/enumerate_lines.rs"]
+mod enumerate_lines;
 #[path = "random_cli/generate.rs"]
 mod generate;
 #[path = "random_cli/sweep_lines.rs"]
 mod sweep_lines;
 
 use common::within;
+use enumerate_lines::enumerate_line;
 use generate::{Dice, Expect, Line, invalid_run, mixture, play_line, valid_run};
 use sweep_lines::sweep_line;
 
@@ -72,6 +75,9 @@ fn random_command_lines_never_panic_and_are_answered_as_documented() {
     }
     for _ in 0..150 {
         lines.push((sweep_line(&mut dice), Expect::Either));
+    }
+    for _ in 0..150 {
+        lines.push((enumerate_line(&mut dice), Expect::Either));
     }
     let failures: Vec<String> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..2)

@@ -14,6 +14,8 @@ const MIN_BAR: usize = 10;
 /// Width the rate and the ETA may take ("123,456,789" and "1234d").
 const RATE_WIDTH: usize = 11;
 const ETA_WIDTH: usize = 5;
+/// How often the bar is redrawn while no game is done.
+const TICK: Duration = Duration::from_millis(250);
 
 /// A bar counting `games`, hidden when `quiet` or when stderr is not a terminal.
 pub fn games_bar(games: u64, quiet: bool) -> ProgressBar {
@@ -71,9 +73,35 @@ fn bar_with_prefix(games: u64, quiet: bool, prefix_width: usize) -> ProgressBar 
             .progress_chars("=> ");
     let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4))
         .with_style(style);
-    // Drawn and updated even while the first games are still being played.
-    bar.enable_steady_tick(Duration::from_millis(250));
+    tick_steadily(&bar);
     bar
+}
+
+/// Redraws `bar` every 250 ms from a thread of its own, so that it is drawn and updated even
+/// while the first games are still being played; the thread ends once the bar is finished or
+/// dropped. Not indicatif's `enable_steady_tick`: that panics when the system will not start
+/// its thread (a limit on address space too small for one more stack), where the bar had
+/// better move only as games are done. Returns the thread, if it started.
+fn tick_steadily(bar: &ProgressBar) -> Option<std::thread::JoinHandle<()>> {
+    if bar.is_hidden() {
+        return None;
+    }
+    let bar = bar.downgrade();
+    let ticks = move || {
+        loop {
+            std::thread::sleep(TICK);
+            match bar.upgrade() {
+                Some(bar) if !bar.is_finished() => bar.tick(),
+                _ => return,
+            }
+        }
+    };
+    #[cfg(test)]
+    if tests::REFUSED.get() {
+        return None;
+    }
+    let named = std::thread::Builder::new().name("warsim-progress".to_string());
+    named.spawn(ticks).ok()
 }
 
 /// The time left, as indicatif writes it (`10m`, `2h`); `?` until games are done at a rate
@@ -115,6 +143,71 @@ fn template_for(games: u64, columns: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Whether the system is to refuse the ticking thread started on this thread.
+        pub static REFUSED: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// A bar drawn (on a sink no one reads), so that it ticks.
+    fn drawn_bar() -> ProgressBar {
+        let sink = ProgressDrawTarget::term_like(Box::new(Sink));
+        ProgressBar::with_draw_target(Some(10), sink)
+    }
+
+    #[derive(Debug)]
+    struct Sink;
+
+    impl indicatif::TermLike for Sink {
+        fn width(&self) -> u16 {
+            80
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, _: &str) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_str(&self, _: &str) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_ticking_thread_ends_with_its_bar_and_a_refused_one_is_done_without() {
+        let bar = drawn_bar();
+        let ticking = tick_steadily(&bar).expect("a drawn bar ticks");
+        std::thread::sleep(TICK * 2);
+        assert!(!ticking.is_finished(), "it ticks while the bar is drawn");
+        drop(bar);
+        ticking.join().unwrap();
+        let finished = drawn_bar();
+        let ticking = tick_steadily(&finished).unwrap();
+        finished.finish();
+        ticking.join().unwrap();
+        assert!(tick_steadily(&ProgressBar::hidden()).is_none());
+        REFUSED.set(true);
+        let refused = drawn_bar();
+        assert!(tick_steadily(&refused).is_none());
+        refused.inc(3);
+        assert_eq!(refused.position(), 3);
+    }
 
     #[test]
     fn the_bar_fits_the_terminal_with_room_for_a_bar() {

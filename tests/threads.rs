@@ -2,7 +2,8 @@
 //! and checkpoints (a thread of its own used to start for that, idle in a batch without them,
 //! one more for the system's limits to allow). Threads the limits refuse are named in one error
 //! line, with what to change, before any game is played or file made; a limit on address space
-//! that holds a run is not filled by the allocator's arenas.
+//! that holds a run is not filled by the allocator's arenas, and a progress bar whose thread
+//! they refuse is no panic.
 
 mod common;
 
@@ -128,5 +129,37 @@ fn a_limit_on_address_space_that_holds_the_run_is_not_filled_by_allocator_arenas
         let parquet = std::fs::File::open(dir.path().join("g.parquet")).unwrap();
         let footer = SerializedFileReader::new(parquet).unwrap();
         assert_eq!(footer.metadata().file_metadata().num_rows(), 300_000);
+    }
+}
+
+#[test]
+fn a_progress_bar_whose_thread_is_refused_is_no_panic() {
+    // On a terminal the bar is redrawn by a thread of its own, started
+    // before the workers. Under limits a megabyte apart, one falls where the binary and the
+    // bar fit but that thread's stack does not: indicatif's own ticker panicked there (13 and
+    // 14 MB on this host; the workers are now refused there, up to 16 MB). Below, the binary
+    // cannot be loaded; above, the run is played.
+    let warsim = assert_cmd::cargo::cargo_bin("warsim");
+    for limit_mb in 8..=40 {
+        let dir = TempDir::new().unwrap();
+        let command = format!(
+            "ulimit -v {}; exec '{}' run --games 2000 --threads 1 --max-rounds 100",
+            limit_mb * 1000,
+            warsim.display()
+        );
+        let out = common::on_terminal(dir.path(), &command);
+        let drawn = String::from_utf8_lossy(&out.stdout);
+        assert!(!drawn.contains("panicked"), "{limit_mb} MB: {drawn}");
+        // Played (0) or refused (1); 127 and 139 are the loader and the kernel failing to
+        // map the binary itself, before warsim runs. A panic was 101, an abort 134.
+        let code = out.status.code();
+        assert!(
+            matches!(code, Some(0 | 1 | 127 | 139)),
+            "{limit_mb} MB: {code:?} {drawn}"
+        );
+        assert!(
+            !drawn.contains("rules ") || out.status.success(),
+            "{limit_mb} MB: {drawn}"
+        );
     }
 }

@@ -167,6 +167,16 @@ pub fn under_limits(limits: &str, dir: &std::path::Path, args: &str) -> Output {
         .unwrap()
 }
 
+/// Runs shell `command` in `dir` on a terminal of its own (script(1): util-linux, in every
+/// Debian), so that warsim draws its progress bar; the terminal's text is the output's stdout.
+pub fn on_terminal(dir: &std::path::Path, command: &str) -> Output {
+    Command::new("script")
+        .args(["-qec", command, "/dev/null"])
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
 /// Makes a named pipe at `path` (`mkfifo`), failing the test if it cannot.
 pub fn mkfifo(path: &std::path::Path) {
     let made = Command::new("mkfifo").arg(path).status().unwrap();

@@ -2,7 +2,7 @@
 //! merge`): the tables, JSON and histograms of the single sweep but for how the runs went, and
 //! the same per-game rows; a missing shard is refused or, with --allow-partial, marked
 //! incomplete (a plot's title counting the games the cells hold); states of another sweep, or
-//! of a run, are refused.
+//! of a run, are refused; a shard's report names its games among each cell's.
 
 use std::path::Path;
 
@@ -289,4 +289,41 @@ fn states_of_another_sweep_or_of_a_run_are_refused() {
         "{err}"
     );
     assert!(!d.join("p.svg").exists());
+}
+
+#[test]
+fn a_shards_report_names_its_games_among_each_cells() {
+    for (games, shard, expected) in [
+        (
+            "1000",
+            "1/4",
+            "2 cells × 250 games (shard 1/4 of 1,000 games a cell: games 250 to 499)",
+        ),
+        // It read "of 1 a cell".
+        (
+            "1",
+            "5/10",
+            "2 cells × 0 games (shard 5/10 of 1 game a cell: no games)",
+        ),
+    ] {
+        let dir = TempDir::new().unwrap();
+        let out = warsim()
+            .current_dir(dir.path())
+            .args([
+                "sweep",
+                "--players",
+                "2,3",
+                "-q",
+                "--games",
+                games,
+                "--shard",
+                shard,
+            ])
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout);
+        let first = report.lines().next().unwrap_or_default();
+        assert!(first.starts_with("sweep "), "{report}");
+        assert!(first.contains(expected), "{first}");
+    }
 }

@@ -214,7 +214,7 @@ pub fn write_sweep_report(
             format!(
                 "{} (shard {shard} of {} a cell: {})",
                 games_text(part.end - part.start),
-                group(options.games),
+                games_text(options.games),
                 game_span(part.start, part.end - part.start)
             )
         }

@@ -77,15 +77,13 @@ fn bar_with_prefix(games: u64, quiet: bool, prefix_width: usize) -> ProgressBar 
     bar
 }
 
-/// Redraws `bar` every 250 ms from a thread of its own, so that it is drawn and updated even
-/// while the first games are still being played; the thread ends once the bar is finished or
-/// dropped. Not indicatif's `enable_steady_tick`: that panics when the system will not start
-/// its thread (a limit on address space too small for one more stack), where the bar had
-/// better move only as games are done. Returns the thread, if it started.
+/// Redraws `bar` (a drawn one: a hidden bar never gets here) every 250 ms from a thread of its
+/// own, so that it is drawn and updated even while the first games are still being played; the
+/// thread ends once the bar is finished or dropped. Not indicatif's `enable_steady_tick`: that
+/// panics when the system will not start its thread (a limit on address space too small for
+/// one more stack), where the bar had better move only as games are done. Returns the thread,
+/// if it started.
 fn tick_steadily(bar: &ProgressBar) -> Option<std::thread::JoinHandle<()>> {
-    if bar.is_hidden() {
-        return None;
-    }
     let bar = bar.downgrade();
     let ticks = move || {
         loop {
@@ -150,60 +148,23 @@ mod tests {
         pub static REFUSED: Cell<bool> = const { Cell::new(false) };
     }
 
-    /// A bar drawn (on a sink no one reads), so that it ticks.
-    fn drawn_bar() -> ProgressBar {
-        let sink = ProgressDrawTarget::term_like(Box::new(Sink));
-        ProgressBar::with_draw_target(Some(10), sink)
-    }
-
-    #[derive(Debug)]
-    struct Sink;
-
-    impl indicatif::TermLike for Sink {
-        fn width(&self) -> u16 {
-            80
-        }
-        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
-            Ok(())
-        }
-        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
-            Ok(())
-        }
-        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
-            Ok(())
-        }
-        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
-            Ok(())
-        }
-        fn write_line(&self, _: &str) -> std::io::Result<()> {
-            Ok(())
-        }
-        fn write_str(&self, _: &str) -> std::io::Result<()> {
-            Ok(())
-        }
-        fn clear_line(&self) -> std::io::Result<()> {
-            Ok(())
-        }
-        fn flush(&self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
     #[test]
     fn the_ticking_thread_ends_with_its_bar_and_a_refused_one_is_done_without() {
-        let bar = drawn_bar();
-        let ticking = tick_steadily(&bar).expect("a drawn bar ticks");
+        // Hidden bars tick as drawn ones do, with nothing to draw.
+        let bar = ProgressBar::hidden();
+        let ticking = tick_steadily(&bar).expect("the thread starts");
         std::thread::sleep(TICK * 2);
-        assert!(!ticking.is_finished(), "it ticks while the bar is drawn");
+        assert!(!ticking.is_finished(), "it ticks while the bar is there");
         drop(bar);
         ticking.join().unwrap();
-        let finished = drawn_bar();
+        let finished = ProgressBar::hidden();
         let ticking = tick_steadily(&finished).unwrap();
         finished.finish();
         ticking.join().unwrap();
-        assert!(tick_steadily(&ProgressBar::hidden()).is_none());
+        // A quiet bar, or one off a terminal, is hidden, and starts no thread at all.
+        assert!(games_bar(10, true).is_hidden());
         REFUSED.set(true);
-        let refused = drawn_bar();
+        let refused = ProgressBar::hidden();
         assert!(tick_steadily(&refused).is_none());
         refused.inc(3);
         assert_eq!(refused.position(), 3);

@@ -220,12 +220,8 @@ fn parts_that_are_not_one_whole_enumeration_are_refused_on_one_line() {
 fn a_parts_progress_bar_counts_the_parts_sequences() {
     // The bar is drawn on a terminal alone.
     let dir = TempDir::new().unwrap();
-    let warsim = assert_cmd::cargo::cargo_bin("warsim");
-    let command = format!(
-        "{} enumerate --suits 4 --ranks 4 --shard 1/40 --state part.json",
-        warsim.display()
-    );
-    let out = common::on_terminal(dir.path(), &command);
+    let part = "enumerate --suits 4 --ranks 4 --shard 1/40 --state part.json";
+    let out = common::on_terminal("", dir.path(), part);
     let drawn = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{drawn}");
     // Part 1 of 40 of 63,063,000 sequences: 1,576,575 of them, long enough (a few tenths of a

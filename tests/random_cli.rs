@@ -2,9 +2,9 @@
 //! one invalid value injected, and free mixtures of good and bad values (boundaries, huge and
 //! negative numbers, NaN, empty, unicode, very long strings, every preset and setting, repeated
 //! and conflicting outputs), `sweep` lines whose lists and ranges sit at the edges of every
-//! axis, and `enumerate` lines of small decks and edge ones. Whatever the line: never a panic, abort or hang; invalid input
-//! exits 2 with exactly one `error:` line; valid input exits 0; nothing outside the test's own
-//! folder is touched.
+//! axis, and `enumerate` lines of small decks and edge ones. Whatever the line: never a panic,
+//! abort or hang; invalid input exits 2 with exactly one `error:` line; valid input exits 0;
+//! nothing outside the test's own folder is touched.
 
 use std::fs;
 use std::path::Path;

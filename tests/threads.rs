@@ -134,20 +134,16 @@ fn a_limit_on_address_space_that_holds_the_run_is_not_filled_by_allocator_arenas
 
 #[test]
 fn a_progress_bar_whose_thread_is_refused_is_no_panic() {
-    // On a terminal the bar is redrawn by a thread of its own, started
-    // before the workers. Under limits a megabyte apart, one falls where the binary and the
-    // bar fit but that thread's stack does not: indicatif's own ticker panicked there (13 and
-    // 14 MB on this host; the workers are now refused there, up to 16 MB). Below, the binary
-    // cannot be loaded; above, the run is played.
-    let warsim = assert_cmd::cargo::cargo_bin("warsim");
+    // On a terminal the bar is redrawn by a thread of its own, started before the workers.
+    // Under limits a megabyte apart, one falls where the binary and the bar fit but that
+    // thread's stack does not: indicatif's own ticker panicked there (13 and 14 MB on this
+    // host; the workers are now refused there, up to 16 MB). Below, the binary cannot be
+    // loaded; above, the run is played.
     for limit_mb in 8..=40 {
         let dir = TempDir::new().unwrap();
-        let command = format!(
-            "ulimit -v {}; exec '{}' run --games 2000 --threads 1 --max-rounds 100",
-            limit_mb * 1000,
-            warsim.display()
-        );
-        let out = common::on_terminal(dir.path(), &command);
+        let limits = format!("ulimit -v {}", limit_mb * 1000);
+        let run = "run --games 2000 --threads 1 --max-rounds 100";
+        let out = common::on_terminal(&limits, dir.path(), run);
         let drawn = String::from_utf8_lossy(&out.stdout);
         assert!(!drawn.contains("panicked"), "{limit_mb} MB: {drawn}");
         // Played (0) or refused (1); 127 and 139 are the loader and the kernel failing to

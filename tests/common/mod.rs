@@ -154,24 +154,26 @@ pub fn with_full_disk_at(kib: u32, dir: &std::path::Path, args: &str) -> Output 
     under_limits(&format!("ulimit -f {kib}"), dir, args)
 }
 
+/// The shell lines that run `warsim ARGS` after `limits` (`ulimit` commands, or none).
+fn warsim_after(limits: &str, args: &str) -> String {
+    let warsim = assert_cmd::cargo::cargo_bin("warsim");
+    format!("{limits}\nexec '{}' {args}", warsim.display())
+}
+
 /// Runs `warsim ARGS` in `dir`, started after `limits` (bash `ulimit` commands).
 pub fn under_limits(limits: &str, dir: &std::path::Path, args: &str) -> Output {
-    let script = format!(
-        "{limits}; exec '{}' {args}",
-        assert_cmd::cargo::cargo_bin("warsim").display()
-    );
     Command::new("bash")
-        .args(["-c", &script])
+        .args(["-c", &warsim_after(limits, args)])
         .current_dir(dir)
         .output()
         .unwrap()
 }
 
-/// Runs shell `command` in `dir` on a terminal of its own (script(1): util-linux, in every
-/// Debian), so that warsim draws its progress bar; the terminal's text is the output's stdout.
-pub fn on_terminal(dir: &std::path::Path, command: &str) -> Output {
+/// [`under_limits`] on a terminal of its own (script(1): util-linux, in every Debian), so that
+/// warsim draws its progress bar; the terminal's text is the output's stdout.
+pub fn on_terminal(limits: &str, dir: &std::path::Path, args: &str) -> Output {
     Command::new("script")
-        .args(["-qec", command, "/dev/null"])
+        .args(["-qec", &warsim_after(limits, args), "/dev/null"])
         .current_dir(dir)
         .output()
         .unwrap()

@@ -305,7 +305,8 @@ fn approximate_multinomial(counts: &[u32], halved: bool) -> String {
         - counts.iter().map(|&c| ln_factorial(c)).sum::<f64>()
         - if halved { 2f64.ln() } else { 0.0 };
     let log10 = ln / std::f64::consts::LN_10;
-    let (mut exponent, mut mantissa) = (log10.floor(), 10f64.powf(log10 - log10.floor()));
+    let mut exponent = log10.floor();
+    let mut mantissa = 10f64.powf(log10 - exponent);
     // 9.996 would be written 10.00.
     if mantissa >= 9.995 {
         (exponent, mantissa) = (exponent + 1.0, mantissa / 10.0);

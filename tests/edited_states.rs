@@ -217,3 +217,38 @@ fn a_complete_checkpoint_whose_counts_were_edited_is_refused_by_resume() {
         }
     }
 }
+
+/// A checkpoint that counts per-game CSV rows though its command writes no per-game file (none,
+/// or standard output, whose rows are never counted) is edited: `resume` and the command with
+/// `--continue` refuse it in one line before saying they resume, and change nothing.
+#[test]
+fn a_checkpoint_counting_csv_rows_its_command_does_not_write_is_refused_first() {
+    let runs = [
+        "run --games 1e9 --suits 16 --state s.state --checkpoint-every 10ms -q",
+        "run --games 1e9 --suits 16 --state s.state --checkpoint-every 10ms -q --csv -",
+        "sweep --players 2,3 --games 1e9 --state s.state --checkpoint-every 10ms -q",
+    ];
+    for run in runs {
+        let dir = TempDir::new().unwrap();
+        let state = dir.path().join("s.state");
+        common::killed_at_first_checkpoint(dir.path(), run, &state);
+        let mut value: Value = serde_json::from_slice(&std::fs::read(&state).unwrap()).unwrap();
+        assert_eq!(value["resume"]["csv_bytes"], 0, "{run}");
+        value["resume"]["csv_bytes"] = 4096.into();
+        let text = serde_json::to_string_pretty(&value).unwrap();
+        std::fs::write(&state, &text).unwrap();
+        let again: Vec<&str> = run.split(' ').chain(["--continue"]).collect();
+        for args in [&["resume", "s.state"][..], &again] {
+            let out = warsim(dir.path(), args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert_eq!(
+                String::from_utf8_lossy(&out.stderr),
+                "error: s.state: the state counts 4,096 bytes of per-game CSV rows, but its \
+                 command writes no per-game CSV file (edited since): nothing was changed\n",
+                "{args:?}"
+            );
+            assert!(out.stdout.is_empty(), "{args:?}");
+            assert_eq!(std::fs::read_to_string(&state).unwrap(), text, "left alone");
+        }
+    }
+}

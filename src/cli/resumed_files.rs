@@ -14,17 +14,27 @@ use crate::state::Resumable;
 
 /// Refuses a per-game CSV that no longer holds exactly the checkpoint's rows: missing, shorter,
 /// cut short and written on (zeros where rows were), or edited; or that held none of them when
-/// the state was written (removed while written: a state counting `games` games counts rows).
+/// the state was written (removed while written: a state counting `games` games counts rows);
+/// or that the command does not write, though the state counts its rows.
 pub(super) fn check_csv(
     name: &str,
     csv: &Option<Target>,
     resumable: &Resumable,
     games: u64,
 ) -> Result<(), RunError> {
-    let Some(Target::File(csv)) = csv else {
-        return Ok(());
-    };
     let (bytes, held) = (resumable.csv_bytes, counted(games, "game"));
+    let Some(Target::File(csv)) = csv else {
+        // Only a file's rows are counted (a stream's cannot be read back): a count with none
+        // is a state edited since, refused here rather than after "resuming after" is said.
+        return match bytes {
+            0 => Ok(()),
+            _ => Err(refuse(format!(
+                "{name}: the state counts {} bytes of per-game CSV rows, but its command \
+                 writes no per-game CSV file (edited since): nothing was changed",
+                group(bytes)
+            ))),
+        };
+    };
     // Opened once: its length, holes and last row are all the one file's, not whatever the name
     // leads to at each look. Without blocking: a named pipe put there has no writer.
     let file = std::fs::OpenOptions::new()

@@ -20,4 +20,4 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
   apt-get install -y -q "${missing[@]}" > /dev/null
 fi
-cargo test --test real_disks -- --ignored
+cargo test --test integration real_disks:: -- --ignored

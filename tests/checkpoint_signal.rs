@@ -4,7 +4,7 @@
 //! checkpoints (no state file; a merge, a listing of games) says so and plays on. (An
 //! enumeration's checkpoints: `enumerate_checkpoints.rs`.)
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! The tests' own guard, checked: a warsim a test starts ends when the test ends, even when the
 //! test fails while the warsim still runs ([`common::children`]).
 
-mod common;
+use crate::common;
 
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, Stdio};

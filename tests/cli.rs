@@ -1,7 +1,7 @@
 //! The `warsim` command line as users drive it: bad input (exit 2, one error line naming the
 //! flag), clap's conventions, completions and the man page (help: `help.rs`).
 
-mod common;
+use crate::common;
 
 use common::{stdout_of, warsim};
 

@@ -4,7 +4,7 @@
 //! nothing changed) a state of another run, another folder or another warsim, and a file that is
 //! not a state.
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! kept in hand, or where the file system cannot keep any); and the run plays on. The disk's
 //! free bytes are played by `WARSIM_TEST_FREE_BYTES`.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

@@ -11,7 +11,7 @@ use std::process::Command;
 use serde_json::Value;
 use tempfile::TempDir;
 
-mod common;
+use crate::common;
 
 /// What each number is set to in turn.
 fn extremes() -> [Value; 3] {

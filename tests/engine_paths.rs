@@ -6,7 +6,7 @@ use warsim::engine::rules::{AtCap, Pickup};
 use warsim::engine::{Engine, GameRecord, Outcome, Preset, Rules};
 use warsim::testing::PileGame;
 
-mod common;
+use crate::common;
 
 use common::paths::{ended, same_games_fast_and_general};
 

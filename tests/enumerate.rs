@@ -4,7 +4,7 @@
 //! depend on --threads. (What it refuses, and what a stopped one leaves:
 //! `enumerate_refusals.rs`.)
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use serde_json::Value;

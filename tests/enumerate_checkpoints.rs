@@ -4,7 +4,7 @@
 //! an enumeration never stopped, byte for byte; SIGUSR1 asks for a checkpoint and it plays on.
 //! A part stopped before its end is no part to merge.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! nothing played), and what an enumeration stopped by a signal without a state file leaves:
 //! nothing but its older files.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use common::EndsWithTest;

@@ -3,7 +3,7 @@
 //! for byte, however many parts and in whatever order; parts that leave deals out, hold some
 //! twice, or belong to another enumeration are refused.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! by `WARSIM_TEST_DISK_BYTES` (room refused past that byte of a file); tests/real_disks.rs
 //! fills real ones. A file size limit (`ulimit -f`) is met as a full disk, not as a kill.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::process::Output;

@@ -3,7 +3,7 @@
 //! in the background with SIGINT ignored. Another signal still stops the run as usual. So with
 //! SIGUSR1, which asks for a checkpoint: ignored at the start, it is not answered.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 

@@ -1,7 +1,7 @@
 //! Values that random command lines once broke, each checked as a user meets it: refused with
 //! one escaped `error:` line, or accepted in every documented form.
 
-mod common;
+use crate::common;
 
 use common::warsim;
 

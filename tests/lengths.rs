@@ -4,7 +4,7 @@
 
 use tempfile::TempDir;
 
-mod common;
+use crate::common;
 
 use common::{base64_decode, warsim};
 

@@ -3,7 +3,7 @@
 //! bataille_cpp), against games those programs publish; kbWar's reversed pickup and its
 //! lose-when-empty shortage; rustwar's alternating pickup and its unshuffled heaps.
 
-mod common;
+use crate::common;
 
 use common::play;
 use warsim::engine::rules::{AtCap, Pickup, Shortage, Spoils};

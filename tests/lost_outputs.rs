@@ -6,7 +6,7 @@
 //! games.csv`), which warsim's next rows would follow after zeros, is found at the next
 //! checkpoint or at the end, and said and refused the same way.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

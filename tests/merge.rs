@@ -4,7 +4,7 @@
 //! given on the command line or listed (`--states-from`); the report and plot are the single
 //! run's; a state on standard output is one document. Refusals are in merge_refusals.rs.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -5,7 +5,7 @@
 //! (counts, parts, seats or wall times that cannot be), and lists of states that cannot be
 //! read or list none.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

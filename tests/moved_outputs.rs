@@ -5,7 +5,7 @@
 //! read from the name, which led nowhere), stopping the run; a state left after a removal
 //! counted the new file's bytes, and `warsim resume` then appended its games to that file.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;

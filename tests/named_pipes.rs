@@ -4,7 +4,7 @@
 //! a summary. open(2) on such a pipe waited in the kernel, where the first signal's flag went
 //! unread: Ctrl-C or `timeout`'s SIGTERM did nothing, and only a second signal ended warsim.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! state, still takes one line (control characters escaped), and a command a message offers to
 //! paste names the very files when pasted into a shell (quoted as a shell reads them back).
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -4,7 +4,7 @@
 //! many open files", or take the limit for a folder it could not write, and leave its state's
 //! lock file).
 
-mod common;
+use crate::common;
 
 use common::{names_in, under_limits as under};
 use tempfile::TempDir;

@@ -3,7 +3,7 @@
 //! `--csv` (a sweep's `--games-csv`), `--parquet` or `--hdr` used to leave the last task's
 //! file alone, the others' games lost to the merge. Any other file is replaced, as asked.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Output;

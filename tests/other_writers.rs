@@ -5,7 +5,7 @@
 //! them. Nor is a file another program wrote while the run played (two shards given one
 //! `--json`): the run's own goes beside it, numbered.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Output;

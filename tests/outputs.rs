@@ -7,7 +7,7 @@ use common::{EndsWithTest, warsim};
 use predicates::prelude::*;
 use tempfile::TempDir;
 
-mod common;
+use crate::common;
 
 #[test]
 fn every_preset_runs_with_its_deck_and_another_size() {

@@ -9,7 +9,7 @@ use std::path::Path;
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use tempfile::TempDir;
 
-mod common;
+use crate::common;
 
 use common::warsim;
 

@@ -6,7 +6,7 @@
 //! cells' settings leading each row. A Parquet file that cannot be read back (on standard
 //! output, a pipe, a device) still takes no checkpoints.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 

@@ -8,7 +8,7 @@
 //! that no longer holds the state's games (or other columns) or whose saved tail is not
 //! warsim's.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -2,7 +2,7 @@
 //! fixed-rounds report (interactive play is in play_interactive.rs, games that never end in
 //! play_loops.rs).
 
-mod common;
+use crate::common;
 
 use common::warsim;
 

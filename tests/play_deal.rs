@@ -4,7 +4,7 @@
 
 use assert_cmd::Command;
 
-mod common;
+use crate::common;
 
 use common::{BATAILLE, stdout_of as stdout};
 

@@ -2,7 +2,7 @@
 //! a whole line, the exit status is the signal's, and a line on standard error says where the
 //! listing stopped, with the range still to play.
 
-mod common;
+use crate::common;
 
 use common::EndsWithTest;
 use std::io::Read;

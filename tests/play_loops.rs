@@ -1,7 +1,7 @@
 //! `warsim play` of games that never end: a cycle ends the game under the cap rule `capped`,
 //! and under `larger-pile` the game plays on to the cap and names the loop it fell into.
 
-mod common;
+use crate::common;
 
 use common::stdout_of as stdout;
 

@@ -3,7 +3,7 @@
 //! a caption on the whole panel, axes and all: a long one (the survival curve's, the heatmap's)
 //! ran out past the plot's left edge and down onto the "100%" label.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! without lines that would draw a trend between rule sets, a heatmap's rows have room for
 //! their names, and an axis of unevenly spaced numbers says it is not to scale.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! quantiles noted in the form that fits, and in a heatmap every cell's median, equal to the
 //! sweep table's. (A run's plot: `run_plots.rs`.)
 
-mod common;
+use crate::common;
 
 use common::warsim;
 

@@ -1,7 +1,7 @@
 //! The two-player presets' card movements on hand-built deals: Game-of-War's and cards-war's
 //! plain rounds, wars, nested wars, each shortage case, reshuffles, caps and endings.
 
-mod common;
+use crate::common;
 
 use common::{play, stopped_after};
 use warsim::engine::{Outcome, Preset, WinBy};

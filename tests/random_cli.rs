@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::Output;
 use std::time::Duration;
 
-mod common;
+use crate::common;
 #[path = "random_cli/enumerate_lines.rs"]
 mod enumerate_lines;
 #[path = "random_cli/generate.rs"]

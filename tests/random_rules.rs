@@ -14,7 +14,7 @@ use warsim::engine::rules::{Named, Setting};
 use warsim::engine::{Preset, Rules};
 use warsim::testing::PileGame;
 
-mod common;
+use crate::common;
 
 use common::paths::same_games_fast_and_general;
 

@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 
 use common::EndsWithTest;
 
-mod common;
+use crate::common;
 
 /// One `$` command of a README block and the output shown under it.
 struct Example {

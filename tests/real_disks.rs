@@ -5,7 +5,7 @@
 //! Mounting needs root, and the XFS and btrfs ones their `mkfs`: `scripts/real-disks.sh`
 //! installs them and runs these tests (`.ci/run` calls it).
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

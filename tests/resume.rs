@@ -2,7 +2,7 @@
 //! with an uninterrupted run's per-game CSV, byte for byte, and summary (but wall time and
 //! games/s); a CSV that no longer matches its checkpoint is an error that changes nothing.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command as Process, Stdio};

@@ -4,7 +4,7 @@
 //! to `--folder .`). A folder where the run's own `--state` is another file is refused, and
 //! nothing in it changes.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

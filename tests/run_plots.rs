@@ -5,7 +5,7 @@
 //! curve and its band, the quantiles in words under the title, and a long rules line wrapped
 //! rather than cut.
 
-mod common;
+use crate::common;
 
 use common::warsim;
 

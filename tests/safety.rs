@@ -2,7 +2,7 @@
 //! interrupts that keep every finished game on a whole row with summaries of exactly those
 //! games (write errors: `write_errors.rs`), and a closed or full standard output that never panics.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::os::unix::fs::FileTypeExt;

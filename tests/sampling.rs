@@ -4,7 +4,7 @@
 //! reports (Wilson, the mean's, the median's and p90's) cover the exact figures as often as their
 //! 95% says, over a thousand seeded batches.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -6,7 +6,7 @@
 //! limit: those reminders are not a second signal, which would end the process before its
 //! files are ended.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::path::Path;

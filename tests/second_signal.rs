@@ -3,7 +3,7 @@
 //! temporary, no cut row left) and a Parquet file is ended with its footer; a third ends it
 //! even then. The first signal's whole rows and summaries: `safety.rs`.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::Read;

@@ -2,7 +2,7 @@
 //! CSVs (the header once, `--no-header` after) concatenate to the whole run's byte for byte, and
 //! their counts add up to the whole run's; bad shards are refused before any game.
 
-mod common;
+use crate::common;
 
 use common::{json, warsim};
 use tempfile::TempDir;

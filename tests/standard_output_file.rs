@@ -7,7 +7,7 @@
 //! and help that cannot be written is an error, not a silent success. A summary sent there
 //! (`--json - > summary.json`) is written whole or not at all.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

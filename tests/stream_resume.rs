@@ -4,7 +4,7 @@
 //! so the two joined are the uninterrupted run's byte for byte. (warsim cannot read back or cut a
 //! stream, as it does a file.)
 
-mod common;
+use crate::common;
 
 use std::fs::File;
 use std::path::Path;

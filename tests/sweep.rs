@@ -9,7 +9,7 @@ use std::path::Path;
 use predicates::prelude::*;
 use tempfile::TempDir;
 
-mod common;
+use crate::common;
 
 use common::{base64_decode, warsim};
 

@@ -5,7 +5,7 @@
 use predicates::prelude::*;
 use tempfile::TempDir;
 
-mod common;
+use crate::common;
 
 use common::{json, warsim};
 

@@ -4,7 +4,7 @@
 //! went; a finished sweep's outputs are written again, one stopped before its first cell plays
 //! from the start; the refusals of runs hold for sweeps.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

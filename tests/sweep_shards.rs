@@ -8,7 +8,7 @@ use std::path::Path;
 
 use tempfile::TempDir;
 
-mod common;
+use crate::common;
 
 use common::{json, warsim};
 

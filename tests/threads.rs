@@ -5,7 +5,7 @@
 //! that holds a run is not filled by the allocator's arenas, and a progress bar whose thread
 //! they refuse is no panic.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

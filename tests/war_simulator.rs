@@ -1,7 +1,7 @@
 //! WarSimulator's rules on hand-built deals: the even deal, spoil heaps, every tied group's war,
 //! champions and nested wars, short fighters, and the games that can never change.
 
-mod common;
+use crate::common;
 
 use common::play;
 use warsim::engine::{Outcome, Preset, Rules};

@@ -3,7 +3,7 @@
 //! interrupted run says first what its files hold), and a folder that cannot be written is
 //! refused before any game with the system's reason.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::process::Command;

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use tempfile::TempDir;
 
-mod common;
+use crate::common;
 
 use common::{mkfifo, within};
 

@@ -3,9 +3,7 @@
 //! fills (`disk`), a run that may hang stopped at a limit, JSON files read back, signals sent only
 //! once a process catches them (`processes`), processes that end with their test (`children`), the
 //! fast paths played against the general path (`paths`), Parquet files read back (`parquet`) and
-//! plots read back (`svg`). Each test crate uses part of this module, so the parts it does not use
-//! are not dead code.
-#![allow(dead_code)]
+//! plots read back (`svg`).
 
 pub mod children;
 pub mod disk;
@@ -15,8 +13,7 @@ pub mod processes;
 pub mod svg;
 
 pub use children::EndsWithTest;
-// Re-exported where the tests have always found them; each test crate uses some.
-#[allow(unused_imports)]
+// Re-exported where the tests have always found them.
 pub use processes::{interrupt, send, until, until_it_catches, until_it_catches_sigint};
 
 use std::io::{BufRead, BufReader};

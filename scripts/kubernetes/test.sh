@@ -11,7 +11,8 @@
 # 4 × 5), whose merged JSON must be the whole enumeration's byte for byte.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-cargo build --release -q
+# The binary to check: $WARSIM (.ci/run passes the one its tests built), else a release build.
+[ -n "${WARSIM:-}" ] || cargo build --release -q
 venv=target/check-figures-venv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -c "import yaml" 2> /dev/null || "$venv/bin/pip" install -q "pyyaml>=6"
@@ -60,7 +61,10 @@ flags = re.sub(r'--shard \S+|--state \S+|--continue|-q', "", part.removeprefix("
 print(" ".join(flags.split()))
 PY
 { read -r n; read -r shard; read -r merge; read -r seed; read -r parts; read -r part; read -r merge_parts; read -r deck; } < "$dir/commands"
-export PATH="$PWD/target/release:$PATH"
+# The pods run `warsim` from their PATH: the binary to check, under that name.
+mkdir "$dir/bin"
+ln -s "$(realpath "${WARSIM:-target/release/warsim}")" "$dir/bin/warsim"
+export PATH="$dir/bin:$PATH"
 # The pods' reports (their logs) are not needed here.
 for k in $(seq 0 $((n - 1))); do JOB_COMPLETION_INDEX=$k sh -c "$shard" > /dev/null; done
 JOB_COMPLETION_INDEX=1 sh -c "$shard" > /dev/null 2> "$dir/retry.err"

@@ -9,9 +9,7 @@
 # virtual environment under target/ (made once, then reused).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The binary to check: $WARSIM (.ci/run passes the one its tests built), else a release build.
-[ -n "${WARSIM:-}" ] || cargo build --release -q
-warsim=${WARSIM:-target/release/warsim}
+source scripts/warsim-binary.sh
 venv=target/check-figures-venv
 if ! "$venv/bin/python" -c "import numpy, scipy, pandas, pyarrow, hdrh, matplotlib" 2> /dev/null; then
   python3 -m venv "$venv"

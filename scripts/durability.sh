@@ -21,9 +21,7 @@ if ! command -v strace > /dev/null; then
     exit 2
   fi
 fi
-# The binary to check: $WARSIM (.ci/run passes the one its tests built), else a release build.
-[ -n "${WARSIM:-}" ] || cargo build --release -q
-warsim=${WARSIM:-$PWD/target/release/warsim}
+source scripts/warsim-binary.sh
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 mkdir "$dir/out"

@@ -19,9 +19,9 @@ if [[ ${1:-} == --check ]]; then
 fi
 out=${1:-$study}
 mkdir -p "$out"
-# The binary to use: $WARSIM (.ci/run passes the one its tests built), else a release build.
-[ -n "${WARSIM:-}" ] || cargo build --release >&2
-warsim() { "${WARSIM:-target/release/warsim}" "$@"; }
+source scripts/warsim-binary.sh
+binary=$warsim
+warsim() { "$binary" "$@"; }
 
 # 1. Classic War: the distribution and the survival curve, in rounds and at 2 s a round.
 warsim run --games 1e6 --seed 2026 -q --seconds-per-round 2 \

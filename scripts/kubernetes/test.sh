@@ -11,8 +11,7 @@
 # 4 × 5), whose merged JSON must be the whole enumeration's byte for byte.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-# The binary to check: $WARSIM (.ci/run passes the one its tests built), else a release build.
-[ -n "${WARSIM:-}" ] || cargo build --release -q
+source scripts/warsim-binary.sh
 venv=target/check-figures-venv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -c "import yaml" 2> /dev/null || "$venv/bin/pip" install -q "pyyaml>=6"
@@ -63,7 +62,7 @@ PY
 { read -r n; read -r shard; read -r merge; read -r seed; read -r parts; read -r part; read -r merge_parts; read -r deck; } < "$dir/commands"
 # The pods run `warsim` from their PATH: the binary to check, under that name.
 mkdir "$dir/bin"
-ln -s "$(realpath "${WARSIM:-target/release/warsim}")" "$dir/bin/warsim"
+ln -s "$warsim" "$dir/bin/warsim"
 export PATH="$dir/bin:$PATH"
 # The pods' reports (their logs) are not needed here.
 for k in $(seq 0 $((n - 1))); do JOB_COMPLETION_INDEX=$k sh -c "$shard" > /dev/null; done

@@ -13,11 +13,9 @@
 # cluster down.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-# The binary to check: $WARSIM (.ci/run passes the one its tests built), else a release build.
-[ -n "${WARSIM:-}" ] || cargo build --release -q
-# Absolute, for the tasks, which submit.sh starts with the same binary.
-WARSIM=$(realpath "${WARSIM:-target/release/warsim}")
-export WARSIM
+source scripts/warsim-binary.sh
+# submit.sh starts the tasks with the same binary.
+export WARSIM=$warsim
 dir=$(mktemp -d)
 chmod 755 "$dir"  # the cluster's munge daemon runs as the munge user
 cleanup() { scripts/slurm/cluster.sh stop "$dir/cluster" || true; rm -rf "$dir"; }
@@ -27,7 +25,6 @@ if ! conf=$(scripts/slurm/cluster.sh start "$dir/cluster"); then
   exit 1
 fi
 export SLURM_CONF=$conf
-warsim=$WARSIM
 # What Slurm and the tasks said, for a failure in $1 to explain itself.
 explain() {
   { echo "--- submit.sh:"; cat "$1.out" 2>/dev/null

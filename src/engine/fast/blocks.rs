@@ -11,7 +11,8 @@
 //! are those of single rounds.
 
 use super::pass::Pass;
-#[cfg(target_arch = "x86_64")]
+// (The tests name them on every processor, and mark themselves ignored where blocks can't run.)
+#[cfg(any(target_arch = "x86_64", test))]
 use super::pass::{HIGH_LOW, LOW_HIGH, NATURAL, SEATS_UP};
 use crate::engine::cpu::Blocks;
 use crate::engine::game::LINEAR;

@@ -95,7 +95,9 @@ impl Pass {
     }
 
     /// True when the piles the pass has reached may be the watched position: seat 0 holds the
-    /// target's number of cards and both tops have the watched ranks.
+    /// target's number of cards and both tops have the watched ranks. (Only the x86-64 block
+    /// loop asks between rounds; the scalar pass checks as it goes.)
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     pub(in crate::engine) fn watched_at<C: Card>(&self, piles: &[[C; LINEAR]; 2]) -> bool {
         self.n0 == self.target && self.tops_at(piles, self.head)

@@ -41,20 +41,21 @@ pub fn until_it_catches(pid: u32, number: i32) {
         std::thread::sleep(std::time::Duration::from_millis(500));
         return;
     }
-    let caught = || {
-        std::fs::read_to_string(&status).ok().and_then(|text| {
-            let mask = text.lines().find_map(|line| line.strip_prefix("SigCgt:"))?;
-            u64::from_str_radix(mask.trim(), 16).ok()
+    // Signal n is bit n − 1 of the mask.
+    let catches = |n: i32| {
+        std::fs::read_to_string(&status).ok().is_some_and(|text| {
+            let mask = text.lines().find_map(|line| line.strip_prefix("SigCgt:"));
+            mask.and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+                .is_some_and(|mask| mask & 1 << (n - 1) != 0)
         })
     };
-    // Signal n is bit n − 1 of the mask.
     until(&format!("signal {number} caught by process {pid}"), || {
-        caught().is_some_and(|mask| mask & 1 << (number - 1) != 0)
+        catches(number)
     });
     // warsim never catches real-time signals (such as 40), but QEMU's user-mode emulator
     // catches every signal for the program it runs (scripts/aarch64.sh), from before that
     // program starts, so its mask tells nothing: give the program time to start instead.
-    if caught().is_some_and(|mask| mask & 1 << (40 - 1) != 0) {
+    if catches(40) {
         std::thread::sleep(std::time::Duration::from_secs(3));
     }
 }

@@ -10,8 +10,9 @@
 #   BINARY     warsim binaries to compare (default: target/release/warsim, built first). With
 #              several, every run goes through all of them in turn (alternating, one sitting),
 #              and the table shows each binary's median and the ratio to the first.
-# Last, the cycle watch's cost per deck size: each run's watched / unwatched time, median
-# and range over the runs, for every binary.
+# Last, issue 16's ratios to classic and the cycle watch's cost per deck size, run by run (each
+# run's work over its classic, its watched over its unwatched time): median and range over the
+# runs, for every binary.
 # Run it on an otherwise idle machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -85,20 +86,33 @@ for work in "${works[@]}"; do
   echo "$line"
 done
 
-# The watch's cost (issue 16: at most 1.1x), run by run: each run's watched and unwatched games
-# ran seconds apart, so their ratio is steadier than the ratio of two medians.
+# by_runs WORK OVER DIGITS: for every binary, WORK's ns/round over OVER's run by run, "bN
+# median (lowest-highest)" with DIGITS decimals. A run's works ran seconds apart, so the median
+# of their ratios holds when the host drifts between runs, where the ratio of two medians may not.
+by_runs() {
+  local b
+  for b in "${!bins[@]}"; do
+    awk -F'|' -v w="$1" -v o="$2" -v b="$b" '
+      $2 == b && $1 == w { work[++i] = $3 }
+      $2 == b && $1 == o { over[++j] = $3 }
+      END { for (k = 1; k <= i && k <= j; k++) print work[k] / over[k] }' "$raw" |
+      spread | awk -v b="$b" -v d="$3" '{ printf "  b%d %.*f (%.*f-%.*f)", b, d, $1, d, $2, d, $3 }'
+  done
+}
+
+# Issue 16's targets over classic.
+targets=("2p 4x52=208 cards|1.5" "4p 52 cards|2.5" "war-simulator 2p|2" "war-simulator 4p|4")
+echo "x classic run by run, the same binary and run: median (lowest-highest); issue 16's target"
+for target in "${targets[@]}"; do
+  IFS='|' read -r label most <<< "$target"
+  echo "$(printf '%-34s' "$label")$(by_runs "$label" "classic 2p 52 cards" 2)  at most ${most}x"
+done
+
+# The watch's cost (issue 16: at most 1.1x).
 echo "the cycle watch's cost, watched / no watch in the same binary and run: median (lowest-highest)"
 for work in "${works[@]}"; do
   IFS='|' read -r label _ _ <<< "$work"
   case "$label" in *", no watch") continue ;; esac
   grep -qF "$label, no watch|" "$raw" || continue
-  line=$(printf '%-34s' "$label")
-  for b in "${!bins[@]}"; do
-    line+=$(awk -F'|' -v w="$label" -v n="$label, no watch" -v b="$b" '
-      $2 == b && $1 == w { watched[++i] = $3 }
-      $2 == b && $1 == n { unwatched[++j] = $3 }
-      END { for (k = 1; k <= i && k <= j; k++) print watched[k] / unwatched[k] }' "$raw" |
-      spread | awk -v b="$b" '{ printf "  b%d %.3f (%.3f-%.3f)", b, $1, $2, $3 }')
-  done
-  echo "$line"
+  echo "$(printf '%-34s' "$label")$(by_runs "$label" "$label, no watch" 3)"
 done

@@ -31,13 +31,9 @@ missing=()
 command -v qemu-aarch64 > /dev/null || missing+=(qemu-user qemu-user-binfmt)
 command -v aarch64-linux-gnu-gcc > /dev/null || missing+=(gcc-aarch64-linux-gnu)
 [ -e "$sysroot/lib/ld-linux-aarch64.so.1" ] || missing+=(libc6-dev-arm64-cross)
-if [ ${#missing[@]} -gt 0 ]; then
-  if ! command -v apt-get > /dev/null; then
-    echo "error: scripts/aarch64.sh needs ${missing[*]}" >&2
-    exit 2
-  fi
-  apt-get install -y -q "${missing[@]}" > /dev/null
-fi
+# shellcheck source=scripts/packages.sh
+. scripts/packages.sh
+install_missing scripts/aarch64.sh "${missing[@]}"
 rustup target list --installed | grep -qx "$target" || rustup target add "$target"
 
 # The integration tests start warsim as a child process: the kernel must hand ARM executables

@@ -13,14 +13,9 @@
 # Needs strace (installed with apt-get when missing and running as root) and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v strace > /dev/null; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
-    apt-get install -y -q strace > /dev/null
-  else
-    echo "error: scripts/durability.sh needs strace (Debian: apt-get install strace)" >&2
-    exit 2
-  fi
-fi
+# shellcheck source=scripts/packages.sh
+. scripts/packages.sh
+command -v strace > /dev/null || install_missing scripts/durability.sh strace
 source scripts/warsim-binary.sh
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

@@ -13,11 +13,7 @@ missing=()
 command -v mkfs.ext4 > /dev/null || missing+=(e2fsprogs)
 command -v mkfs.xfs > /dev/null || missing+=(xfsprogs)
 command -v mkfs.btrfs > /dev/null || missing+=(btrfs-progs)
-if [ ${#missing[@]} -gt 0 ]; then
-  if ! command -v apt-get > /dev/null; then
-    echo "error: scripts/real-disks.sh needs ${missing[*]} (their mkfs)" >&2
-    exit 2
-  fi
-  apt-get install -y -q "${missing[@]}" > /dev/null
-fi
+# shellcheck source=scripts/packages.sh
+. scripts/packages.sh
+install_missing scripts/real-disks.sh "${missing[@]}"
 cargo test --test integration real_disks:: -- --ignored

@@ -33,8 +33,10 @@ case "$command" in
   *) echo "usage: scripts/slurm/cluster.sh start|stop DIR" >&2; exit 2 ;;
 esac
 
+# shellcheck source=scripts/packages.sh
+. "$(dirname "$0")/../packages.sh"
 if ! command -v slurmctld > /dev/null || ! command -v munged > /dev/null; then
-  apt-get install -y -q slurm-wlm munge > /dev/null
+  install_missing scripts/slurm/cluster.sh slurm-wlm munge
 fi
 mkdir -p "$dir"/munge "$dir"/state "$dir"/spool
 dir=$(cd "$dir" && pwd)

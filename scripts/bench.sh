@@ -6,7 +6,8 @@
 # Usage: scripts/bench.sh [--runs N] [--memory] [--out DIR]
 #   --runs N    repetitions of each measurement; medians are reported (default 5)
 #   --memory    also run 1e8 classic games with and without --csv and report peak RSS (slow)
-#   --out DIR   also keep every raw measurement line in DIR/raw.txt
+#   --out DIR   also keep every raw measurement line in DIR/raw.txt, and flat-cost.sh's runs in
+#               DIR/flat-cost-raw.txt
 # Needs: the Rust toolchain and /usr/bin/time. Installs the peer with cargo into
 # $PEER_ROOT (default ~/.cache/warsim-peers) when missing. Run it on an otherwise idle machine.
 set -euo pipefail
@@ -89,4 +90,8 @@ fi
 rm -f "$raw"
 echo
 echo "ns per round (scripts/flat-cost.sh; give it two binaries to compare them alternating):"
-scripts/flat-cost.sh --runs "$runs" "$warsim"
+if [ -n "$out" ]; then
+  scripts/flat-cost.sh --runs "$runs" --raw "$out/flat-cost-raw.txt" "$warsim"
+else
+  scripts/flat-cost.sh --runs "$runs" "$warsim"
+fi

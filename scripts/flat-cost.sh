@@ -4,9 +4,11 @@
 # ns/round = 1e9 / (games/s × mean rounds), both from warsim's own --json (in-process timing,
 # so start-up is not counted).
 #
-# Usage: scripts/flat-cost.sh [--runs N] [--quick] [BINARY...]
+# Usage: scripts/flat-cost.sh [--runs N] [--quick] [--raw FILE] [BINARY...]
 #   --runs N   measurements of each line per binary; medians are reported (default 5)
 #   --quick    a tenth of the games (for a look, not for results/)
+#   --raw FILE also keep every run's figures in FILE ("work|binary number|ns/round|mean rounds",
+#              in the order they ran), so that a results/ folder can be worked over again
 #   BINARY     warsim binaries to compare (default: target/release/warsim, built first). With
 #              several, every run goes through all of them in turn (alternating, one sitting),
 #              and the table shows each binary's median and the ratio to the first.
@@ -20,15 +22,22 @@ cd "$(dirname "$0")/.."
 # shellcheck source=scripts/binaries.sh
 . scripts/binaries.sh
 
+usage="scripts/flat-cost.sh [--runs N] [--quick] [--raw FILE] [BINARY...]"
 scale=1
+keep=""
 args=()
-for arg in "$@"; do
-  case "$arg" in
-    --quick) scale=10 ;;
-    *) args+=("$arg") ;;
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) scale=10; shift ;;
+    --raw)
+      [ $# -ge 2 ] || { echo "usage: $usage" >&2; exit 2; }
+      keep=$2
+      shift 2
+      ;;
+    *) args+=("$1"); shift ;;
   esac
 done
-runs_and_binaries "scripts/flat-cost.sh [--runs N] [--quick] [BINARY...]" "${args[@]}"
+runs_and_binaries "$usage" "${args[@]}"
 
 # The "no watch" rows: `--at-cap larger-pile` with WARSIM_NO_CYCLE_SKIP set plays every round,
 # unwatched (without it, warsim watches those games too, to skip the laps of their loops). No
@@ -59,6 +68,7 @@ json=$(mktemp)
 trap 'rm -f "$raw" "$json"' EXIT
 ns_and_rounds() { round_figures "$1" | tr ' ' '|'; }
 alternate_works "$raw" "$json" "$scale" ns_and_rounds
+[ -z "$keep" ] || cp "$raw" "$keep"
 
 median() { # LABEL BINARY -> median ns/round
   awk -F'|' -v l="$1" -v b="$2" '$1 == l && $2 == b { print $3 }' "$raw" | spread |

@@ -90,8 +90,6 @@ fi
 rm -f "$raw"
 echo
 echo "ns per round (scripts/flat-cost.sh; give it two binaries to compare them alternating):"
-if [ -n "$out" ]; then
-  scripts/flat-cost.sh --runs "$runs" --raw "$out/flat-cost-raw.txt" "$warsim"
-else
-  scripts/flat-cost.sh --runs "$runs" "$warsim"
-fi
+keep_runs=()
+[ -z "$out" ] || keep_runs=(--raw "$out/flat-cost-raw.txt")
+scripts/flat-cost.sh --runs "$runs" "${keep_runs[@]}" "$warsim"
